@@ -1,0 +1,196 @@
+"""The ``regelmotor`` command line (notation.md, "Command line").
+
+Exit codes: 0 success, 1 invalid input (a ruleset with problems, an unknown name), 2 usage.
+``--json`` output is the only thing on stdout; human messages and problems go to stderr,
+except for ``validate``, whose problems are its output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+import yaml
+
+from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
+from regelmotor.ruleset.compile import Rules, compile_rules
+from regelmotor.ruleset.load import (
+    ResolvedRuleset,
+    load_ruleset,
+    shipped_house_rules,
+    shipped_rulesets,
+    validate_file,
+)
+from regelmotor.ruleset.schema import schema_text
+from regelmotor.ruleset.yaml_source import read_document
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def _print_json(value: Any, out: TextIO) -> None:
+    out.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
+def _problem_json(problem: Problem) -> dict[str, Any]:
+    return {
+        "file": problem.location.file,
+        "line": problem.location.line,
+        "column": problem.location.column,
+        "path": problem.key_path,
+        "message": problem.message,
+    }
+
+
+def _load(args: argparse.Namespace) -> tuple[ResolvedRuleset, Rules]:
+    resolved = load_ruleset(args.ruleset, args.house_rule)
+    return resolved, compile_rules(resolved)
+
+
+# --- commands --------------------------------------------------------------------------------
+
+
+def cmd_rulesets(args: argparse.Namespace, out: TextIO) -> int:
+    entries: list[dict[str, str]] = []
+    for kind, refs in (("ruleset", shipped_rulesets()), ("house_rule", shipped_house_rules())):
+        for name, ref in refs.items():
+            data = read_document(ref.path.read_bytes(), ref.display).data
+            entries.append(
+                {
+                    "kind": kind,
+                    "name": name,
+                    "title": str(data.get("title", "")),
+                    "description": str(data.get("description", "")),
+                }
+            )
+    if args.json:
+        _print_json(entries, out)
+        return EXIT_OK
+    for heading, kind in (("Reglesæt (RULESET):", "ruleset"), ("Husregler (-H):", "house_rule")):
+        out.write(heading + "\n")
+        for entry in (e for e in entries if e["kind"] == kind):
+            out.write(f"  {entry['name']:<16} {entry['description']}\n")
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
+    results = {path: validate_file(path) for path in args.files}
+    problems = [p for found in results.values() for p in found]
+    if args.json:
+        _print_json(
+            [
+                {"file": path, "valid": not found, "problems": [_problem_json(p) for p in found]}
+                for path, found in results.items()
+            ],
+            out,
+        )
+    else:
+        for problem in problems:
+            out.write(f"{problem}\n")
+        bad = sum(1 for found in results.values() if found)
+        if bad:
+            sys.stderr.write(f"{len(problems)} problem(s) in {bad} of {len(results)} file(s)\n")
+        else:
+            sys.stderr.write(f"{len(results)} file(s) valid\n")
+    return EXIT_INVALID if problems else EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    resolved, _ = _load(args)
+    data = resolved.ruleset.model_dump(mode="json", exclude_defaults=False)
+    if args.json:
+        _print_json(data, out)
+        return EXIT_OK
+    out.write(f"# {resolved.ruleset.title}: {resolved.label}\n")
+    out.write(f"# built from: {', '.join(resolved.files)}\n")
+    out.write(f"# fingerprint: {resolved.fingerprint}\n")
+    out.write(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100))
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(schema_text())
+    return EXIT_OK
+
+
+def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
+    _, rules = _load(args)
+    ladder = rules.ladder
+    if args.json:
+        _print_json([bid.text for bid in ladder], out)
+        return EXIT_OK
+    lines: list[str] = []
+    for group in ladder.groups:
+        text = " = ".join(bid.text for bid in group)
+        starts_level = group[0].level is not None and group[0].designation == rules.ruleset.designations[0].id
+        if not lines or starts_level:
+            lines.append(text if not lines else f"< {text}")
+        else:
+            lines[-1] += f" < {text}"
+    out.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+# --- parser ----------------------------------------------------------------------------------
+
+
+def _add_ruleset_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "ruleset", metavar="RULESET", help="a shipped ruleset (standard, thorsen, whistklubben, gruppe2) or a path"
+    )
+    parser.add_argument(
+        "-H",
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="HOUSE_RULE",
+        help="add a house rule by name (joker-trumpable, gaa-med, jernhaand, fordaekt, dobling) or path; repeatable",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="regelmotor",
+        description="Es-makker whist and its club variants: rulesets as data, one engine.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands: dict[str, tuple[str, Callable[[argparse.Namespace, TextIO], int]]] = {
+        "rulesets": ("list the shipped rulesets and house rules", cmd_rulesets),
+        "validate": ("validate ruleset and house-rule files", cmd_validate),
+        "show": ("print the fully resolved ruleset", cmd_show),
+        "schema": ("print the JSON Schema of ruleset files", cmd_schema),
+        "ladder": ("print every bid from lowest to highest", cmd_ladder),
+    }
+    for name, (help_text, handler) in commands.items():
+        command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+        command.set_defaults(handler=handler)
+        if name == "validate":
+            command.add_argument(
+                "files", nargs="+", metavar="FILE", help="a ruleset or house-rule file (or a shipped name)"
+            )
+        elif name in ("show", "ladder"):
+            _add_ruleset_args(command)
+        if name != "schema":
+            command.add_argument("--json", action="store_true", help="print JSON on stdout")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    stdout = out if out is not None else sys.stdout
+    try:
+        code: int = args.handler(args, stdout)
+        return code
+    except RulesetError as exc:
+        for problem in exc.problems:
+            sys.stderr.write(f"{problem}\n")
+        return EXIT_INVALID
+    except RulesetNotFound as exc:
+        sys.stderr.write(f"regelmotor: {exc}\n")
+        return EXIT_INVALID
+    except RegelmotorError as exc:
+        sys.stderr.write(f"regelmotor: {exc}\n")
+        return EXIT_INVALID

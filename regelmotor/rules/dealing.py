@@ -1,0 +1,88 @@
+"""Dealing by the ruleset's pattern, so a deck order reproduces the hands exactly.
+
+Thorsen's laws (000 2.4-2.5) deal in packets of one to three cards, clockwise from the dealer's
+left, with one kitty card right after each of the dealer's packets, the first kitty card at the
+bottom. Dealing a given deck order by a given pattern therefore yields exactly the hands the
+table saw, which is what settles a dispute about a deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regelmotor.cards import Card, format_card, new_deck
+from regelmotor.errors import DealError
+from regelmotor.hooks import Deal, Dealer, hookimpl
+from regelmotor.ruleset.model import Ruleset
+
+HAND_SIZE = 13
+SEATS = 4
+
+
+def pattern_problem(ruleset: Ruleset, pattern: Sequence[int | str]) -> str | None:
+    """Why ``pattern`` cannot deal this ruleset's deck, or None when it can."""
+    rule = ruleset.dealing
+    per_player = 0
+    kitty = 0
+    for step in pattern:
+        if step == "kat":
+            kitty += 1
+        elif isinstance(step, int) and not isinstance(step, bool):
+            if step not in rule.packet_sizes:
+                sizes = ", ".join(str(s) for s in rule.packet_sizes)
+                return f"packets of {step} are not allowed (allowed: {sizes})"
+            per_player += step
+        else:
+            return f'"{step}" is not a step: write a packet size or "kat"'
+    if per_player != HAND_SIZE:
+        return f"the pattern gives each player {per_player} cards, not {HAND_SIZE}"
+    if kitty != ruleset.deck.kitty:
+        return f"the pattern puts {kitty} cards in the kitty, not {ruleset.deck.kitty}"
+    if pattern and pattern[-1] == "kat" and not rule.kitty_last_allowed:
+        return "the last card of the deal may not go to the kitty"
+    return None
+
+
+def deal(ruleset: Ruleset, order: Sequence[Card], dealer: int, pattern: Sequence[int | str] | None = None) -> Deal:
+    """Deal ``order`` (top card first) from ``dealer``'s left, by ``pattern``."""
+    steps = ruleset.dealing.pattern if pattern is None else tuple(pattern)
+    problem = pattern_problem(ruleset, steps)
+    if problem:
+        raise DealError(f"cannot deal by this pattern: {problem}")
+    expected = set(new_deck(ruleset.deck.jokers))
+    if len(order) != len(expected) or set(order) != expected:
+        missing = sorted(expected - set(order))
+        extra = sorted(set(order) - expected)
+        detail = []
+        if missing:
+            detail.append("missing " + " ".join(format_card(c) for c in missing))
+        if extra:
+            detail.append("not in this deck " + " ".join(format_card(c) for c in extra))
+        if len(order) != len(set(order)):
+            detail.append("a card appears twice")
+        raise DealError(f"the deck order must hold the {len(expected)} cards once each: " + "; ".join(detail))
+    if not 0 <= dealer < SEATS:
+        raise DealError(f"the dealer is a seat 0-3, not {dealer}")
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    placed: list[Card] = []  # kitty, bottom first
+    position = 0
+    for step in steps:
+        if step == "kat":
+            placed.append(order[position])
+            position += 1
+            continue
+        assert isinstance(step, int)
+        for offset in range(1, SEATS + 1):
+            seat = (dealer + offset) % SEATS
+            hands[seat].extend(order[position : position + step])
+            position += step
+    return Deal(tuple(tuple(hand) for hand in hands), tuple(reversed(placed)))
+
+
+class DealingRules:
+    @hookimpl
+    def regelmotor_dealer(self, ruleset: Ruleset) -> Dealer:
+        def dealer(order: Sequence[Card], dealer_seat: int, pattern: Sequence[int | str] | None = None) -> Deal:
+            return deal(ruleset, order, dealer_seat, pattern)
+
+        return dealer

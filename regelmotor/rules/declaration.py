@@ -1,0 +1,87 @@
+"""Declaration: how trump and the partner card are named in each designation.
+
+The steps follow from who names trump (000 4.1.1): when the declarer names it, he does so
+first and the partner card may then exclude the trump suit; when the partner (halve) or the
+kitty (vip) decides it, the partner card is named first. The partner card is an ace of an
+allowed suit; only a declarer holding all of them may go down to a king, and Thorsen goes on
+down the ranks (000 4.2.1; 001; 003 30).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, make_card, rank_of, suit_of
+from regelmotor.hooks import (
+    CallChoices,
+    DeclarationStep,
+    DeclarationSteps,
+    Denomination,
+    TrumpChoices,
+    hookimpl,
+)
+from regelmotor.ruleset.model import Ruleset
+
+_STEPS: dict[str, tuple[DeclarationStep, ...]] = {
+    "declarer": ("trump", "call"),
+    "fixed": ("call",),
+    "partner": ("call", "partner_trump"),
+    "kitty": ("call", "kitty"),
+}
+
+
+def declaration_steps(ruleset: Ruleset) -> DeclarationSteps:
+    steps = {d.id: _STEPS[d.trump.by] for d in ruleset.designations}
+    return steps.__getitem__
+
+
+def trump_choices(ruleset: Ruleset) -> TrumpChoices:
+    designations = {d.id: d for d in ruleset.designations}
+
+    def choices(designation_id: str, called: Card | None) -> tuple[Denomination, ...]:
+        trump = designations[designation_id].trump
+        if trump.by == "kitty":
+            return ()
+        options = tuple(trump.choices or ())
+        if trump.not_called_suit and called is not None:
+            called_suit = SUIT_LETTERS[suit_of(called)]
+            options = tuple(o for o in options if o != called_suit)
+        return options
+
+    return choices
+
+
+def call_choices(ruleset: Ruleset) -> CallChoices:
+    designations = {d.id: d for d in ruleset.designations}
+    rule = ruleset.partner_card
+    ranks = [RANK_LETTERS.index(r) for r in rule.ranks]
+
+    def choices(hand: Sequence[Card], designation_id: str, trump: Denomination | None) -> tuple[Card, ...]:
+        call = designations[designation_id].call
+        excluded = trump if call.suits == "not_trump" and trump not in (None, "none") else None
+        suits = [s for s in range(4) if SUIT_LETTERS[s] != excluded]
+        held = set(hand)
+        out: list[Card] = []
+        for rank in ranks:
+            cards = [make_card(rank, s) for s in suits]
+            out.extend(c for c in cards if rule.own_card_allowed or c not in held)
+            needed = cards if rule.descend_when == "holding_all_allowed" else [make_card(rank, s) for s in range(4)]
+            if not all(c in held for c in needed):
+                break
+        return tuple(sorted(set(out), key=lambda c: (-rank_of(c), suit_of(c))))
+
+    return choices
+
+
+class DeclarationRules:
+    @hookimpl
+    def regelmotor_declaration_steps(self, ruleset: Ruleset) -> DeclarationSteps:
+        return declaration_steps(ruleset)
+
+    @hookimpl
+    def regelmotor_trump_choices(self, ruleset: Ruleset) -> TrumpChoices:
+        return trump_choices(ruleset)
+
+    @hookimpl
+    def regelmotor_call_choices(self, ruleset: Ruleset) -> CallChoices:
+        return call_choices(ruleset)

@@ -1,0 +1,32 @@
+"""Gå med: joining the highest bid instead of overcalling it.
+
+Thorsen allows it on a sol bid or a vip bid (000 3.4 b); Whistklubben and Whistgruppe 2 on
+sol bids (003 11); standard not at all (001 lists it among the house rules it leaves out).
+A vip bid is one whose trump is found by turning the kitty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from regelmotor.bids import Bid
+from regelmotor.hooks import hookimpl
+from regelmotor.ruleset.model import Ruleset
+
+
+def may_join(ruleset: Ruleset) -> Callable[[Bid], bool]:
+    rule = ruleset.auction.gaa_med
+    vip = {d.id for d in ruleset.designations if d.trump.by == "kitty"}
+
+    def allowed(bid: Bid) -> bool:
+        if bid.is_sol:
+            return rule.sol_bids
+        return rule.vip_bids and bid.designation in vip
+
+    return allowed
+
+
+class GaaMedRules:
+    @hookimpl
+    def regelmotor_may_join(self, ruleset: Ruleset) -> Callable[[Bid], bool]:
+        return may_join(ruleset)

@@ -1,0 +1,221 @@
+"""Zero-sum scoring from the ruleset's formulas, tables and constants.
+
+A formula gives the score of one player from the game's figures and the player's share ``D``
+(+1 for the declarer and the partner, -1 for each opponent; +3 for a declarer who plays alone
+against three). Thorsen's law writes its scoring that way (000 7.2.2), and a point table such
+as 001's is the same thing with ``base`` looked up by the number of tricks bid. Because the
+share is a variable, whether a rule sums to zero can be checked when the ruleset is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from regelmotor.hooks import hookimpl
+from regelmotor.ruleset.formula import Formula, FormulaError, parse_formula
+from regelmotor.ruleset.model import GameScoring, Ruleset
+
+TRUMP_VARIABLES: dict[str, str] = {
+    "C": "antal stik meldt (kontrakten)",
+    "T": "stik taget af spilførers side",
+    "O": "overstik: max(0, T - C)",
+    "U": "understik: max(0, C - T)",
+    "V": "+1 når kontrakten holder, -1 når den ikke holder",
+    "D": "spillerens andel: +1 for spilfører og makker, -1 for hver modspiller; +3 for en spilfører alene mod tre",
+    "K": "nummeret på det vendte kattekort der blev antaget i vip (1-3), ellers 0",
+}
+SOL_VARIABLES: dict[str, str] = {
+    "T": "stik taget af spilføreren",
+    "V": "+1 når spilføreren holder sig inden for sit antal stik, ellers -1",
+    "D": "spillerens andel: +3 for spilføreren, -1 for hver modspiller",
+}
+ALL_VARIABLES = {**TRUMP_VARIABLES, **SOL_VARIABLES}
+
+
+@dataclass(frozen=True)
+class RoleScores:
+    """What each role gets in one game; ``partner`` is None when the declarer plays alone."""
+
+    declarer: Fraction
+    partner: Fraction | None
+    opponent: Fraction
+    opponents: int
+
+    @property
+    def total(self) -> Fraction:
+        return self.declarer + (self.partner or 0) + self.opponent * self.opponents
+
+
+class ScoringProblem(Exception):
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+@dataclass(frozen=True)
+class _Game:
+    made: Formula
+    failed: Formula
+    path: tuple[str, ...]
+
+
+class Scorer:
+    """The compiled scoring rules of one ruleset."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        scoring = ruleset.scoring
+        self.ruleset = ruleset
+        self.constants = dict(scoring.constants)
+        self.tables = scoring.tables
+        for name in (*self.constants, *self.tables):
+            if name in ALL_VARIABLES:
+                kind = "constant" if name in self.constants else "table"
+                raise ScoringProblem(
+                    ("scoring", "constants" if kind == "constant" else "tables", name),
+                    f'"{name}" is a variable the engine sets ({ALL_VARIABLES[name]}); name the {kind} otherwise',
+                )
+        both = set(self.constants) & set(self.tables)
+        if both:
+            name = sorted(both)[0]
+            raise ScoringProblem(("scoring", "tables", name), f'"{name}" is both a constant and a table')
+        self.trump = self._game(scoring.trump, ("scoring", "trump"), TRUMP_VARIABLES)
+        self.sol = self._game(scoring.sol, ("scoring", "sol"), SOL_VARIABLES)
+
+    def _game(self, game: GameScoring, path: tuple[str, ...], variables: dict[str, str]) -> _Game:
+        if game.formula is not None and (game.made is not None or game.failed is not None):
+            raise ScoringProblem(path, 'give either "formula" or "made" and "failed", not both')
+        if game.formula is None and (game.made is None or game.failed is None):
+            missing = "made" if game.made is None else "failed"
+            raise ScoringProblem(
+                (*path, missing), f'"{missing}" is missing: give "formula", or both "made" and "failed"'
+            )
+        parsed: dict[str, Formula] = {}
+        for key in ("formula", "made", "failed"):
+            text = getattr(game, key)
+            if text is None:
+                continue
+            try:
+                formula = parse_formula(text)
+            except FormulaError as exc:
+                raise ScoringProblem((*path, key), str(exc)) from None
+            known = set(variables) | set(self.constants) | set(self.tables)
+            for name in sorted(formula.names - known):
+                hint = "" if name not in ALL_VARIABLES else " in this kind of game"
+                raise ScoringProblem(
+                    (*path, key),
+                    f'"{name}" is not a known variable{hint}: use {", ".join(sorted(known))}',
+                )
+            parsed[key] = formula
+        if "formula" in parsed:
+            return _Game(parsed["formula"], parsed["formula"], path)
+        return _Game(parsed["made"], parsed["failed"], path)
+
+    def _env(self, game: _Game, values: dict[str, Fraction], *, level: int | None, bid: str) -> dict[str, Fraction]:
+        env = dict(self.constants)
+        for name, table in self.tables.items():
+            if name not in game.made.names and name not in game.failed.names:
+                continue
+            key = str(level) if table.key == "level" else bid
+            if table.key == "level" and level is None:
+                raise ScoringProblem(
+                    (*game.path,), f'the table "{name}" is looked up by tricks bid, which a sol game does not have'
+                )
+            if key not in table.values:
+                what = f"a contract of {key}" if table.key == "level" else f'"{key}"'
+                raise ScoringProblem(
+                    ("scoring", "tables", name, "values"), f'the table "{name}" has no value for {what}'
+                )
+            env[name] = table.values[key]
+        env.update(values)
+        return env
+
+    def trump_share(self, designation: str, level: int, tricks: int, share: int, vip_card: int = 0) -> Fraction:
+        """The score of one player whose share is ``share`` in a trump game."""
+        made = tricks >= level
+        game = self.trump
+        values = {
+            "C": Fraction(level),
+            "T": Fraction(tricks),
+            "O": Fraction(max(0, tricks - level)),
+            "U": Fraction(max(0, level - tricks)),
+            "V": Fraction(1 if made else -1),
+            "D": Fraction(share),
+            "K": Fraction(vip_card),
+        }
+        env = self._env(game, values, level=level, bid=designation)
+        try:
+            return (game.made if made else game.failed)(env)
+        except FormulaError as exc:
+            raise ScoringProblem(
+                (*game.path, "formula" if game.made is game.failed else ("made" if made else "failed")), str(exc)
+            ) from None
+
+    def sol_share(self, sol: str, tricks: int, share: int) -> Fraction:
+        limit = self.ruleset.sol_bid(sol).max_tricks
+        made = tricks <= limit
+        game = self.sol
+        values = {"T": Fraction(tricks), "V": Fraction(1 if made else -1), "D": Fraction(share)}
+        env = self._env(game, values, level=None, bid=sol)
+        try:
+            return (game.made if made else game.failed)(env)
+        except FormulaError as exc:
+            raise ScoringProblem((*game.path,), str(exc)) from None
+
+    def score_trump(
+        self, designation: str, level: int, tricks: int, *, alone: bool, vip_card: int = 0, doublings: int = 0
+    ) -> RoleScores:
+        factor = self.ruleset.doubling.factor**doublings
+        if alone:
+            return RoleScores(
+                self.trump_share(designation, level, tricks, 3, vip_card) * factor,
+                None,
+                self.trump_share(designation, level, tricks, -1, vip_card) * factor,
+                3,
+            )
+        mine = self.trump_share(designation, level, tricks, 1, vip_card) * factor
+        return RoleScores(mine, mine, self.trump_share(designation, level, tricks, -1, vip_card) * factor, 2)
+
+    def score_sol(self, sol: str, tricks: int, *, doublings: int = 0) -> RoleScores:
+        factor = self.ruleset.doubling.factor**doublings
+        return RoleScores(self.sol_share(sol, tricks, 3) * factor, None, self.sol_share(sol, tricks, -1) * factor, 3)
+
+    def every_game(self) -> Iterator[tuple[tuple[str, ...], str, RoleScores]]:
+        """Every contract, trick count and side the ruleset allows, scored: for the zero-sum check."""
+        for designation in self.ruleset.designations:
+            turns = len(designation.trump.turns or ())
+            for level in range(self.ruleset.bids.min_tricks, self.ruleset.bids.max_tricks + 1):
+                for tricks in range(14):
+                    for alone in (False, True):
+                        for vip_card in range(1, turns + 1) if turns else (0,):
+                            side = "declarer alone" if alone else "declarer with a partner"
+                            label = f"{level} {designation.id} with {tricks} tricks ({side})"
+                            scores = self.score_trump(designation.id, level, tricks, alone=alone, vip_card=vip_card)
+                            yield self.trump.path, label, scores
+        for sol in self.ruleset.sol_bids:
+            for tricks in range(14):
+                yield self.sol.path, f"{sol.id} with {tricks} tricks", self.score_sol(sol.id, tricks)
+
+
+def check_zero_sum(scorer: Scorer) -> ScoringProblem | None:
+    """The first game whose scores do not sum to zero (000 7.1.2), if any."""
+    for path, label, scores in scorer.every_game():
+        if scores.total != 0:
+            partner = [] if scores.partner is None else [scores.partner]
+            shown = ", ".join(str(p) for p in [scores.declarer, *partner, *[scores.opponent] * scores.opponents])
+            return ScoringProblem(
+                path,
+                f"the scores do not sum to zero: in {label} the four players get {shown} "
+                "(every game must sum to zero; multiply by the share D, e.g. base * D)",
+            )
+    return None
+
+
+class ScoringRules:
+    """The standard scoring hook: the ruleset's formulas as a ``Scorer``."""
+
+    @hookimpl
+    def regelmotor_scorer(self, ruleset: Ruleset) -> Scorer:
+        return Scorer(ruleset)

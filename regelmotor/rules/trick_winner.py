@@ -1,0 +1,57 @@
+"""Who wins a trick: the highest trump, else the highest card of the led suit.
+
+Card order comes from the ruleset: in trump games A K Q ... 2, in sol games K Q ... 2 A
+(001; 000 6.2; 003 34-35). A joker that is not led is worth nothing; a led joker wins the
+trick, even when another joker follows (001). Where a led joker can be trumped, that is the
+``joker_trumpable`` rule's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regelmotor.cards import RANK_LETTERS, Card
+from regelmotor.hooks import TrickWinner, hookimpl
+from regelmotor.ruleset.model import Rank, Ruleset
+
+
+def strengths(order: Sequence[Rank]) -> tuple[int, ...]:
+    """Rank index -> strength (higher wins) for a card order written highest first."""
+    table = [0] * 13
+    for position, rank in enumerate(order):
+        table[RANK_LETTERS.index(rank)] = len(order) - position
+    return tuple(table)
+
+
+def highest_of_suit(cards: Sequence[Card], suit: int, strength: Sequence[int]) -> int | None:
+    """The index of the strongest card of ``suit`` among ``cards``, or None."""
+    best, best_strength = None, -1
+    for index, card in enumerate(cards):
+        if card < 52 and card // 13 == suit and strength[card % 13] > best_strength:
+            best, best_strength = index, strength[card % 13]
+    return best
+
+
+def trick_winner(ruleset: Ruleset, *, joker_loses_to_trump: bool) -> TrickWinner:
+    trump_strength = strengths(ruleset.card_order.trump_games)
+    sol_strength = strengths(ruleset.card_order.sol_games)
+
+    def winner(cards: Sequence[Card], trump: int | None, sol: bool) -> int:
+        strength = sol_strength if sol else trump_strength
+        if trump is not None:
+            trumped = highest_of_suit(cards, trump, strength)
+            if trumped is not None and (cards[0] < 52 or joker_loses_to_trump):
+                return trumped
+        if cards[0] >= 52:
+            return 0
+        best = highest_of_suit(cards, cards[0] // 13, strength)
+        assert best is not None
+        return best
+
+    return winner
+
+
+class TrickWinnerRules:
+    @hookimpl
+    def regelmotor_trick_winner(self, ruleset: Ruleset) -> TrickWinner:
+        return trick_winner(ruleset, joker_loses_to_trump=False)

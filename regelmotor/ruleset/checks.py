@@ -1,0 +1,242 @@
+"""Semantic checks: what a ruleset can say that the schema allows but the game cannot be.
+
+A ladder with a hole or two equal bids, a vip without a kitty, a trump choice that can be
+empty, a scoring rule that does not sum to zero: each is reported with the key path to fix,
+all at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from regelmotor.bids import LadderProblem, build_ladder, fold
+from regelmotor.rules.dealing import pattern_problem
+from regelmotor.rules.scoring import Scorer, ScoringProblem, check_zero_sum
+from regelmotor.ruleset.model import Ruleset
+
+Finding = tuple[tuple[str | int, ...], str]
+RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def check_ruleset(ruleset: Ruleset) -> list[Finding]:
+    """Every semantic problem of ``ruleset``."""
+    findings: list[Finding] = []
+    for check in (
+        _table,
+        _deck_and_dealing,
+        _bids_and_designations,
+        _sol_bids,
+        _ladder,
+        _auction,
+        _partner_card,
+        _exchange,
+        _doubling,
+        _jokers,
+        _card_order,
+        _jernhaand,
+    ):
+        findings.extend(check(ruleset))
+    if not findings:  # scoring needs a sound ladder and sound designations to evaluate
+        findings.extend(_scoring(ruleset))
+    return findings
+
+
+def _table(r: Ruleset) -> Iterator[Finding]:
+    players = r.table.players
+    for i, count in enumerate(players):
+        if not 4 <= count <= 6:
+            yield ("table", "players", i), f"{count} players cannot play: es-makker whist takes 4, 5 or 6"
+    if len(set(players)) != len(players):
+        yield ("table", "players"), "a number of players is listed twice"
+    rules = {s.players: (i, s) for i, s in enumerate(r.table.sitting_out)}
+    for i, sit in enumerate(r.table.sitting_out):
+        if sit.players not in players:
+            yield ("table", "sitting_out", i, "players"), f"{sit.players} players is not an allowed number of players"
+        if len(sit.seats) != sit.players - 4:
+            yield (
+                ("table", "sitting_out", i, "seats"),
+                f"at {sit.players} players {sit.players - 4} must sit out each deal, not {len(sit.seats)}",
+            )
+        if len(set(sit.seats)) != len(sit.seats):
+            yield ("table", "sitting_out", i, "seats"), "the same seat is named twice"
+    for count in players:
+        if count > 4 and count not in rules:
+            yield ("table", "sitting_out"), f"the table allows {count} players but does not say who sits out"
+
+
+def _deck_and_dealing(r: Ruleset) -> Iterator[Finding]:
+    cards = 52 + r.deck.jokers
+    if cards - r.deck.kitty != 52:
+        yield (
+            ("deck", "kitty"),
+            f"{cards} cards dealt 13 to each of four players leave {cards - 52} for the kitty, not {r.deck.kitty}",
+        )
+    for i, size in enumerate(r.dealing.packet_sizes):
+        if not 1 <= size <= 13:
+            yield ("dealing", "packet_sizes", i), f"a packet of {size} cards is not possible"
+    problem = pattern_problem(r, r.dealing.pattern)
+    if problem:
+        yield ("dealing", "pattern"), problem
+
+
+def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
+    if r.bids.min_tricks > r.bids.max_tricks:
+        yield ("bids", "min_tricks"), f"the lowest bid {r.bids.min_tricks} is above the highest {r.bids.max_tricks}"
+    names = Counter(fold(d.id) for d in r.designations) + Counter(fold(s.id) for s in r.sol_bids)
+    tiers = [d.tier for d in r.designations]
+    if r.designations[0].tier != 0 or tiers.count(0) != 1:
+        yield (
+            ("designations", 0, "tier"),
+            "the first designation is the plain one (almindelige): it alone has tier 0",
+        )
+    for i, d in enumerate(r.designations):
+        here = ("designations", i)
+        if names[fold(d.id)] > 1:
+            yield (*here, "id"), f'the id "{d.id}" is used by more than one bid'
+        if i and d.tier < r.designations[i - 1].tier:
+            yield (*here, "tier"), "designations are listed lowest first: this tier is below the one before"
+        trump = d.trump
+        if trump.by == "kitty":
+            if trump.choices is not None:
+                yield (*here, "trump", "choices"), "the kitty decides trump here: choices are not used"
+            if r.deck.kitty == 0:
+                yield (*here, "trump", "by"), f'"{d.id}" turns the kitty for trump, but this ruleset has no kitty'
+            elif trump.turns is None or len(trump.turns) != r.deck.kitty:
+                given = 0 if trump.turns is None else len(trump.turns)
+                yield (*here, "trump", "turns"), f"give one turning rule per kitty card ({r.deck.kitty}), not {given}"
+            elif trump.turns[-1] != "must_accept":
+                yield (
+                    (*here, "trump", "turns", len(trump.turns) - 1),
+                    "the last kitty card must be must_accept, or a vip could end without trump",
+                )
+            if d.call.suits == "not_trump":
+                yield (
+                    (*here, "call", "suits"),
+                    "the partner card is named before the kitty is turned: it cannot exclude trump",
+                )
+        else:
+            if trump.turns is not None:
+                yield (*here, "trump", "turns"), "turns are only used when trump is turned from the kitty"
+            choices = trump.choices or ()
+            if not choices:
+                yield (*here, "trump", "choices"), f'"{d.id}" has no trump to choose from'
+            elif len(set(choices)) != len(choices):
+                yield (*here, "trump", "choices"), "a denomination is listed twice"
+            elif trump.by == "fixed" and len(choices) != 1:
+                yield (*here, "trump", "choices"), "a fixed trump has exactly one choice"
+            elif trump.not_called_suit and len([c for c in choices if c != "none"]) <= 1 and "none" not in choices:
+                yield (
+                    (*here, "trump", "choices"),
+                    "with not_called_suit the choice is empty when the partner card is of the only suit offered",
+                )
+            if trump.by == "partner" and d.call.suits == "not_trump":
+                yield (*here, "call", "suits"), "the partner names trump after the call: the call cannot exclude trump"
+        if d.exchange.by == "partner" and not (d.reveal_partner or trump.by == "partner"):
+            yield (*here, "exchange", "by"), "the partner can only exchange when he is revealed (reveal_partner)"
+        if d.exchange.required == "compulsory" and not r.exchange.allowed:
+            yield (*here, "exchange", "required"), "the exchange is compulsory here, but this ruleset has no exchange"
+    present = sorted(set(tiers))
+    for tier in range(max(present) + 1):
+        if tier not in present:
+            yield ("designations",), f"the tiers have a hole: no designation has tier {tier}"
+            break
+
+
+def _sol_bids(r: Ruleset) -> Iterator[Finding]:
+    for i, sol in enumerate(r.sol_bids):
+        if sol.open_hand != "never" and sol.max_tricks > 13:
+            yield ("sol_bids", i, "max_tricks"), "a player cannot take more than 13 tricks"
+
+
+def _ladder(r: Ruleset) -> Iterator[Finding]:
+    try:
+        ladder = build_ladder(r)
+    except LadderProblem as exc:
+        yield exc.path, exc.message
+        return
+    seen: dict[str, str] = {}
+    for bid in ladder:
+        key = fold(bid.text)
+        if key in seen:
+            yield ("designations",), f'two bids are both written "{bid.text}"'
+        seen[key] = bid.text
+
+
+def _auction(r: Ruleset) -> Iterator[Finding]:
+    rule = r.auction.gaa_med
+    if rule.vip_bids and not any(d.trump.by == "kitty" for d in r.designations):
+        why = " (it has no kitty)" if r.deck.kitty == 0 else ""
+        yield (
+            ("auction", "gaa_med", "vip_bids"),
+            f"gå med on vip bids needs a vip designation, and this ruleset has none{why}",
+        )
+    if rule.sol_bids and not r.sol_bids:
+        yield ("auction", "gaa_med", "sol_bids"), "gå med on sol bids needs sol bids, and this ruleset has none"
+
+
+def _partner_card(r: Ruleset) -> Iterator[Finding]:
+    ranks = r.partner_card.ranks
+    if not ranks:
+        yield ("partner_card", "ranks"), "name at least one rank for the partner card"
+    if len(set(ranks)) != len(ranks):
+        yield ("partner_card", "ranks"), "a rank is listed twice"
+
+
+def _exchange(r: Ruleset) -> Iterator[Finding]:
+    rule = r.exchange
+    if rule.allowed and r.deck.kitty == 0:
+        yield ("exchange", "allowed"), "exchanging needs a kitty, and this ruleset has none"
+    if rule.sol.allowed and not rule.allowed:
+        yield ("exchange", "sol", "allowed"), "sol declarers cannot exchange in a ruleset without exchange"
+    if rule.required == "compulsory" and not rule.allowed:
+        yield ("exchange", "required"), "the exchange cannot be compulsory when there is none"
+
+
+def _doubling(r: Ruleset) -> Iterator[Finding]:
+    rule = r.doubling
+    if rule.redouble and not rule.allowed:
+        yield ("doubling", "redouble"), "redoubling needs doubling"
+    if rule.factor <= 1:
+        yield ("doubling", "factor"), f"a doubling must raise the stake: {rule.factor} is not above 1"
+
+
+def _jokers(r: Ruleset) -> Iterator[Finding]:
+    if r.deck.jokers and r.jokers is None:
+        yield ("jokers",), f"the deck has {r.deck.jokers} jokers: say how they are played"
+    if not r.deck.jokers and r.jokers is not None:
+        yield ("jokers",), "joker rules on a ruleset that plays without jokers (deck.jokers is 0)"
+
+
+def _card_order(r: Ruleset) -> Iterator[Finding]:
+    for key in ("trump_games", "sol_games"):
+        order = getattr(r.card_order, key)
+        if sorted(order) != sorted(RANKS):
+            missing = [rank for rank in RANKS if rank not in order]
+            twice = sorted({rank for rank in order if order.count(rank) > 1})
+            detail = "; ".join(
+                part
+                for part in (
+                    "missing " + " ".join(missing) if missing else "",
+                    "twice " + " ".join(twice) if twice else "",
+                )
+                if part
+            )
+            yield ("card_order", key), f"list each of the 13 ranks once ({detail})"
+
+
+def _jernhaand(r: Ruleset) -> Iterator[Finding]:
+    ranks = r.jernhaand.court_ranks
+    if len(set(ranks)) != len(ranks):
+        yield ("jernhaand", "court_ranks"), "a rank is listed twice"
+
+
+def _scoring(r: Ruleset) -> Iterator[Finding]:
+    try:
+        scorer = Scorer(r)
+        problem = check_zero_sum(scorer)
+    except ScoringProblem as exc:
+        yield exc.path, exc.message
+        return
+    if problem is not None:
+        yield problem.path, problem.message

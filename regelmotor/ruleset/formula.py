@@ -1,0 +1,141 @@
+"""Scoring formulas as clubs write them, evaluated exactly and safely.
+
+Thorsen's law gives its scoring as a formula with fractions and powers; clubs copy such
+formulas into their files. They are parsed with ``ast`` in expression mode and only numbers,
+variable names, ``+ - * / **``, parentheses and ``min``/``max``/``abs`` are accepted, then
+compiled to closures over ``Fraction``: no ``eval``, no attribute access, no floats, so a
+formula cannot run code and 3/2 stays exactly 3/2.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from regelmotor.errors import RegelmotorError
+
+MAX_LENGTH = 500
+MAX_EXPONENT = 64
+
+Env = Mapping[str, Fraction]
+_Fn = Callable[[Env], Fraction]
+
+_NORMALISE = str.maketrans({"−": "-", "–": "-", "·": "*", "×": "*", "⋅": "*"})
+_FUNCTIONS: dict[str, Callable[..., Fraction]] = {"min": min, "max": max, "abs": abs}
+
+
+class FormulaError(RegelmotorError, ValueError):
+    """A formula that cannot be parsed, names an unknown variable, or cannot be evaluated."""
+
+
+@dataclass(frozen=True)
+class Formula:
+    text: str
+    names: frozenset[str]
+    _fn: _Fn
+
+    def __call__(self, env: Env) -> Fraction:
+        return self._fn(env)
+
+
+def parse_formula(text: str) -> Formula:
+    """Parse a formula; the error says what is not allowed and where."""
+    if len(text) > MAX_LENGTH:
+        raise FormulaError(f"the formula is longer than {MAX_LENGTH} characters")
+    source = text.translate(_NORMALISE)
+    if "^" in source:
+        raise FormulaError("write powers as ** (e.g. (5/2)**(C - 8)), not ^")
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except SyntaxError as exc:
+        where = f" at character {exc.offset}" if exc.offset else ""
+        raise FormulaError(f"the formula is not well formed{where}: {exc.msg}") from None
+    except (RecursionError, MemoryError):
+        raise FormulaError("the formula is nested too deeply") from None
+    names: set[str] = set()
+    fn = _compile(tree.body, names)
+    return Formula(text, frozenset(names), fn)
+
+
+def _compile(node: ast.expr, names: set[str]) -> _Fn:
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise FormulaError(f"{value!r} is not a number")
+        number = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+        return lambda env: number
+    if isinstance(node, ast.Name):
+        name = node.id
+        if name in _FUNCTIONS:
+            raise FormulaError(f"{name} is a function: write {name}(...)")
+        names.add(name)
+
+        def variable(env: Env) -> Fraction:
+            try:
+                return env[name]
+            except KeyError:
+                raise FormulaError(f"the variable {name} has no value here") from None
+
+        return variable
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        operand = _compile(node.operand, names)
+        if isinstance(node.op, ast.USub):
+            return lambda env: -operand(env)
+        return operand
+    if isinstance(node, ast.BinOp):
+        left, right = _compile(node.left, names), _compile(node.right, names)
+        op = node.op
+        if isinstance(op, ast.Add):
+            return lambda env: left(env) + right(env)
+        if isinstance(op, ast.Sub):
+            return lambda env: left(env) - right(env)
+        if isinstance(op, ast.Mult):
+            return lambda env: left(env) * right(env)
+        if isinstance(op, ast.Div):
+            return lambda env: _divide(left(env), right(env))
+        if isinstance(op, ast.Pow):
+            return lambda env: _power(left(env), right(env))
+        raise FormulaError(f"the operator {_op_text(op)} is not allowed: use + - * / ** and parentheses")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
+        function = _FUNCTIONS.get(node.func.id)
+        if function is None:
+            raise FormulaError(f"{node.func.id}() is not a known function: use min, max or abs")
+        args = [_compile(arg, names) for arg in node.args]
+        if not args or (function is abs and len(args) != 1):
+            raise FormulaError(f"{node.func.id}() needs {'one argument' if function is abs else 'arguments'}")
+        return lambda env: Fraction(function(*(arg(env) for arg in args)))
+    raise FormulaError(
+        f"{ast.unparse(node)!r} is not allowed in a formula: use numbers, variables, "
+        "+ - * / **, parentheses, min, max and abs"
+    )
+
+
+def _divide(a: Fraction, b: Fraction) -> Fraction:
+    if b == 0:
+        raise FormulaError("division by zero")
+    return a / b
+
+
+def _power(base: Fraction, exponent: Fraction) -> Fraction:
+    if exponent.denominator != 1:
+        raise FormulaError(f"the exponent {exponent} is not a whole number, so the result would not be exact")
+    if abs(exponent) > MAX_EXPONENT:
+        raise FormulaError(f"the exponent {exponent} is larger than {MAX_EXPONENT}")
+    if base == 0 and exponent < 0:
+        raise FormulaError("division by zero (0 to a negative power)")
+    return base ** int(exponent)
+
+
+def _op_text(op: ast.operator) -> str:
+    return {
+        ast.Mod: "%",
+        ast.FloorDiv: "//",
+        ast.BitXor: "^",
+        ast.BitAnd: "&",
+        ast.BitOr: "|",
+        ast.LShift: "<<",
+        ast.RShift: ">>",
+        ast.MatMult: "@",
+    }.get(type(op), type(op).__name__)

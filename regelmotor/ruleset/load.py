@@ -1,0 +1,492 @@
+"""Load a ruleset: files, ``extends``, house-rule overlays, schema, models, semantic checks.
+
+Every value keeps the file, line and column it was written at, through inheritance and
+overlays, so each problem is reported where the club can fix it, and a value inherited from
+another file names that file. All problems of a file are collected and raised together.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path as FsPath
+from typing import Any
+
+import jsonschema
+from pydantic import ValidationError
+
+from regelmotor._data import data_dir
+from regelmotor.errors import Location, Problem, RulesetError, RulesetNotFound
+from regelmotor.ruleset.checks import check_ruleset
+from regelmotor.ruleset.model import Ruleset
+from regelmotor.ruleset.yaml_source import Document, Path, locate, read_document_lenient
+
+_SUFFIXES = (".yaml", ".yml")
+
+
+# --- finding files ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """A ruleset or house-rule file: where it is, and how messages name it."""
+
+    path: FsPath
+    display: str
+    shipped: str | None = None
+
+    @property
+    def identity(self) -> str:
+        return str(self.path.resolve())
+
+
+def _shipped_dir() -> FsPath:
+    return data_dir("rulesets")
+
+
+def shipped_rulesets() -> dict[str, FileRef]:
+    """The rulesets that come with regelmotor, by name."""
+    return {p.stem: FileRef(p, f"rulesets/{p.name}", p.stem) for p in sorted(_shipped_dir().glob("*.yaml"))}
+
+
+def shipped_house_rules() -> dict[str, FileRef]:
+    """The house-rule overlays that come with regelmotor, by name."""
+    return {
+        p.stem: FileRef(p, f"rulesets/house/{p.name}", p.stem)
+        for p in sorted((_shipped_dir() / "house").glob("*.yaml"))
+    }
+
+
+def _is_path(ref: str) -> bool:
+    return ref.endswith(_SUFFIXES) or "/" in ref or "\\" in ref
+
+
+def find_file(ref: str, *, house_rule: bool, relative_to: FileRef | None = None) -> FileRef:
+    """Resolve a shipped name, or a path (relative to ``relative_to``'s folder, else the cwd)."""
+    shipped = shipped_house_rules() if house_rule else shipped_rulesets()
+    what = "house rule" if house_rule else "ruleset"
+    if not _is_path(ref):
+        if ref in shipped:
+            return shipped[ref]
+        close = difflib.get_close_matches(ref, list(shipped), n=1)
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        raise RulesetNotFound(
+            f'no shipped {what} is called "{ref}"{hint}; shipped: {", ".join(shipped)}; '
+            "a file is named by a path ending in .yaml"
+        )
+    if relative_to is not None:
+        path = relative_to.path.parent / ref
+        display = str(FsPath(relative_to.display).parent / ref)
+    else:
+        path, display = FsPath(ref), ref
+    if not path.is_file():
+        raise RulesetNotFound(f'the {what} file "{display}" does not exist')
+    return FileRef(path, display)
+
+
+# --- schema validation of one file -----------------------------------------------------------
+
+
+@cache
+def committed_schema() -> dict[str, Any]:
+    """The committed schema (schemas/ruleset.schema.json), which the loader validates against."""
+    text = (data_dir("schemas") / "ruleset.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = committed_schema()
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    validator: jsonschema.protocols.Validator = cls(schema)
+    return validator
+
+
+_TYPE_NAMES = {
+    "boolean": "true or false",
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "array": "a list",
+    "object": "a mapping of keys to values",
+    "null": "nothing (null)",
+}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "null"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> list[Problem]:
+    path: Path = tuple(error.absolute_path)
+    kind = error.validator
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    expected_value: Any = error.validator_value
+    if kind == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(schema.get("properties", {}))
+        problems = []
+        for key in error.instance:
+            if key in allowed:
+                continue
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f' (did you mean "{close[0]}"?)' if close else ""
+            where = doc.locate((*path, key), key=True)
+            problems.append(Problem(where, (*path, key), f'unknown key "{key}"{hint}'))
+        return problems
+    if kind == "anyOf" and error.context:
+        real = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
+        best = jsonschema.exceptions.best_match(real) if real else None
+        if best is not None and best.validator not in ("type", "anyOf"):
+            return _schema_error_problems(doc, best)
+        description = schema.get("description")
+        expected = [
+            _TYPE_NAMES.get(str(s.get("type")), str(s.get("const", s.get("type"))))
+            for s in schema.get("anyOf", [])
+            if s.get("type") != "null"
+        ]
+        message = f"{_show(error.instance)} is not allowed here: expected {' or '.join(expected)}"
+        if description and "tal" in description and "brøk" in description:
+            message = (
+                f'{_show(error.instance)} is not a number: write a whole number, a decimal or a fraction like "5/4"'
+            )
+        return [Problem(doc.locate(path), path, message)]
+    if kind == "type":
+        names = [expected_value] if isinstance(expected_value, str) else list(expected_value)
+        message = f"expected {' or '.join(_TYPE_NAMES.get(n, n) for n in names)}, not {_show(error.instance)}"
+    elif kind == "enum":
+        options = ", ".join(_show(v) for v in expected_value)
+        message = f"{_show(error.instance)} is not allowed here: choose one of {options}"
+    elif kind == "const":
+        message = f"{_show(error.instance)} is not allowed here: it must be {_show(error.validator_value)}"
+    elif kind in ("minimum", "exclusiveMinimum"):
+        message = f"{_show(error.instance)} is too small: the least allowed is {error.validator_value}"
+    elif kind in ("maximum", "exclusiveMaximum"):
+        message = f"{_show(error.instance)} is too large: the most allowed is {error.validator_value}"
+    elif kind == "pattern":
+        message = f"{_show(error.instance)} is not allowed here: it must match {error.validator_value}"
+    elif kind == "minLength":
+        message = "must not be empty"
+    elif kind == "minItems":
+        message = f"the list needs at least {error.validator_value} item(s)"
+    elif kind == "required":
+        message = error.message.replace("'", '"').replace("is a required property", "is missing")
+    else:
+        message = error.message
+    return [Problem(doc.locate(path), path, message)]
+
+
+def read_file(ref: FileRef) -> tuple[Document | None, list[Problem]]:
+    """A file's data and all of its own problems: YAML first, then the schema's elsewhere."""
+    try:
+        data = ref.path.read_bytes()
+    except OSError as exc:
+        return None, [Problem(Location(ref.display, 1, 1), (), f"cannot read the file: {exc.strerror}")]
+    doc, found = read_document_lenient(data, ref.display)
+    if doc is not None:
+        reported = [p.path for p in found]
+        found += [
+            p
+            for p in schema_problems(doc)
+            if not any(p.path[: len(r)] == r or r[: len(p.path)] == p.path for r in reported)
+        ]
+    return doc, _sorted(found)
+
+
+def schema_problems(doc: Document) -> list[Problem]:
+    problems: list[Problem] = []
+    for error in _validator().iter_errors(doc.data):
+        problems.extend(_schema_error_problems(doc, error))
+    return _sorted(problems)
+
+
+def _sorted(problems: Iterable[Problem]) -> list[Problem]:
+    unique = {(p.location, p.path, p.message): p for p in problems}
+    return sorted(unique.values(), key=lambda p: (p.location.file, p.location.line, p.location.column, p.message))
+
+
+# --- layers and merging ----------------------------------------------------------------------
+
+
+@dataclass
+class Layer:
+    """Data being merged, with the location of each value and key."""
+
+    data: dict[str, Any]
+    values: dict[Path, Location] = field(default_factory=dict)
+    keys: dict[Path, Location] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, doc: Document, *, under: Path = ()) -> Layer:
+        """The part of ``doc`` below ``under``, with paths relative to it."""
+        n = len(under)
+        data: Any = doc.data
+        for part in under:
+            data = data[part]
+        values = {p[n:]: loc for p, loc in doc.values.items() if p[:n] == under}
+        keys = {p[n:]: loc for p, loc in doc.keys.items() if p[:n] == under and len(p) > n}
+        return cls(_copy(data), values, keys)
+
+
+def _drop_under(mapping: dict[Path, Location], prefix: Path) -> None:
+    n = len(prefix)
+    for path in [p for p in mapping if p[:n] == prefix]:
+        del mapping[path]
+
+
+def merge(base: Layer, top: Layer, *, overlay: str | None = None) -> tuple[Layer, list[Problem]]:
+    """Mappings merge (``top`` wins), lists and scalars are replaced whole.
+
+    An overlay (a house rule) may not bring a whole new section into a ruleset that lacks it:
+    ``jokers`` rules on a ruleset without jokers cannot apply, and saying so beats the
+    confusing "missing key" errors a half section would give.
+    """
+    out = Layer(_copy(base.data), dict(base.values), dict(base.keys))
+    problems: list[Problem] = []
+
+    def walk(target: dict[str, Any], source: dict[str, Any], path: Path) -> None:
+        for key, value in source.items():
+            child = (*path, key)
+            if isinstance(value, dict) and isinstance(target.get(key), dict):
+                out.values[child] = top.values.get(child, out.values.get(child, Location("?", 1, 1)))
+                walk(target[key], value, child)
+                continue
+            if overlay is not None and isinstance(value, dict) and target.get(key) is None:
+                problems.append(
+                    Problem(
+                        top.keys.get(child) or top.values.get(child) or Location("?", 1, 1),
+                        child,
+                        f'the house rule "{overlay}" cannot apply: the ruleset has no "{key}" rules for it to change',
+                    )
+                )
+                continue
+            _drop_under(out.values, child)
+            _drop_under(out.keys, child)
+            target[key] = _copy(value)
+            n = len(child)
+            out.values.update({p: loc for p, loc in top.values.items() if p[:n] == child})
+            out.keys.update({p: loc for p, loc in top.keys.items() if p[:n] == child})
+
+    walk(out.data, top.data, ())
+    return out, problems
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+# --- the resolved ruleset --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResolvedRuleset:
+    """A valid ruleset, the files it was built from, and where each value was written."""
+
+    ruleset: Ruleset
+    files: tuple[str, ...]
+    house_rules: tuple[str, ...]
+    values: dict[Path, Location] = field(repr=False, compare=False)
+    keys: dict[Path, Location] = field(repr=False, compare=False)
+
+    def where(self, path: Path) -> Location:
+        """The file, line and column that set ``path`` (or its nearest written parent)."""
+        return locate(self.values, self.keys, path, key=False, fallback=Location(self.files[-1], 1, 1))
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
+
+    @property
+    def label(self) -> str:
+        """The name as a user wrote it: ``standard`` or ``standard + gaa-med``."""
+        return " + ".join((self.ruleset.name, *self.house_rules))
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of the rules (not their sources or prose), for game records."""
+        return ruleset_fingerprint(self.ruleset)
+
+
+def ruleset_fingerprint(ruleset: Ruleset) -> str:
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in ("source", "title", "description")}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    canonical = json.dumps(strip(ruleset.model_dump(mode="json")), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+# --- the resolver ----------------------------------------------------------------------------
+
+
+class _Resolver:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.files: list[str] = []
+
+    def read(self, ref: FileRef) -> Document | None:
+        """The file's document when it has no problem of its own (all of them are recorded)."""
+        doc, found = read_file(ref)
+        self.problems.extend(found)
+        return None if found else doc
+
+    def find(self, doc: Document, key: Path, ref: Any, *, house_rule: bool, parent: FileRef) -> FileRef | None:
+        try:
+            return find_file(str(ref), house_rule=house_rule, relative_to=parent)
+        except RulesetNotFound as exc:
+            self.problems.append(Problem(doc.locate(key), key, str(exc)))
+            return None
+
+    def ruleset_layer(self, ref: FileRef, chain: tuple[str, ...] = ()) -> tuple[Layer, list[str]] | None:
+        """The merged layer of ``ref`` and everything it extends, and the house rules applied."""
+        if ref.identity in chain:
+            self.problems.append(
+                Problem(
+                    Location(ref.display, 1, 1), ("extends",), f'"extends" goes round in a circle back to {ref.display}'
+                )
+            )
+            return None
+        doc = self.read(ref)
+        if doc is None:
+            return None
+        if doc.data.get("kind") == "house_rule":
+            self.problems.append(
+                Problem(
+                    doc.locate(("kind",)),
+                    ("kind",),
+                    "this is a house rule, not a ruleset: add it with -H/--house-rule or house_rules:",
+                )
+            )
+            return None
+        layer = Layer.of(doc)
+        for key in ("kind", "extends", "house_rules"):
+            layer.data.pop(key, None)
+            _drop_under(layer.values, (key,))
+            _drop_under(layer.keys, (key,))
+        applied: list[str] = []
+        if "extends" in doc.data:
+            parent_ref = self.find(doc, ("extends",), doc.data["extends"], house_rule=False, parent=ref)
+            if parent_ref is None:
+                return None
+            parent = self.ruleset_layer(parent_ref, (*chain, ref.identity))
+            if parent is None:
+                return None
+            base, applied = parent
+            layer, problems = merge(base, layer)
+            self.problems.extend(problems)
+        self.files.append(ref.display)
+        for i, name in enumerate(doc.data.get("house_rules", [])):
+            house_ref = self.find(doc, ("house_rules", i), name, house_rule=True, parent=ref)
+            if house_ref is not None:
+                layer = self.overlay(layer, house_ref, applied)
+        return layer, applied
+
+    def overlay(self, layer: Layer, ref: FileRef, applied: list[str]) -> Layer:
+        doc = self.read(ref)
+        if doc is None:
+            return layer
+        if doc.data.get("kind") != "house_rule":
+            self.problems.append(
+                Problem(
+                    doc.locate(()), ("kind",), 'this is not a house rule: a house-rule file says "kind: house_rule"'
+                )
+            )
+            return layer
+        name = str(doc.data["name"])
+        if name in applied:
+            return layer
+        applied.append(name)
+        self.files.append(ref.display)
+        merged, problems = merge(layer, Layer.of(doc, under=("changes",)), overlay=name)
+        self.problems.extend(problems)
+        return merged
+
+
+def load_ruleset(ref: str | FileRef, house_rules: Sequence[str | FileRef] = ()) -> ResolvedRuleset:
+    """Load, merge and check a ruleset; raise ``RulesetError`` listing every problem."""
+    resolver = _Resolver()
+    root = ref if isinstance(ref, FileRef) else find_file(ref, house_rule=False)
+    built = resolver.ruleset_layer(root)
+    if built is None:
+        raise RulesetError(_sorted(resolver.problems))
+    layer, applied = built
+    for house in house_rules:
+        house_ref = house if isinstance(house, FileRef) else find_file(house, house_rule=True)
+        layer = resolver.overlay(layer, house_ref, applied)
+    if resolver.problems:
+        raise RulesetError(_sorted(resolver.problems))
+    fallback = Location(root.display, 1, 1)
+
+    def at(path: Path, *, key: bool = False) -> Location:
+        return locate(layer.values, layer.keys, path, key=key, fallback=fallback)
+
+    try:
+        ruleset = Ruleset.model_validate(layer.data)
+    except ValidationError as exc:
+        raise RulesetError(_sorted(_model_problems(exc, layer.data, at))) from None
+    problems = [Problem(at(path), path, message) for path, message in check_ruleset(ruleset)]
+    if problems:
+        raise RulesetError(_sorted(problems))
+    return ResolvedRuleset(ruleset, tuple(dict.fromkeys(resolver.files)), tuple(applied), layer.values, layer.keys)
+
+
+def _model_problems(exc: ValidationError, data: dict[str, Any], at: Any) -> list[Problem]:
+    problems = []
+    for error in exc.errors():
+        path: list[str | int] = []
+        node: Any = data
+        for part in error["loc"]:
+            if isinstance(node, dict) and part in node:  # noqa: SIM114 - mypy needs the list branch apart
+                node = node[part]
+                path.append(part)
+            elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+                node = node[part]
+                path.append(part)
+            elif error["type"] == "missing" and isinstance(part, str) and isinstance(node, dict):
+                path.append(part)
+                break
+        where = tuple(path)
+        if error["type"] == "missing":
+            message = f'"{where[-1]}" is missing: this rule must be given (here or in the ruleset it extends)'
+        else:
+            message = error["msg"]
+        problems.append(Problem(at(where), where, message))
+    return problems
+
+
+def validate_file(path: str) -> list[Problem]:
+    """Every problem of one file: a ruleset (resolved with what it extends) or a house rule."""
+    try:
+        ref = find_file(path, house_rule=False)
+    except RulesetNotFound as exc:
+        return [Problem(Location(path, 1, 1), (), str(exc))]
+    doc, found = read_file(ref)
+    if doc is None or found or doc.data.get("kind") == "house_rule":
+        return found
+    try:
+        resolved = load_ruleset(ref)
+    except RulesetError as exc:
+        return exc.problems
+    from regelmotor.ruleset.compile import compile_problems
+
+    return compile_problems(resolved)

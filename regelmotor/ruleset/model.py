@@ -1,0 +1,497 @@
+"""The resolved ruleset as pydantic models: what a club's rules are, never how the engine works.
+
+Every model is frozen and forbids unknown keys, so a typo in a club's file is an error, not a
+silently ignored rule. Every rule object carries ``source`` so the rule book and the diff can
+say where a rule comes from, and whether it is inferred. Descriptions are Danish because they
+are what a club member sees on hover in an editor and in ``regelmotor schema``.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+)
+
+# --- value types -----------------------------------------------------------------------------
+
+_FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$")
+
+
+def _to_fraction(value: Any) -> Any:
+    """Exact numbers: ints, ``"5/4"`` and decimals as written (``1.25`` is exactly 5/4)."""
+    if isinstance(value, bool):
+        return value  # let pydantic reject it with its own message
+    if isinstance(value, int | Fraction):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    if isinstance(value, str) and _FRACTION.match(value):
+        return Fraction(value.replace(" ", ""))
+    return value
+
+
+def _fraction_out(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+Exact = Annotated[
+    Fraction,
+    BeforeValidator(_to_fraction),
+    PlainSerializer(_fraction_out),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer"},
+                {"type": "number"},
+                {"type": "string", "pattern": r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$"},
+            ],
+            "description": 'Et eksakt tal: heltal, decimaltal eller brøk som "5/4".',
+        }
+    ),
+]
+"""An exact rational number."""
+
+Suit = Literal["S", "H", "D", "C"]
+Denomination = Literal["S", "H", "D", "C", "none"]
+"""A trump denomination: a suit letter, or ``none`` for no trump (sans)."""
+Rank = Literal["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"]
+SOURCE_DESCRIPTION = (
+    'Kilde til reglen: dokument og afsnit (fx "000_5ff45d385a286ea5.txt 3.5"), '
+    'eller "inferred: ..." med begrundelse, når kilden tier, er uklar eller modsiger sig selv.'
+)
+Source = Annotated[str, Field(min_length=1, description=SOURCE_DESCRIPTION)]
+BidId = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-zæøå0-9]+( [a-zæøå0-9]+)*$",
+        description='Meldingens id i notationen: små bogstaver, tal og enkelte mellemrum (fx "vip1", "ren sol").',
+    ),
+]
+Formula = Annotated[
+    str,
+    Field(
+        min_length=1,
+        description=(
+            "En formel med + - * / ** og parenteser over tal, brøker og variablerne "
+            "(se docs/writing-a-ruleset.md), regnet eksakt i brøker."
+        ),
+    ),
+]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Rule(Model):
+    """A rule object: everything a ruleset says can cite where it comes from."""
+
+    source: Source | None = Field(default=None, description=SOURCE_DESCRIPTION)
+
+    @property
+    def inferred(self) -> bool:
+        """The ruleset marks this rule as inferred (the source is silent, garbled or contradicts itself)."""
+        return self.source is not None and self.source.lstrip().lower().startswith("inferred")
+
+
+# --- table, session, deck, dealing -----------------------------------------------------------
+
+SitOutSeat = Literal["dealer", "right_of_dealer", "left_of_dealer"]
+
+
+class SitOut(Rule):
+    players: int = Field(ge=5, le=6, description="Antal spillere ved bordet, som reglen gælder for (5 eller 6).")
+    seats: tuple[SitOutSeat, ...] = Field(
+        description=(
+            'Hvem der sidder over i hvert spil: "dealer" (kortgiveren), "right_of_dealer" '
+            '(spilleren til højre for kortgiveren), "left_of_dealer".'
+        )
+    )
+
+
+class Table(Rule):
+    players: tuple[int, ...] = Field(
+        description="De tilladte antal spillere ved bordet (4, 5 eller 6); fire deltager i hvert spil."
+    )
+    sitting_out: tuple[SitOut, ...] = Field(
+        default=(), description="Hvem der sidder over, når der er flere end fire spillere."
+    )
+    dealer_rotation: Literal["clockwise"] = Field(
+        default="clockwise", description="Hvordan kortgiverrollen går videre: med uret."
+    )
+
+
+class Session(Rule):
+    whole_rounds: bool = Field(
+        description="Om en session skal bestå af hele runder (en runde = lige så mange spil som spillere)."
+    )
+
+
+class Deck(Rule):
+    jokers: int = Field(ge=0, le=3, description="Antal jokere i spil (0-3); 0 betyder 52 kort.")
+    kitty: int = Field(ge=0, le=3, description="Antal kort i katten (bytterne); 0 betyder ingen kat.")
+
+
+DealStep = int | Literal["kat"]
+
+
+class Dealing(Rule):
+    pattern: tuple[DealStep, ...] = Field(
+        description=(
+            "Kortgivningens mønster i rækkefølge: et tal n giver n kort til hver af de fire "
+            'deltagere med uret fra forhånden; "kat" lægger ét kort i katten (det første nederst).'
+        )
+    )
+    packet_sizes: tuple[int, ...] = Field(
+        default=(1, 2, 3),
+        description="De pakkestørrelser en kortgiver må bruge, når han giver efter andet mønster end standardmønstret.",
+    )
+    kitty_last_allowed: bool = Field(default=True, description="Om kortgivningens sidste kort må gå til katten.")
+
+
+class Misdeal(Rule):
+    redeal_by: Literal["same_dealer", "next_dealer"] = Field(
+        description="Hvem der giver om efter en fejlgivning: samme kortgiver eller den næste."
+    )
+    penalty: Exact = Field(
+        default=Fraction(0),
+        description="Strafscore til hver af de andre spillere efter en fejlgivning (0 = ingen straf aftalt).",
+    )
+    culprit_pays: bool = Field(
+        default=False,
+        description="Om en anden spiller, der er skyld i fejlgivningen, betaler straffen i stedet for kortgiveren.",
+    )
+
+
+class AllPass(Rule):
+    redeal_by: Literal["same_dealer", "next_dealer"] = Field(
+        description="Hvem der giver nye kort, når alle har meldt pas."
+    )
+
+
+# --- bids -------------------------------------------------------------------------------------
+
+
+class Bids(Rule):
+    min_tricks: int = Field(ge=1, le=13, description="Laveste trumfbud (antal stik), normalt 7.")
+    max_tricks: int = Field(ge=1, le=13, description="Højeste trumfbud (antal stik), normalt 13.")
+
+
+KittyTurn = Literal["may_accept", "cannot_accept", "must_accept"]
+
+
+class Trump(Rule):
+    by: Literal["declarer", "partner", "fixed", "kitty"] = Field(
+        description=(
+            'Hvordan trumf bestemmes: "declarer" (melderen vælger), "partner" (makkeren '
+            'vælger, som i halve), "fixed" (fast, fx klør i gode), "kitty" (kattens kort vendes, vip).'
+        )
+    )
+    choices: tuple[Denomination, ...] | None = Field(
+        default=None,
+        description=(
+            'De valgbare benævnelser (S, H, D, C, none = uden trumf); ved "fixed" præcis én. Bruges ikke ved "kitty".'
+        ),
+    )
+    not_called_suit: bool = Field(default=False, description="Om trumf ikke må være makkerkortets farve (halve).")
+    turns: tuple[KittyTurn, ...] | None = Field(
+        default=None,
+        description=(
+            'Ved "kitty": reglen for hvert vendt kort i rækkefølge: "may_accept" (kan antages '
+            'eller afvises), "cannot_accept" (kan ikke antages), "must_accept" (kan ikke afvises).'
+        ),
+    )
+
+
+class Call(Rule):
+    suits: Literal["any", "not_trump"] = Field(
+        description="Hvilke farver makkerkortet må være i: alle, eller alle undtagen trumffarven."
+    )
+
+
+class DesignationExchange(Rule):
+    by: Literal["declarer", "partner"] = Field(
+        default="declarer", description="Hvem der bytter med katten i denne betegnelse (i halve: makkeren)."
+    )
+    required: Literal["optional", "compulsory"] | None = Field(
+        default=None,
+        description="Om bytning er valgfri eller tvungen i denne betegnelse (tom = reglesættets almindelige regel).",
+    )
+
+
+class Designation(Rule):
+    id: BidId
+    display: str = Field(description='Det danske navn efter tallet i en melding (tomt for almindelige; fx "vip i 2.").')
+    tier: int = Field(
+        ge=0,
+        description=(
+            "Rang inden for samme antal stik, 0 lavest; samme rang betyder at meldingerne ikke "
+            "kan overmelde hinanden på samme antal stik."
+        ),
+    )
+    trump: Trump
+    call: Call
+    exchange: DesignationExchange = Field(
+        default_factory=DesignationExchange, description="Bytteregler der gælder netop denne betegnelse."
+    )
+    reveal_partner: bool = Field(
+        default=False, description="Om makkeren giver sig til kende straks efter makkerkortet er nævnt (halve)."
+    )
+
+
+class SolBid(Rule):
+    id: BidId
+    display: str = Field(description='Meldingens danske navn, fx "Ren sol".')
+    after: str = Field(
+        min_length=1,
+        description='Meldingen lige under denne i stigerækken, i notationen (fx "9" eller "sol").',
+    )
+    max_tricks: int = Field(ge=0, le=13, description="Det højeste antal stik melderen må tage.")
+    open_hand: Literal["never", "after_first_trick", "after_first_lead"] = Field(
+        description="Hvornår melderens kort lægges åbent på bordet (bordlægger/oplægger)."
+    )
+
+
+# --- auction ---------------------------------------------------------------------------------
+
+
+class GaaMed(Rule):
+    sol_bids: bool = Field(description="Om man kan gå med i et solbud.")
+    vip_bids: bool = Field(description="Om man kan gå med i et vipbud (og overtage kontrakten).")
+
+
+class Auction(Rule):
+    procedure: Literal["melde_tilbage"] = Field(
+        description=(
+            'Meldeforløbet: "melde_tilbage": forhånden åbner, den næste overmelder eller passer, '
+            "de to melder færdig, så kommer den næste ind mod det højeste bud. Pas er endeligt."
+        )
+    )
+    gaa_med: GaaMed = Field(description="Gå med: at slutte sig til det højeste bud i stedet for at overmelde.")
+
+
+class PartnerCard(Rule):
+    ranks: tuple[Rank, ...] = Field(
+        description=(
+            "Makkerkortets mulige værdier i rækkefølge: normalt es; den næste (konge, dame, ...) "
+            "kun når melderen har alle kort af de foregående værdier."
+        )
+    )
+    descend_when: Literal["holding_all_allowed", "holding_all_four"] = Field(
+        description=(
+            "Hvornår melderen må gå ned til næste værdi: når han har den i alle valgbare farver, "
+            "eller kun når han har alle fire (fx alle 4 esser)."
+        )
+    )
+    own_card_allowed: bool = Field(description="Om melderen må kalde sit eget kort (og dermed blive selvmakker).")
+
+
+# --- exchange --------------------------------------------------------------------------------
+
+
+class SolExchange(Rule):
+    allowed: bool = Field(description="Om spilførerne i solspil må bytte med katten.")
+    order: Literal["bidding_order", "last_joiner_first"] = Field(
+        description="Rækkefølgen når flere spilfører bytter: meldeorden, eller sidste medgænger først."
+    )
+    discards_become_kitty: bool = Field(description="Om en spilførers afkastede kort bliver ny kat for den næste.")
+
+
+class Exchange(Rule):
+    allowed: bool = Field(description="Om der byttes med katten overhovedet.")
+    amount: Literal["all_or_none", "up_to_all"] = Field(
+        description="Alle kattens kort eller ingen, eller et valgfrit antal fra toppen af katten."
+    )
+    order: Literal["discard_first", "take_first"] = Field(
+        description="Om kortene lægges fra før katten tages op, eller omvendt."
+    )
+    required: Literal["optional", "compulsory"] = Field(
+        description="Om bytning er valgfri eller tvungen (en betegnelse kan ændre det)."
+    )
+    leftover: Literal["stays", "passes_clockwise"] = Field(
+        description="Hvad der sker med kattekort spilføreren ikke tager: bliver liggende, eller går videre med uret."
+    )
+    called_card_may_be_discarded: bool = Field(description="Om makkerkortet må lægges i katten.")
+    sol: SolExchange = Field(description="Bytning i solspil.")
+
+
+class Fordaekt(Rule):
+    allowed: bool = Field(
+        description=(
+            "Fordækt kort: en spilfører der er fri i makkerkortets farve må lægge ét kort skjult, "
+            "som tæller som det laveste kort i den farve."
+        )
+    )
+
+
+class Doubling(Rule):
+    allowed: bool = Field(description="Om der må dobles.")
+    by: Literal["opponents", "not_declarer"] = Field(
+        default="not_declarer",
+        description="Hvem der må doble: modspillerne, eller alle undtagen spilføreren.",
+    )
+    redouble: bool = Field(default=False, description="Om spilføreren må svare med en redobling.")
+    factor: Exact = Field(default=Fraction(2), description="Hvad en dobling ganger alle betalinger med.")
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+class Jokers(Rule):
+    play_any_time: bool = Field(description="Om en joker må spilles når som helst, også når man kan bekende.")
+    lead_first_trick: bool = Field(description="Om en joker må spilles ud til første stik.")
+    led_joker: Literal["wins", "loses_to_trump"] = Field(
+        description="En udspillet joker: vinder altid stikket, eller taber til den højeste trumf i stikket."
+    )
+    after_joker_lead: Literal["any_card"] = Field(
+        description="Hvad de andre må lægge efter et jokerudspil: et hvilket som helst kort."
+    )
+
+
+class CalledCard(Rule):
+    must_fall_first_time_led: bool = Field(
+        description="Om makkerkortet skal spilles første gang dets farve spilles ud."
+    )
+    holder_leads_it: bool = Field(
+        description="Om indehaveren, der selv spiller farven ud første gang, skal spille makkerkortet ud."
+    )
+    applies_to_selvmakker: bool = Field(description="Om reglerne også gælder, når melderen er selvmakker.")
+    may_be_trumped: bool = Field(description="Om makkerkortet må stikkes med trumf.")
+
+
+class CardOrder(Rule):
+    trump_games: tuple[Rank, ...] = Field(description="Kortenes rækkefølge i hver farve i trumfspil, højeste først.")
+    sol_games: tuple[Rank, ...] = Field(description="Kortenes rækkefølge i hver farve i solspil, højeste først.")
+
+
+class Play(Rule):
+    first_lead: Literal["forhaand"] = Field(description="Hvem der spiller ud til første stik: forhånden.")
+    follow_suit: Literal["must_follow_else_any"] = Field(
+        description="Man skal bekende; kan man ikke, må man spille et hvilket som helst kort (ingen trumfpligt)."
+    )
+    trick_winner: Literal["highest_trump_else_led_suit"] = Field(
+        description="Stikket vindes af den højeste trumf, ellers det højeste kort i udspilsfarven."
+    )
+    sol_ends: Literal["when_all_declarers_lost", "all_tricks"] = Field(
+        description="Om et solspil stopper, så snart alle spilførere har tabt, eller spilles til ende."
+    )
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+class PointTable(Model):
+    model_config = ConfigDict(frozen=True, extra="forbid", coerce_numbers_to_str=True)
+
+    key: Literal["level", "bid"] = Field(
+        description=(
+            'Hvad tabellen slås op efter: "level" (antal stik meldt) eller "bid" (betegnelsens eller solbuddets id).'
+        )
+    )
+    values: dict[str, Exact] = Field(
+        description="Tabellens værdier: antal stik (7, 8, ...) eller meldingens id -> point."
+    )
+
+
+class GameScoring(Rule):
+    formula: Formula | None = Field(
+        default=None, description="Én formel for en spillers score, med V = +1 vundet og -1 tabt."
+    )
+    made: Formula | None = Field(default=None, description="Formlen for en spillers score, når kontrakten holder.")
+    failed: Formula | None = Field(
+        default=None, description="Formlen for en spillers score, når kontrakten ikke holder."
+    )
+
+
+class Scoring(Rule):
+    constants: dict[str, Exact] = Field(
+        default_factory=dict, description="Navngivne konstanter til formlerne (fx M og G hos Thorsen)."
+    )
+    tables: dict[str, PointTable] = Field(
+        default_factory=dict, description="Navngivne pointtabeller til formlerne (fx grundtaksten pr. antal stik)."
+    )
+    trump: GameScoring = Field(description="Afregning af trumfspil.")
+    sol: GameScoring = Field(description="Afregning af solspil.")
+    decimals: int = Field(
+        default=2, ge=0, le=6, description="Antal decimaler når ikke-hele point udskrives (regningen er eksakt)."
+    )
+
+
+# --- redeals, notes --------------------------------------------------------------------------
+
+
+class Jernhaand(Rule):
+    allowed: bool = Field(description="Om jernhånd må påberåbes.")
+    court_ranks: tuple[Rank, ...] = Field(
+        default=("A", "K", "Q", "J"),
+        description="Kort der gør en hånd til ikke-jernhånd (og enhver joker).",
+    )
+    redeal_by: Literal["same_dealer", "next_dealer"] = Field(
+        default="same_dealer", description="Hvem der giver om efter jernhånd."
+    )
+
+
+class Note(Rule):
+    text: str = Field(min_length=1, description="En klubregel som motoren ikke kan kontrollere (fx hvem der blander).")
+
+
+class Ruleset(Model):
+    """A complete, resolved ruleset."""
+
+    name: str = Field(
+        pattern=r"^[a-z0-9][a-z0-9_-]*$", description="Reglesættets korte navn (små bogstaver, tal, - og _)."
+    )
+    title: str = Field(min_length=1, description="Reglesættets navn som det vises.")
+    description: str = Field(min_length=1, description="En linje om reglesættet.")
+    source: Source
+    table: Table = Field(description="Spillere ved bordet og hvem der sidder over.")
+    session: Session = Field(description="Hvordan en session er opbygget.")
+    deck: Deck = Field(description="Kortene i spil og katten.")
+    dealing: Dealing = Field(description="Hvordan kortene gives.")
+    misdeal: Misdeal = Field(description="Fejlgivning.")
+    all_pass: AllPass = Field(description="Hvad der sker, når alle melder pas.")
+    bids: Bids = Field(description="De tilladte trumfbud.")
+    designations: tuple[Designation, ...] = Field(
+        min_length=1, description="Betegnelserne (påhængene) i stigende orden: almindelige, vip, gode, sans, halve, ..."
+    )
+    sol_bids: tuple[SolBid, ...] = Field(default=(), description="Solbuddene og deres plads i stigerækken.")
+    auction: Auction = Field(description="Meldeforløbet.")
+    partner_card: PartnerCard = Field(description="Hvilket kort melderen må kalde som makkerkort.")
+    exchange: Exchange = Field(description="Bytning med katten.")
+    fordaekt: Fordaekt = Field(description="Fordækt kort.")
+    doubling: Doubling = Field(description="Dobling.")
+    jokers: Jokers | None = Field(default=None, description="Reglerne for jokerne (udelades uden jokere).")
+    called_card: CalledCard = Field(description="Reglerne for makkerkortet i spillet.")
+    card_order: CardOrder = Field(description="Kortenes rækkefølge.")
+    play: Play = Field(description="Spillet: udspil, bekendelse, stikkets vinder.")
+    scoring: Scoring = Field(description="Afregningen.")
+    jernhaand: Jernhaand = Field(description="Jernhånd: ny kortgivning for en hånd uden billedkort, esser og jokere.")
+    notes: tuple[Note, ...] = Field(default=(), description="Klubbens egne regler, som motoren ikke kan kontrollere.")
+    plugins: tuple[str, ...] = Field(
+        default=(),
+        description=(
+            'Navne på installerede plugins (entry points i gruppen "regelmotor") med regler, '
+            "som YAML ikke kan udtrykke. De medfølgende reglesæt bruger ingen."
+        ),
+    )
+
+    def designation(self, designation_id: str) -> Designation:
+        for designation in self.designations:
+            if designation.id == designation_id:
+                return designation
+        raise KeyError(designation_id)
+
+    def sol_bid(self, sol_id: str) -> SolBid:
+        for sol in self.sol_bids:
+            if sol.id == sol_id:
+                return sol
+        raise KeyError(sol_id)

@@ -1,0 +1,226 @@
+"""Read a ruleset file as plain data, with the line and column of every key and value.
+
+Club files are untrusted input: they are composed into a node tree (never constructed by
+PyYAML, so no tag can build a Python object), walked under a size budget (so an alias bomb
+cannot exhaust memory), and every YAML trap a club can fall into is reported with its
+location: duplicate keys (PyYAML silently keeps the last), YAML 1.1 booleans such as ``on``
+and ``yes``, octal-looking numbers, merge keys.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from regelmotor.errors import Location, Problem, RulesetError
+
+MAX_BYTES = 1_000_000
+"""A ruleset is a few kilobytes; a megabyte is certainly not a ruleset."""
+MAX_VALUES = 100_000
+"""Values after expanding aliases: far above any real ruleset, far below an alias bomb."""
+MAX_DEPTH = 64
+
+Path = tuple[str | int, ...]
+"""Mapping keys are ``str``, list indexes ``int``."""
+
+_YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
+_YAML11_OCTAL = re.compile(r"^[-+]?0[0-9_]+$")
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+
+
+@dataclass
+class Document:
+    """One file's data, and where each value (and each mapping key) was written."""
+
+    file: str
+    data: Any
+    values: dict[Path, Location] = field(default_factory=dict)
+    keys: dict[Path, Location] = field(default_factory=dict)
+
+    def locate(self, path: Path, *, key: bool = False) -> Location:
+        """The location of ``path``, or of its nearest written ancestor."""
+        return locate(self.values, self.keys, path, key=key, fallback=Location(self.file, 1, 1))
+
+
+def locate(
+    values: dict[Path, Location],
+    keys: dict[Path, Location],
+    path: Path,
+    *,
+    key: bool,
+    fallback: Location,
+) -> Location:
+    if key and path in keys:
+        return keys[path]
+    probe = path
+    while probe:
+        if probe in values:
+            return values[probe]
+        probe = probe[:-1]
+    return values.get((), fallback)
+
+
+def _location(file: str, node: Node) -> Location:
+    mark = node.start_mark
+    return Location(file, mark.line + 1, mark.column + 1)
+
+
+class _Walker:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.values: dict[Path, Location] = {}
+        self.keys: dict[Path, Location] = {}
+        self.problems: list[Problem] = []
+        self.budget = MAX_VALUES
+        self.constructor = yaml.SafeLoader("")
+
+    def problem(self, node: Node, path: Path, message: str) -> None:
+        self.problems.append(Problem(_location(self.file, node), path, message))
+
+    def walk(self, node: Node, path: Path, depth: int = 0) -> Any:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _TooBig(node, path)
+        if depth > MAX_DEPTH:
+            raise _TooDeep(node, path)
+        self.values.setdefault(path, _location(self.file, node))
+        if isinstance(node, MappingNode):
+            return self.mapping(node, path, depth)
+        if isinstance(node, SequenceNode):
+            if node.tag != _CORE + "seq":
+                self.tag_problem(node, path)
+            return [self.walk(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)
+        return self.scalar(node, path)
+
+    def tag_problem(self, node: Node, path: Path) -> None:
+        reason = "ruleset files cannot run code" if "python" in node.tag else "ruleset files are plain data"
+        self.problem(node, path, f"the tag {node.tag} is not allowed: {reason}")
+
+    def mapping(self, node: MappingNode, path: Path, depth: int) -> dict[Any, Any]:
+        if node.tag != _CORE + "map":
+            self.tag_problem(node, path)
+        out: dict[Any, Any] = {}
+        first: dict[Any, Node] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _CORE + "merge":
+                self.problem(
+                    key_node, path, "merge keys (<<) are not supported; use extends: to build on another ruleset"
+                )
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self.problem(key_node, path, "a key must be a plain word or number, not a list or mapping")
+                continue
+            key = self.scalar(key_node, path)
+            if not isinstance(key, str | int) or isinstance(key, bool):
+                self.problem(key_node, path, f"the key {key_node.value!r} must be a word or a whole number")
+                continue
+            # Keys are text, as in JSON: a point table's ``7:`` and ``"7":`` are the same key.
+            key = str(key)
+            child = (*path, key)
+            if key in first:
+                line = first[key].start_mark.line + 1
+                self.problem(key_node, child, f'duplicate key "{key}" (first written on line {line})')
+                continue
+            first[key] = key_node
+            self.keys[child] = _location(self.file, key_node)
+            if not isinstance(value_node, ScalarNode):
+                # A section or list is pointed out by its key, where the reader looks for it.
+                self.values[child] = self.keys[child]
+            out[key] = self.walk(value_node, child, depth + 1)
+        return out
+
+    def scalar(self, node: ScalarNode, path: Path) -> Any:
+        tag = node.tag
+        if tag not in _ALLOWED_SCALAR_TAGS:
+            self.tag_problem(node, path)
+            return node.value
+        if node.style is None:  # plain, unquoted
+            if _YAML11_BOOL.match(node.value):
+                self.problem(
+                    node,
+                    path,
+                    f'"{node.value}" is a YAML 1.1 boolean and means different things to different '
+                    "tools: write true or false, or quote it if you mean the word",
+                )
+                return node.value
+            if tag == _CORE + "int" and (_YAML11_OCTAL.match(node.value) or ":" in node.value):
+                self.problem(
+                    node,
+                    path,
+                    f'"{node.value}" is read as a YAML 1.1 octal or base-60 number: write the number '
+                    "without leading zeros or colons, or quote it",
+                )
+                return node.value
+            if tag == _CORE + "float" and ":" in node.value:
+                self.problem(node, path, f'"{node.value}" is read as a base-60 number: quote it')
+                return node.value
+        if tag == _CORE + "timestamp":
+            return node.value  # a date means nothing in a ruleset; keep the text
+        return self.constructor.construct_object(node)
+
+
+class _TooBig(Exception):
+    def __init__(self, node: Node, path: Path) -> None:
+        self.node, self.path = node, path
+
+
+class _TooDeep(_TooBig):
+    pass
+
+
+def read_document(text: str | bytes, file: str) -> Document:
+    """Parse ``text`` (the contents of ``file``) or raise a ``RulesetError`` with every problem."""
+    doc, problems = read_document_lenient(text, file)
+    if problems or doc is None:
+        raise RulesetError(problems)
+    return doc
+
+
+def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None, list[Problem]]:
+    """Parse as far as possible: the data (where the file is YAML at all) and its problems.
+
+    The data lets the caller report the schema's problems of the same file at once; values
+    that were themselves a problem (a ``yes``, a tag) are kept as their text.
+    """
+    def fail(message: str, line: int = 1, column: int = 1, path: Path = ()) -> tuple[None, list[Problem]]:
+        return None, [Problem(Location(file, line, column), path, message)]
+
+    if len(text) > MAX_BYTES:
+        return fail(f"the file is larger than {MAX_BYTES} bytes; a ruleset is a few kilobytes")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return fail(f"the file is not UTF-8 text (byte {exc.start})")
+    try:
+        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return fail(f"invalid YAML: {exc.problem or exc.context or 'not YAML'}", line, column)
+    except yaml.YAMLError as exc:
+        return fail(f"invalid YAML: {exc}")
+    except RecursionError:
+        return fail("invalid YAML: nested too deeply")
+    if len(nodes) != 1:
+        return fail("the file is empty" if not nodes else "a ruleset file holds one YAML document, not several")
+    walker = _Walker(file)
+    try:
+        data = walker.walk(nodes[0], ())
+    except _TooDeep as exc:
+        where = _location(file, exc.node)
+        return fail(f"nested more than {MAX_DEPTH} levels deep", where.line, where.column, exc.path)
+    except _TooBig as exc:
+        where = _location(file, exc.node)
+        message = f"the file expands to more than {MAX_VALUES} values (aliases repeated too often)"
+        return fail(message, where.line, where.column, exc.path)
+    if not isinstance(data, dict):
+        where = _location(file, nodes[0])
+        return fail("a ruleset file must be a mapping of keys to values", where.line, where.column)
+    return Document(file, data, walker.values, walker.keys), walker.problems
