@@ -238,8 +238,8 @@ class Designation(Rule):
             "kan overmelde hinanden på samme antal stik."
         ),
     )
-    trump: Trump
-    call: Call
+    trump: Trump = Field(description="Hvordan trumf bestemmes i denne betegnelse.")
+    call: Call = Field(description="Hvilke farver makkerkortet må kaldes i.")
     exchange: DesignationExchange = Field(
         default_factory=DesignationExchange, description="Bytteregler der gælder netop denne betegnelse."
     )
