@@ -30,10 +30,10 @@ def exchanger(ruleset: Ruleset) -> Exchanger:
                     turns = [ExchangeTurn(seat, counts, rule.required == "compulsory") for seat in order]
             else:
                 assert contract.bid.designation is not None
-                designation = designations[contract.bid.designation]
-                required = designation.exchange.required or rule.required
+                own = designations[contract.bid.designation].exchange
+                required = (own.required if own else None) or rule.required
                 seat = contract.declarers[0]
-                if designation.exchange.by == "partner" and contract.partner is not None:
+                if own is not None and own.by == "partner" and contract.partner is not None:
                     seat = contract.partner
                 turns = [ExchangeTurn(seat, counts, required == "compulsory")]
         return ExchangePlan(

@@ -132,6 +132,8 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
                 )
             if trump.by == "partner" and d.call.suits == "not_trump":
                 yield (*here, "call", "suits"), "the partner names trump after the call: the call cannot exclude trump"
+        if d.exchange is None:
+            continue
         if d.exchange.by == "partner" and not (d.reveal_partner or trump.by == "partner"):
             yield (*here, "exchange", "by"), "the partner can only exchange when he is revealed (reveal_partner)"
         if d.exchange.required == "compulsory" and not r.exchange.allowed:

@@ -99,8 +99,9 @@ class Rule(Model):
 
     @property
     def inferred(self) -> bool:
-        """The ruleset marks this rule as inferred (the source is silent, garbled or contradicts itself)."""
-        return self.source is not None and self.source.lstrip().lower().startswith("inferred")
+        """The ruleset marks this rule, or part of it, as inferred (the source is silent, garbled or
+        contradicts itself): its ``source`` says "inferred", with the reason."""
+        return self.source is not None and "inferred" in self.source.lower()
 
 
 # --- table, session, deck, dealing -----------------------------------------------------------
@@ -240,8 +241,9 @@ class Designation(Rule):
     )
     trump: Trump = Field(description="Hvordan trumf bestemmes i denne betegnelse.")
     call: Call = Field(description="Hvilke farver makkerkortet må kaldes i.")
-    exchange: DesignationExchange = Field(
-        default_factory=DesignationExchange, description="Bytteregler der gælder netop denne betegnelse."
+    exchange: DesignationExchange | None = Field(
+        default=None,
+        description="Bytteregler der gælder netop denne betegnelse (udeladt: reglesættets almindelige bytteregler).",
     )
     reveal_partner: bool = Field(
         default=False, description="Om makkeren giver sig til kende straks efter makkerkortet er nævnt (halve)."

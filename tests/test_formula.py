@@ -1,0 +1,58 @@
+"""The safe formula evaluator: exact fractions, no eval, clear errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from regelmotor.ruleset.formula import FormulaError, parse_formula
+
+
+def test_thorsens_formula_is_evaluated_exactly_as_the_law_writes_it() -> None:
+    """000 7.2.2: "P = (V + O – 3/2 U) D M G B (5/2)^(C – 8)"."""
+    formula = parse_formula("(V + O - 3/2*U) * D * M * G * B * (5/2)**(C - 8)")
+    assert formula.names == {"V", "O", "U", "D", "M", "G", "B", "C"}
+    env = {k: Fraction(v) for k, v in dict(V=-1, O=0, U=2, D=1, M=1, G=1, B=1, C=7).items()}
+    # (-1 + 0 - 3) * (5/2)^-1 = -4 * 2/5
+    assert formula(env) == Fraction(-8, 5)
+
+
+def test_unicode_minus_and_dot_are_accepted() -> None:
+    assert parse_formula("3 − 1 · 2")({}) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("__import__('os').system('x')", "is not allowed in a formula"),
+        ("a.b", "is not allowed in a formula"),
+        ("2 ^ 3", "write powers as **"),
+        ("7 % 2", "the operator % is not allowed"),
+        ("max", "max is a function"),
+        ("foo(1)", "foo() is not a known function"),
+        ("(1 + ", "the formula is not well formed"),
+        ("'x'", "'x' is not a number"),
+        ("x" * 501, "longer than 500"),
+    ],
+)
+def test_anything_but_arithmetic_is_refused(text: str, message: str) -> None:
+    with pytest.raises(FormulaError, match=message.replace("(", r"\(").replace(")", r"\)").replace("*", r"\*")):
+        parse_formula(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("1 / 0", "division by zero"), ("2 ** (1/2)", "not a whole number"), ("2 ** 100", "larger than 64")],
+)
+def test_evaluation_errors_are_clear(text: str, message: str) -> None:
+    with pytest.raises(FormulaError, match=message):
+        parse_formula(text)({})
+
+
+@given(st.fractions(max_denominator=50), st.fractions(max_denominator=50))
+def test_arithmetic_is_exact(a: Fraction, b: Fraction) -> None:
+    env = {"a": a, "b": b}
+    assert parse_formula("a * b - b + max(a, b) + abs(a)")(env) == a * b - b + max(a, b) + abs(a)
