@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
+
+# Property tests check what the rules allow, never how fast: no deadline, a fixed example budget.
+settings.register_profile("regelmotor", deadline=None, max_examples=100)
+settings.load_profile("regelmotor")
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO.parent / "shared" / "sources"
@@ -22,7 +28,9 @@ RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2")
 HOUSE_RULES = ("joker-trumpable", "gaa-med", "jernhaand", "fordaekt", "dobling")
 
 
+@cache
 def rules_of(name: str, *house: str) -> Rules:
+    """A shipped ruleset compiled once per test session (rules are immutable)."""
     return compile_rules(load_ruleset(name, list(house)))
 
 

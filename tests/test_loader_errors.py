@@ -174,7 +174,9 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
         "missing-rule-in-a-standalone-file",
         {"club.yaml": "!standard-without-jernhaand"},
         # standard.yaml's mapping starts on line 3, after its two comment lines.
-        ['club.yaml:3:1: jernhaand: "jernhaand" is missing: this rule must be given (here or in the ruleset it extends)'],
+        [
+            'club.yaml:3:1: jernhaand: "jernhaand" is missing: this rule must be given (here or in the ruleset it extends)'
+        ],
     ),
     (
         "extends-unknown-name",
@@ -208,8 +210,10 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     ),
     (
         "house-rule-that-cannot-apply",
-        {"club.yaml": "kind: ruleset\nextends: gruppe2\nname: club\ntitle: K\ndescription: K\nsource: K\n"
-         "house_rules: [joker-trumpable]\n"},
+        {
+            "club.yaml": "kind: ruleset\nextends: gruppe2\nname: club\ntitle: K\ndescription: K\nsource: K\n"
+            "house_rules: [joker-trumpable]\n"
+        },
         [
             'rulesets/house/joker-trumpable.yaml:7:3: jokers: the house rule "joker-trumpable" cannot apply: '
             'the ruleset has no "jokers" rules for it to change'
@@ -222,15 +226,21 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     ),
     (
         "house-rule-file-with-a-bad-change",
-        {"club.yaml": "kind: house_rule\nname: x\ntitle: X\ndescription: X\nsource: X\n"
-         "changes:\n  jokers:\n    led_joker: sometimes\n"},
-        ['club.yaml:8:16: changes.jokers.led_joker: "sometimes" is not allowed here: choose one of "wins", '
-         '"loses_to_trump"'],
+        {
+            "club.yaml": "kind: house_rule\nname: x\ntitle: X\ndescription: X\nsource: X\n"
+            "changes:\n  jokers:\n    led_joker: sometimes\n"
+        },
+        [
+            'club.yaml:8:16: changes.jokers.led_joker: "sometimes" is not allowed here: choose one of "wins", '
+            '"loses_to_trump"'
+        ],
     ),
     (
         "two-equal-sol-bids",
-        {"club.yaml": "sol_bids:\n  - {id: sol, display: Sol, after: '9', max_tricks: 1, open_hand: never}\n"
-         "  - {id: dobbelt sol, display: Dobbelt sol, after: '9', max_tricks: 0, open_hand: never}\n"},
+        {
+            "club.yaml": "sol_bids:\n  - {id: sol, display: Sol, after: '9', max_tricks: 1, open_hand: never}\n"
+            "  - {id: dobbelt sol, display: Dobbelt sol, after: '9', max_tricks: 0, open_hand: never}\n"
+        },
         [
             'club.yaml:9:52: sol_bids[1].after: "dobbelt sol" and "sol" are both placed after "9": two bids of '
             'equal height; place one after the other (e.g. after: "sol")'
@@ -243,9 +253,11 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     ),
     (
         "ladder-with-a-hole",
-        {"club.yaml": "designations:\n"
-         "  - {id: alm, display: '', tier: 0, trump: {by: declarer, choices: [S, H, D]}, call: {suits: not_trump}}\n"
-         "  - {id: gode, display: gode, tier: 2, trump: {by: fixed, choices: [C]}, call: {suits: not_trump}}\n"},
+        {
+            "club.yaml": "designations:\n"
+            "  - {id: alm, display: '', tier: 0, trump: {by: declarer, choices: [S, H, D]}, call: {suits: not_trump}}\n"
+            "  - {id: gode, display: gode, tier: 2, trump: {by: fixed, choices: [C]}, call: {suits: not_trump}}\n"
+        },
         ["club.yaml:7:1: designations: the tiers have a hole: no designation has tier 1"],
     ),
     (
@@ -269,22 +281,28 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     ),
     (
         "point-table-without-a-level",
-        {"club.yaml": "scoring:\n  tables:\n    base2: {key: level, values: {7: 10, 8: 20}}\n"
-         "  trump:\n    made: base2 * B * D\n    failed: -base2 * B * D\n"},
+        {
+            "club.yaml": "scoring:\n  tables:\n    base2: {key: level, values: {7: 10, 8: 20}}\n"
+            "  trump:\n    made: base2 * B * D\n    failed: -base2 * B * D\n"
+        },
         ['club.yaml:9:25: scoring.tables.base2.values: the table "base2" has no value for a contract of 9'],
     ),
     (
         "empty-trump-choice",
-        {"club.yaml": "designations:\n  - id: alm\n    display: ''\n    tier: 0\n    trump: {by: declarer, choices: []}\n"
-         "    call: {suits: not_trump}\n"},
+        {
+            "club.yaml": "designations:\n  - id: alm\n    display: ''\n    tier: 0\n    trump: {by: declarer, choices: []}\n"
+            "    call: {suits: not_trump}\n"
+        },
         ['club.yaml:11:27: designations[0].trump.choices: "alm" has no trump to choose from'],
     ),
     (
         "vip-last-card-refusable",
-        {"club.yaml": "designations:\n"
-         "  - {id: alm, display: '', tier: 0, trump: {by: declarer, choices: [S, H, D]}, call: {suits: not_trump}}\n"
-         "  - id: vip\n    display: vip\n    tier: 1\n    call: {suits: any}\n"
-         "    trump: {by: kitty, turns: [may_accept, may_accept, may_accept]}\n"},
+        {
+            "club.yaml": "designations:\n"
+            "  - {id: alm, display: '', tier: 0, trump: {by: declarer, choices: [S, H, D]}, call: {suits: not_trump}}\n"
+            "  - id: vip\n    display: vip\n    tier: 1\n    call: {suits: any}\n"
+            "    trump: {by: kitty, turns: [may_accept, may_accept, may_accept]}\n"
+        },
         [
             "club.yaml:13:56: designations[1].trump.turns[2]: the last kitty card must be must_accept, "
             "or a vip could end without trump"
@@ -303,7 +321,9 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     (
         "kitty-that-does-not-add-up",
         {"club.yaml": "deck:\n  jokers: 2\n"},
-        ["rulesets/standard.yaml:18:10: deck.kitty: 54 cards dealt 13 to each of four players leave 2 for the kitty, not 3"],
+        [
+            "rulesets/standard.yaml:18:10: deck.kitty: 54 cards dealt 13 to each of four players leave 2 for the kitty, not 3"
+        ],
     ),
     (
         "dealing-pattern-short",

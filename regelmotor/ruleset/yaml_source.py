@@ -188,6 +188,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
     The data lets the caller report the schema's problems of the same file at once; values
     that were themselves a problem (a ``yes``, a tag) are kept as their text.
     """
+
     def fail(message: str, line: int = 1, column: int = 1, path: Path = ()) -> tuple[None, list[Problem]]:
         return None, [Problem(Location(file, line, column), path, message)]
 

@@ -1,0 +1,148 @@
+"""The command line: commands, exit codes 0/1/2, and --json alone on stdout (notation.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+
+import pytest
+
+from regelmotor.cli import main
+
+from .conftest import HOUSE_RULES, RULESETS
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_ladder_standard_prints_001s_ladder(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ladder", "standard")
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == "7 < 7 vip < 7 gode < 7 sans < 7 halve"
+    assert out.splitlines()[2] == "< 9 < sol < 9 vip < 9 gode < 9 sans < 9 halve"
+    assert out.splitlines()[-1] == "< 13 < 13 vip < 13 gode < 13 sans < 13 halve"
+
+
+def test_ladder_json_is_a_list_of_bid_strings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ladder", "gruppe2", "--json")
+    bids = json.loads(out)
+    assert code == 0 and bids[:4] == ["7", "7 gode", "7 sans", "7 halve"] and "oplægger" in bids
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("house", HOUSE_RULES)
+def test_ladder_takes_house_rules_or_says_why_not(capsys: pytest.CaptureFixture[str], name: str, house: str) -> None:
+    code, out, err = run(capsys, "ladder", name, "-H", house, "--json")
+    if name == "gruppe2" and house in ("joker-trumpable", "gaa-med"):
+        assert code == 1 and out == "" and f"rulesets/house/{house}.yaml:" in err
+    else:
+        assert code == 0 and err == "" and json.loads(out)
+
+
+def test_validate_passes_every_shipped_file(capsys: pytest.CaptureFixture[str]) -> None:
+    from .conftest import REPO
+
+    files = [str(p) for p in sorted((REPO / "rulesets").rglob("*.yaml"))]
+    code, out, err = run(capsys, "validate", *files)
+    assert code == 0 and out == "" and err == f"{len(files)} file(s) valid\n"
+
+
+def test_validate_prints_every_problem_and_exits_1(
+    capsys: pytest.CaptureFixture[str], club: Callable[..., str]
+) -> None:
+    club(
+        "club.yaml",
+        "kind: ruleset\nextends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\n"
+        "deck:\n  kitty: 03\nfordaekt:\n  allowed: yes\n",
+    )
+    code, out, err = run(capsys, "validate", "club.yaml")
+    assert code == 1
+    assert [line.split(": ", 2)[:2] for line in out.splitlines()] == [
+        ["club.yaml:8:10", "deck.kitty"],
+        ["club.yaml:10:12", "fordaekt.allowed"],
+    ]
+    assert err == "2 problem(s) in 1 of 1 file(s)\n"
+
+
+def test_validate_json(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:
+    club("club.yaml", "kind: ruleset\nextends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\njokrs: 1\n")
+    code, out, err = run(capsys, "validate", "club.yaml", "--json")
+    assert code == 1 and err == ""
+    assert json.loads(out) == [
+        {
+            "file": "club.yaml",
+            "valid": False,
+            "problems": [
+                {
+                    "file": "club.yaml",
+                    "line": 7,
+                    "column": 1,
+                    "path": "jokrs",
+                    "message": 'unknown key "jokrs" (did you mean "jokers"?)',
+                }
+            ],
+        }
+    ]
+
+
+def test_show_json_is_the_resolved_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "whistklubben", "-H", "dobling", "--json")
+    data = json.loads(out)
+    assert code == 0 and err == ""
+    assert data["name"] == "whistklubben" and data["doubling"]["allowed"] is True
+    assert data["exchange"]["amount"] == "up_to_all" and data["deck"] == {
+        "source": data["deck"]["source"],
+        "jokers": 3,
+        "kitty": 3,
+    }
+
+
+def test_show_human_names_the_files(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "whistklubben")
+    assert code == 0
+    assert out.splitlines()[1] == "# built from: rulesets/standard.yaml, rulesets/whistklubben.yaml"
+
+
+def test_rulesets_lists_names_and_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rulesets", "--json")
+    entries = json.loads(out)
+    assert code == 0
+    assert {e["name"] for e in entries if e["kind"] == "ruleset"} == set(RULESETS)
+    assert {e["name"] for e in entries if e["kind"] == "house_rule"} == set(HOUSE_RULES)
+    assert all(e["description"] for e in entries)
+
+
+def test_schema_prints_the_committed_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    from .conftest import REPO
+
+    code, out, _ = run(capsys, "schema")
+    assert code == 0 and out == (REPO / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8")
+
+
+def test_an_unknown_ruleset_exits_1_with_a_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ladder", "thorsn")
+    assert code == 1 and out == ""
+    assert err.startswith('regelmotor: no shipped ruleset is called "thorsn" (did you mean "thorsen"?)')
+
+
+def test_an_unknown_house_rule_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "ladder", "standard", "-H", "gaamed")
+    assert code == 1 and 'no shipped house rule is called "gaamed" (did you mean "gaa-med"?)' in err
+
+
+def test_usage_errors_exit_2() -> None:
+    result = subprocess.run([sys.executable, "-m", "regelmotor", "ladder"], capture_output=True, text=True)
+    assert result.returncode == 2 and "the following arguments are required: RULESET" in result.stderr
+    result = subprocess.run([sys.executable, "-m", "regelmotor", "frobnicate"], capture_output=True, text=True)
+    assert result.returncode == 2
+
+
+@pytest.mark.parametrize("command", ["rulesets", "validate", "show", "schema", "ladder"])
+def test_every_command_has_help(command: str) -> None:
+    result = subprocess.run([sys.executable, "-m", "regelmotor", command, "--help"], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.startswith(f"usage: regelmotor {command}")

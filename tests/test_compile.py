@@ -1,0 +1,76 @@
+"""Compiling: one PluginManager per ruleset, plain callables, plugins and unimplemented rules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from importlib import metadata
+from typing import Any
+
+import pytest
+
+from regelmotor.cards import Card
+from regelmotor.errors import RuleNotImplemented
+from regelmotor.hooks import TrickWinner, hookimpl
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.model import Ruleset
+
+from .conftest import rules_of
+
+
+def test_each_ruleset_gets_its_own_plugin_manager() -> None:
+    a, b = rules_of("standard"), rules_of("standard", "joker-trumpable")
+    assert a.plugin_manager is not b.plugin_manager
+    assert a.trick_winner is not b.trick_winner
+
+
+def test_the_engine_gets_plain_callables_not_hook_callers() -> None:
+    rules = rules_of("thorsen")
+    for name in ("deal", "auction", "legal_cards", "trick_winner", "play_over", "call_choices"):
+        assert callable(getattr(rules, name))
+        assert "HookCaller" not in type(getattr(rules, name)).__name__
+
+
+def test_a_rule_the_engine_does_not_implement_is_a_clear_error() -> None:
+    ruleset = load_ruleset("standard").ruleset
+    changed = ruleset.model_copy(
+        update={"called_card": ruleset.called_card.model_copy(update={"may_be_trumped": False})}
+    )
+    with pytest.raises(RuleNotImplemented, match=re.escape("rule not implemented: called_card.may_be_trumped: false")):
+        compile_rules(changed)
+
+
+def test_a_plugin_the_ruleset_names_must_be_installed() -> None:
+    ruleset = load_ruleset("standard").ruleset.model_copy(update={"plugins": ("lasses-joker",)})
+    with pytest.raises(RuleNotImplemented, match="plugins: lasses-joker: no installed package registers this plugin"):
+        compile_rules(ruleset)
+
+
+class LastCardWins:
+    """A club's plugin: a silly rule no YAML can express, to show plugins take precedence."""
+
+    @hookimpl(tryfirst=True)
+    def regelmotor_trick_winner(self, ruleset: Ruleset) -> TrickWinner:
+        def winner(cards: Sequence[Card], trump: int | None, sol: bool) -> int:
+            return len(cards) - 1
+
+        return winner
+
+
+def test_a_named_plugin_registered_under_the_entry_point_group_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    class EntryPoint:
+        name = "last-card-wins"
+
+        def load(self) -> Any:
+            return LastCardWins()
+
+    real = metadata.entry_points
+
+    def entry_points(**kwargs: Any) -> Any:
+        return [EntryPoint()] if kwargs.get("group") == "regelmotor" else real(**kwargs)
+
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+    ruleset = load_ruleset("standard").ruleset.model_copy(update={"plugins": ("last-card-wins",)})
+    rules = compile_rules(ruleset)
+    assert rules.trick_winner([0, 1, 2, 3], None, False) == 3

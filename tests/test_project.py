@@ -1,0 +1,33 @@
+"""The project's own promises: README set-up commands, CI, packaging."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from .conftest import REPO
+
+
+def _readme_commands() -> list[str]:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.+?)\n```", setup)
+
+
+def test_readme_has_exactly_two_set_up_commands() -> None:
+    commands = _readme_commands()
+    assert len(commands) == 2
+    assert "regelmotor ladder standard" in commands[0]
+    assert "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert _readme_commands()[1] in ci.splitlines()
+
+
+def test_every_subpackage_is_listed_for_installation() -> None:
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(pyproject["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(REPO).parts) for p in (REPO / "regelmotor").rglob("__init__.py")}
+    assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
