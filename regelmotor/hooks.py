@@ -52,7 +52,7 @@ class AuctionStatus:
     joiners: tuple[int, ...]
     passed: frozenset[int]
     legal: tuple[str, ...]
-    """The calls ``to_act`` may make, in the notation: ``pass``, bids, ``gå med``."""
+    """The calls ``to_act`` may make, in the notation: ``pass``, ``gå med``, ``selv``, bids."""
 
 
 @dataclass(frozen=True, slots=True)

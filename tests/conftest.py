@@ -25,7 +25,7 @@ settings.load_profile("regelmotor")
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO.parent / "shared" / "sources"
 RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2")
-HOUSE_RULES = ("joker-trumpable", "gaa-med", "jernhaand", "fordaekt", "dobling")
+HOUSE_RULES = ("joker-trumpable", "gaa-med", "jernhaand", "fordaekt", "dobling", "kan-selv")
 
 
 @cache

@@ -120,3 +120,20 @@ def test_the_gaa_med_house_rule_lets_standard_join_sol_and_vip() -> None:
 def test_no_call_after_the_auction_is_over() -> None:
     with pytest.raises(IllegalCall, match="the auction is already over"):
         status("standard", ["pass"] * 5)
+
+
+def test_kan_selv_forhaand_may_take_the_bid_in_the_back_hand() -> None:
+    """002: "Når en spiller slår meldingen, skal spilleren efter kortgiveren have mulighed for at slå den nye
+    melding, tage den i baghånden eller passe." """
+    assert "selv" in status("standard", ["7", "8"], "kan-selv").legal
+    after = status("standard", ["7", "8", "selv"], "kan-selv")
+    assert after.holder == 1 and after.highest is not None and after.highest.text == "8"
+    assert after.to_act == 2  # rules-matrix.md section 9: "the player whose bid he took must then overcall or pass"
+    assert "selv" not in after.legal
+
+
+def test_kan_selv_is_forhaands_alone_and_only_with_the_house_rule() -> None:
+    assert "selv" not in status("standard", ["7", "8"]).legal
+    assert "selv" not in status("standard", ["pass", "7", "8"], "kan-selv").legal  # seat 2 is not forhånd
+    with pytest.raises(IllegalCall, match="only forhånd, overcalled, may take the bid himself"):
+        status("standard", ["7", "selv"], "kan-selv")

@@ -4,7 +4,9 @@ Forhånd opens (bid or pass); the next player overcalls or passes; an overcalled
 raise or pass, and the two go on until one passes; then the next player enters against the
 highest bid. A pass is final, and the holder of the highest bid is never asked while he holds
 it (000 3.3). Where gå med is allowed, the player to call may join the highest bid instead;
-an overcall sends the holder and his joiners back, in that order, to answer it.
+an overcall sends the holder and his joiners back, in that order, to answer it. Where kan selv
+is allowed (002: "tage den i baghånden"), forhånd, overcalled, may take the bid over at the same
+height, and the player he took it from must answer.
 """
 
 from __future__ import annotations
@@ -19,25 +21,31 @@ from regelmotor.ruleset.model import Ruleset
 
 PASS = "pass"
 JOIN = "gå med"
+HOLD = "selv"
 _JOIN_SPELLINGS = {fold(s) for s in ("gå med", "ga med", "gaa med", "gå_med")}
+_HOLD_SPELLINGS = {fold(s) for s in ("selv", "kan selv")}
 
 
 def parse_call(text: str, ladder: Ladder) -> str | Bid:
-    """``pass``, ``gå med`` or a bid of the ladder."""
+    """``pass``, ``gå med``, ``selv`` or a bid of the ladder."""
     key = fold(text)
     if key == PASS:
         return PASS
     if key in _JOIN_SPELLINGS:
         return JOIN
+    if key in _HOLD_SPELLINGS:
+        return HOLD
     return ladder.parse(text)
 
 
 class MeldeTilbage:
-    def __init__(self, ladder: Ladder, may_join: Callable[[Bid], bool]) -> None:
+    def __init__(self, ladder: Ladder, may_join: Callable[[Bid], bool], kan_selv: bool = False) -> None:
         self.ladder = ladder
         self.may_join = may_join
+        self.kan_selv = kan_selv
 
     def __call__(self, seats: Sequence[int], calls: Sequence[str]) -> AuctionStatus:
+        forhaand = seats[0]
         entrants = deque(seats)
         pending: deque[int] = deque()
         passed: set[int] = set()
@@ -67,6 +75,13 @@ class MeldeTilbage:
                     what = "no bid" if highest is None else f"the highest bid {highest}"
                     raise IllegalCall(index, to_act, f"gå med is not allowed on {what} (auction.gaa_med)")
                 joiners.append(to_act)
+            elif call == HOLD:
+                if not self.may_hold(to_act, forhaand, holder):
+                    raise IllegalCall(
+                        index, to_act, "only forhånd, overcalled, may take the bid himself (auction.kan_selv)"
+                    )
+                pending = deque([*([holder] if holder is not None else []), *joiners, *pending])
+                holder, joiners = to_act, []
             else:
                 assert isinstance(call, Bid)
                 if highest is not None and call.rank <= highest.rank:
@@ -83,8 +98,12 @@ class MeldeTilbage:
         if to_act is not None:
             bids = self.ladder.bids if highest is None else self.ladder.higher(highest)
             join = (JOIN,) if highest is not None and self.may_join(highest) else ()
-            legal = (PASS, *join, *(bid.text for bid in bids))
+            hold = (HOLD,) if self.may_hold(to_act, forhaand, holder) else ()
+            legal = (PASS, *join, *hold, *(bid.text for bid in bids))
         return AuctionStatus(to_act, highest, holder, tuple(joiners), frozenset(passed), legal)
+
+    def may_hold(self, seat: int, forhaand: int, holder: int | None) -> bool:
+        return self.kan_selv and seat == forhaand and holder is not None and holder != seat
 
 
 class AuctionRules:
@@ -94,4 +113,4 @@ class AuctionRules:
             from regelmotor.errors import RuleNotImplemented
 
             raise RuleNotImplemented(f"auction.procedure: {ruleset.auction.procedure}")
-        return MeldeTilbage(ladder, may_join)
+        return MeldeTilbage(ladder, may_join, ruleset.auction.kan_selv)

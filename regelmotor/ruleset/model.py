@@ -279,6 +279,13 @@ class Auction(Rule):
         )
     )
     gaa_med: GaaMed = Field(description="Gå med: at slutte sig til det højeste bud i stedet for at overmelde.")
+    kan_selv: bool = Field(
+        default=False,
+        description=(
+            "Kan selv (tage den i baghånden): når forhånden er overmeldt, kan han overtage buddet på samme "
+            "højde i stedet for at melde over eller passe; den overmeldte skal så melde over eller passe."
+        ),
+    )
 
 
 class PartnerCard(Rule):
