@@ -146,7 +146,7 @@ def _add_ruleset_args(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="HOUSE_RULE",
-        help="add a house rule by name (joker-trumpable, gaa-med, jernhaand, fordaekt, dobling, kan-selv) or path; repeatable",
+        help=f"add a house rule by name ({', '.join(shipped_house_rules())}) or path; repeatable",
     )
 
 
