@@ -107,11 +107,11 @@ def build_ladder(ruleset: Ruleset) -> Ladder:
     # through other sol bids (after: "sol").
     by_text = {fold(b.text): b for group in trump_groups for b in group}
     sol_after: dict[str, int] = {}  # folded anchor -> index of the sol bid placed there
+    sol_ids = {fold(s.id) for s in ruleset.sol_bids}
     for i, sol in enumerate(ruleset.sol_bids):
         anchor = fold(sol.after)
         if anchor in aliases:
             anchor = fold(aliases[anchor].text)
-        sol_ids = {fold(s.id) for s in ruleset.sol_bids}
         if anchor not in by_text and anchor not in sol_ids:
             raise LadderProblem(
                 ("sol_bids", i, "after"),

@@ -26,7 +26,6 @@ def check_ruleset(ruleset: Ruleset) -> list[Finding]:
         _table,
         _deck_and_dealing,
         _bids_and_designations,
-        _sol_bids,
         _ladder,
         _auction,
         _partner_card,
@@ -143,12 +142,6 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
         if tier not in present:
             yield ("designations",), f"the tiers have a hole: no designation has tier {tier}"
             break
-
-
-def _sol_bids(r: Ruleset) -> Iterator[Finding]:
-    for i, sol in enumerate(r.sol_bids):
-        if sol.open_hand != "never" and sol.max_tricks > 13:
-            yield ("sol_bids", i, "max_tricks"), "a player cannot take more than 13 tricks"
 
 
 def _ladder(r: Ruleset) -> Iterator[Finding]:

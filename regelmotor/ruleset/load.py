@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from regelmotor._data import data_dir
 from regelmotor.errors import Location, Problem, RulesetError, RulesetNotFound
 from regelmotor.ruleset.checks import check_ruleset
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.ruleset.model import EXACT_DESCRIPTION, Ruleset
 from regelmotor.ruleset.yaml_source import Document, Path, locate, read_document_lenient
 
 _SUFFIXES = (".yaml", ".yml")
@@ -159,7 +159,7 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
             if s.get("type") != "null"
         ]
         message = f"{_show(error.instance)} is not allowed here: expected {' or '.join(expected)}"
-        if description and "tal" in description and "brøk" in description:
+        if description == EXACT_DESCRIPTION:
             message = (
                 f'{_show(error.instance)} is not a number: write a whole number, a decimal or a fraction like "5/4"'
             )

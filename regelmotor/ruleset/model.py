@@ -43,6 +43,7 @@ def _fraction_out(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else str(value)
 
 
+EXACT_DESCRIPTION = 'Et eksakt tal: heltal, decimaltal eller brøk som "5/4".'
 Exact = Annotated[
     Fraction,
     BeforeValidator(_to_fraction),
@@ -54,7 +55,7 @@ Exact = Annotated[
                 {"type": "number"},
                 {"type": "string", "pattern": r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$"},
             ],
-            "description": 'Et eksakt tal: heltal, decimaltal eller brøk som "5/4".',
+            "description": EXACT_DESCRIPTION,
         }
     ),
 ]
