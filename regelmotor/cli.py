@@ -11,10 +11,14 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 import yaml
 
+from regelmotor.cards import format_card
+from regelmotor.engine.game import Game
+from regelmotor.engine.record import read_record, record_schema_text, replay, state_json
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import (
@@ -111,8 +115,59 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
-    out.write(schema_text())
+    out.write(record_schema_text() if args.record else schema_text())
     return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.record)
+    result = replay(read_record(path), base=path.parent)
+    game = result.game
+    state = state_json(game)
+    if result.hash_matches is False:
+        sys.stderr.write(
+            f"regelmotor: warning: the record was played under other rules than {result.resolved.label} "
+            f"now resolves to (fingerprint {result.resolved.fingerprint})\n"
+        )
+    stop = result.stop
+    if args.json:
+        state["error"] = (
+            None
+            if stop is None
+            else {
+                "index": stop.index,
+                "seat": stop.seat,
+                "action": stop.action,
+                "rule": stop.rule,
+                "message": stop.message,
+            }
+        )
+        _print_json(state, out)
+    else:
+        out.write(_describe_state(game, result.resolved.label))
+    if stop is not None:
+        sys.stderr.write(f"{args.record}: {stop}\n")
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+def _describe_state(game: Game, label: str) -> str:
+    lines = [f"ruleset: {label}", f"dealer: seat {game.dealer} (forhånd: seat {game.forhaand})"]
+    if game.seat_calls:
+        lines.append("auction: " + ", ".join(f"{seat}: {call}" for seat, call in game.seat_calls))
+    for event in game.events:
+        lines.append(f"  {event}")
+    if game.contract is not None:
+        declarers = ", ".join(f"seat {s}" for s in game.declarers)
+        lines.append(f"contract: {game.contract} ({declarers})")
+        lines.append(f"trump: {game.trump if game.trump is not None else 'not yet named'}")
+        if game.called is not None:
+            partner = game.partner if game.partner_public else "not revealed"
+            lines.append(f"partner card: {format_card(game.called)} (partner: {partner})")
+    lines.append(f"phase: {game.phase}")
+    if game.to_act is not None:
+        lines.append(f"to act: seat {game.to_act}: {' | '.join(game.legal_actions())}")
+    return "\n".join(lines) + "\n"
 
 
 def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
@@ -162,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
         "show": ("print the fully resolved ruleset", cmd_show),
         "schema": ("print the JSON Schema of ruleset files", cmd_schema),
         "ladder": ("print every bid from lowest to highest", cmd_ladder),
+        "replay": ("replay a game record and print the state reached", cmd_replay),
     }
     for name, (help_text, handler) in commands.items():
         command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
@@ -172,6 +228,10 @@ def build_parser() -> argparse.ArgumentParser:
             )
         elif name in ("show", "ladder"):
             _add_ruleset_args(command)
+        elif name == "replay":
+            command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
+        elif name == "schema":
+            command.add_argument("--record", action="store_true", help="the schema of game records instead")
         if name != "schema":
             command.add_argument("--json", action="store_true", help="print JSON on stdout")
     return parser

@@ -77,6 +77,19 @@ class RulesetError(RegelmotorError, ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+class RuleViolation(RegelmotorError, ValueError):
+    """An action the rules do not allow now; the game is unchanged.
+
+    ``rule`` is the ruleset key that forbids it (``auction``, ``designations[1].trump``, ...) and
+    ``source`` where that rule comes from, so a disputed action can be settled by the text.
+    """
+
+    def __init__(self, rule: str, message: str, source: str | None = None) -> None:
+        self.rule, self.reason, self.source = rule, message, source
+        cited = f" [{rule}" + (f": {source}" if source else "") + "]"
+        super().__init__(message + cited)
+
+
 class RulesetNotFound(RegelmotorError, LookupError):
     """A ruleset or house-rule name that is neither shipped nor an existing file."""
 

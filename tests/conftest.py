@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from regelmotor.cards import new_deck, parse_cards
+from regelmotor.engine.game import Game
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
@@ -49,3 +51,28 @@ def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., str]:
         return name
 
     return write
+
+
+def deal(name: str, *house: str, dealer: int = 0, kitty: str | None = None, **hands: str) -> Game:
+    """A game whose seats hold the cards given (``s0="AS KS ..."``), the rest filled in order."""
+    rules = rules_of(name, *house)
+    wanted = {int(k[1:]): parse_cards(v) for k, v in hands.items()}
+    fixed_kitty = parse_cards(kitty) if kitty is not None else None
+    given = [c for cards in wanted.values() for c in cards] + list(fixed_kitty or [])
+    assert len(given) == len(set(given)), "the same card is given to two places"
+    used = set(given)
+    rest = [c for c in new_deck(rules.ruleset.deck.jokers) if c not in used]
+    kitty_cards = fixed_kitty if fixed_kitty is not None else [rest.pop() for _ in range(rules.ruleset.deck.kitty)]
+    full = []
+    for seat in range(4):
+        hand = list(wanted.get(seat, []))
+        while len(hand) < 13:
+            hand.append(rest.pop(0))
+        full.append(hand)
+    return Game(rules, full, kitty_cards, dealer)
+
+
+def play(game: Game, *actions: str) -> Game:
+    for action in actions:
+        game.apply(action)
+    return game

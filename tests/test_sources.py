@@ -48,7 +48,7 @@ def _document(key: str) -> str:
 def _fragments(quote: str) -> Iterator[str]:
     """A quote may skip text ("...") or join table cells (" / "); each piece must be in the document."""
     for piece in re.split(r"\s*(?:\.\.\.|…|\[[^\]]*\]|\s/\s)\s*", quote):
-        piece = piece.strip(" ,.;:")
+        piece = piece.strip(" ,.;:/")
         if len(piece) >= 8:
             yield piece
 

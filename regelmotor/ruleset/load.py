@@ -61,7 +61,8 @@ def shipped_house_rules() -> dict[str, FileRef]:
     }
 
 
-def _is_path(ref: str) -> bool:
+def is_path(ref: str) -> bool:
+    """A reference with a folder or a .yaml ending is a file; anything else a shipped name."""
     return ref.endswith(_SUFFIXES) or "/" in ref or "\\" in ref
 
 
@@ -69,7 +70,7 @@ def find_file(ref: str, *, house_rule: bool, relative_to: FileRef | None = None)
     """Resolve a shipped name, or a path (relative to ``relative_to``'s folder, else the cwd)."""
     shipped = shipped_house_rules() if house_rule else shipped_rulesets()
     what = "house rule" if house_rule else "ruleset"
-    if not _is_path(ref):
+    if not is_path(ref):
         if ref in shipped:
             return shipped[ref]
         close = difflib.get_close_matches(ref, list(shipped), n=1)

@@ -1,0 +1,669 @@
+"""One deal of es-makker whist as an explicit state machine, driven only by compiled rules.
+
+A ``Game`` knows its phase, whose turn it is and what that seat may do (``legal_actions()``);
+``apply(action)`` is the only way to change it. An action is checked against the legal actions
+before anything changes, so an illegal one raises ``RuleViolation`` (naming the ruleset key that
+forbids it, and its source) and leaves the game exactly as it was. Steps the rules decide alone
+(a fixed trump, a kitty card that cannot be accepted, the third vip card that must be) happen
+by themselves and are listed in ``events``; only real choices are actions.
+
+Phases (notation.md): ``auction`` (with jernhånd claims and misdeals before the first call),
+``declaration``, ``exchange`` (then fordækt and doubling), ``play``, and ``redeal`` when the
+deal is void. Trick play belongs to the play-and-scoring part of the engine.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import pickle
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from regelmotor.bids import Bid
+from regelmotor.cards import JOKER_SUIT, SUIT_LETTERS, Card, format_card, new_deck, parse_card, suit_of
+from regelmotor.engine.actions import (
+    ACCEPT,
+    DOUBLE,
+    JERNHAAND,
+    KEEP,
+    MISDEAL,
+    NO_FORDAEKT,
+    PASS,
+    REDOUBLE,
+    REJECT,
+    canonical,
+    card_order_key,
+    format_discard,
+)
+from regelmotor.errors import DealError, IllegalCall, RuleNotImplemented, RuleViolation
+from regelmotor.hooks import ContractInfo, Denomination, ExchangeTurn, TrickContext
+from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.model import Designation, Ruleset
+
+SEATS = 4
+HAND = 13
+AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
+    "auction",
+    "declaration",
+    "exchange",
+    "play",
+    "finished",
+    "redeal",
+)
+
+
+def rule_source(ruleset: Ruleset, path: str) -> str | None:
+    """The ``source`` of the rule at a key path such as ``designations[1].trump``."""
+    node: Any = ruleset
+    for part in path.replace("]", "").replace("[", ".").split("."):
+        if not part:
+            continue
+        node = node[int(part)] if part.isdigit() else getattr(node, part, None)
+        if node is None:
+            return None
+    source = getattr(node, "source", None)
+    return source if isinstance(source, str) else None
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """Why a deal is void, and who deals next."""
+
+    reason: str
+    next_dealer: int
+    seat: int | None = None
+    """The claimant (jernhånd) or the culprit (misdeal), where there is one."""
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know: its own hand and what is public at the table."""
+
+    seat: int
+    phase: str
+    dealer: int
+    to_act: int | None
+    hand: tuple[str, ...]
+    legal_actions: tuple[str, ...]
+    calls: tuple[tuple[int, str], ...]
+    contract: str | None
+    declarers: tuple[int, ...]
+    trump: str | None
+    called: str | None
+    partner: int | None
+    joiner_calls: tuple[tuple[int, str], ...]
+    turned: tuple[str, ...]
+    kitty_size: int
+    hand_sizes: tuple[int, ...]
+    fordaekt_laid: bool
+    doublings: int
+    events: tuple[str, ...]
+    redeal: Redeal | None
+
+
+@dataclass
+class _Vip:
+    """Turning the kitty: the card being decided and who still has the choice."""
+
+    designation: Designation
+    original: int
+    joiners: list[int]
+    number: int = 0
+    deciders: list[int] = field(default_factory=list)
+    forced_last: bool = False
+
+
+class Game:
+    """One deal: from the dealt hands to the first lead (or a redeal)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[Card]],
+        kitty: Sequence[Card],
+        dealer: int = 0,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        ruleset = rules.ruleset
+        if ruleset.exchange.allowed and ruleset.exchange.order == "take_first":
+            raise RuleNotImplemented("exchange.order: take_first", "the engine exchanges discards first")
+        expected = set(new_deck(ruleset.deck.jokers))
+        dealt = [c for hand in hands for c in hand] + list(kitty)
+        if len(hands) != SEATS or any(len(hand) != HAND for hand in hands):
+            raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
+        if len(kitty) != ruleset.deck.kitty:
+            raise DealError(f"the kitty holds {ruleset.deck.kitty} cards in {ruleset.name}, not {len(kitty)}")
+        if sorted(dealt) != sorted(expected):
+            twice = sorted({c for c in dealt if dealt.count(c) > 1})
+            missing = sorted(expected - set(dealt))
+            extra = sorted(set(dealt) - expected)
+            detail = "; ".join(
+                part
+                for part in (
+                    "twice: " + " ".join(map(format_card, twice)) if twice else "",
+                    "missing: " + " ".join(map(format_card, missing)) if missing else "",
+                    "not in this deck: " + " ".join(map(format_card, extra)) if extra else "",
+                )
+                if part
+            )
+            raise DealError(f"the hands and kitty must hold the {len(expected)} cards once each ({detail})")
+        if not 0 <= dealer < SEATS:
+            raise DealError(f"the dealer is a seat 0-3, not {dealer}")
+        self.rules = rules
+        self.ruleset = ruleset
+        self.seed = seed
+        self.dealer = dealer
+        self.seats = tuple((dealer + i) % SEATS for i in range(1, SEATS + 1))
+        self.initial_hands = tuple(tuple(hand) for hand in hands)
+        self.initial_kitty = tuple(kitty)
+        self.hands: list[list[Card]] = [sorted(hand, key=card_order_key) for hand in hands]
+        self.kitty: list[Card] = list(kitty)
+        self.discards: list[Card] = []
+        self.turned: list[Card] = []
+        self.history: list[tuple[int, str]] = []
+        self.events: list[str] = []
+        self.phase = AUCTION
+        self.step: tuple[str, int] | None = None
+        self.redeal: Redeal | None = None
+        self.claims = [s for s in self.seats if any(c.allowed(self.hands[s]) for c in rules.redeal_claims)]
+        self.calls: list[str] = []
+        self.seat_calls: list[tuple[int, str]] = []
+        self.bid: Bid | None = None
+        self.declarers: tuple[int, ...] = ()
+        self.trump: Denomination | None = None
+        self.called: Card | None = None
+        self.joiner_calls: dict[int, Card] = {}
+        self.partner: int | None = None
+        self.partner_public = False
+        self.vip_card = 0
+        self._declaration: list[tuple[str, int]] = []
+        self._vip: _Vip | None = None
+        self._exchange: list[ExchangeTurn] = []
+        self._exchanged: list[int] = []
+        self._pass_on = False
+        self.fordaekt: Card | None = None
+        self._fordaekt_offer: int | None = None
+        self.doublings = 0
+        self._doublers: list[int] | None = None
+        self._redouble = False
+        self._advance()
+
+    # --- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def from_deck(
+        cls, rules: Rules, deck: Sequence[Card], dealer: int = 0, pattern: Sequence[int | str] | None = None
+    ) -> Game:
+        """Deal a deck order (top card first) by the ruleset's pattern, or by ``pattern``."""
+        deal = rules.deal(deck, dealer, pattern)
+        return cls(rules, deal.hands, deal.kitty, dealer)
+
+    @classmethod
+    def from_seed(cls, rules: Rules, seed: int, dealer: int = 0) -> Game:
+        """A shuffled deck from ``seed``: the same seed always gives the same deal."""
+        deck = new_deck(rules.ruleset.deck.jokers)
+        random.Random(seed).shuffle(deck)
+        deal = rules.deal(deck, dealer, None)
+        return cls(rules, deal.hands, deal.kitty, dealer, seed=seed)
+
+    # --- the public face ---------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.step is None else self.step[1]
+
+    @property
+    def forhaand(self) -> int:
+        return self.seats[0]
+
+    @property
+    def contract(self) -> str | None:
+        return None if self.bid is None else self.bid.text
+
+    def legal_actions(self) -> list[str]:
+        if self.step is None:
+            return []
+        kind, seat = self.step
+        return getattr(self, f"_legal_{kind}")(seat)  # type: ignore[no-any-return]
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Play ``action`` for the seat to act (checked against ``seat`` when given)."""
+        if self.step is None:
+            raise RuleViolation("phase", f"the deal is over ({self.phase}): no more actions")
+        kind, to_act = self.step
+        if seat is not None and seat != to_act:
+            raise RuleViolation("turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+        action = canonical(action, self.rules.ladder)
+        if action not in self.legal_actions():
+            raise self._violation(kind, to_act, action)
+        self.history.append((to_act, action))
+        getattr(self, f"_do_{kind}")(to_act, action)
+        self._advance()
+
+    def view(self, seat: int) -> View:
+        return View(
+            seat=seat,
+            phase=self.phase,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            hand=tuple(format_card(c) for c in self.hands[seat]),
+            legal_actions=tuple(self.legal_actions()) if self.to_act == seat else (),
+            calls=tuple(self.seat_calls),
+            contract=self.contract,
+            declarers=self.declarers,
+            trump=self.trump,
+            called=None if self.called is None else format_card(self.called),
+            partner=self.partner if self.partner_public else None,
+            joiner_calls=tuple((s, format_card(c)) for s, c in self.joiner_calls.items()),
+            turned=tuple(format_card(c) for c in self.turned),
+            kitty_size=len(self.kitty),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            fordaekt_laid=self.fordaekt is not None,
+            doublings=self.doublings,
+            events=tuple(self.events),
+            redeal=self.redeal,
+        )
+
+    def clone(self) -> Game:
+        """An independent copy that shares the (immutable) compiled rules."""
+        twin = object.__new__(Game)
+        shared = {"rules", "ruleset", "initial_hands", "initial_kitty", "seats"}
+        twin.__dict__ = {k: v if k in shared else copy.deepcopy(v) for k, v in self.__dict__.items()}
+        return twin
+
+    def snapshot(self) -> bytes:
+        """The whole state as bytes: equal snapshots, equal games."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("rules", "ruleset")}
+        return pickle.dumps(state)
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card, wherever it is now: hands, kitty, discards (the deck is conserved)."""
+        return [c for hand in self.hands for c in hand] + self.kitty + self.discards
+
+    # --- the machine -------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Move on until a seat has a real choice, or the deal is void or at the first lead."""
+        while True:
+            if self.phase == AUCTION:
+                if self._auction_step():
+                    return
+            elif self.phase == DECLARATION:
+                if self._declaration_step():
+                    return
+            elif self.phase == EXCHANGE:
+                if self._exchange_step():
+                    return
+            elif self.phase == PLAY:
+                self.step = ("play", self.forhaand)
+                return
+            else:
+                self.step = None
+                return
+
+    # auction ----------------------------------------------------------------------------------
+
+    def _auction_step(self) -> bool:
+        if self.claims:
+            self.step = ("claim", self.claims[0])
+            return True
+        status = self.rules.auction(self.seats, self.calls)
+        if status.to_act is not None:
+            self.step = ("call", status.to_act)
+            return True
+        if status.highest is None:
+            rule = self.ruleset.all_pass
+            self._void("all_pass", rule.redeal_by)
+            return False
+        assert status.holder is not None
+        self.bid = status.highest
+        self.declarers = (status.holder, *status.joiners)
+        self.phase = DECLARATION
+        if self.bid.is_sol:
+            self.trump = "none"  # 000 4.4: "Der er ingen erklæring i solspil. Der spilles uden trumf."
+        else:
+            self._plan_declaration()
+        return False
+
+    def _legal_claim(self, seat: int) -> list[str]:
+        return [JERNHAAND, KEEP]
+
+    def _do_claim(self, seat: int, action: str) -> None:
+        self.claims.pop(0)
+        if action == JERNHAAND:
+            claim = next(c for c in self.rules.redeal_claims if c.action == JERNHAAND)
+            self._void("jernhaand", claim.redeal_by, seat)
+
+    def _legal_call(self, seat: int) -> list[str]:
+        legal = list(self.rules.auction(self.seats, self.calls).legal)
+        if not self.calls and seat == self.forhaand:
+            legal.append(MISDEAL)
+        return legal
+
+    def _do_call(self, seat: int, action: str) -> None:
+        if action == MISDEAL:
+            self._void("misdeal", self.ruleset.misdeal.redeal_by, None)
+            return
+        self.calls.append(action)
+        self.seat_calls.append((seat, action))
+
+    def _void(self, reason: str, redeal_by: str, seat: int | None = None) -> None:
+        next_dealer = self.dealer if redeal_by == "same_dealer" else (self.dealer + 1) % SEATS
+        self.redeal = Redeal(reason, next_dealer, seat)
+        self.phase = REDEAL
+        self.events.append(f"redeal ({reason}): seat {next_dealer} deals")
+
+    # declaration ------------------------------------------------------------------------------
+
+    def _designation(self) -> Designation:
+        assert self.bid is not None and self.bid.designation is not None
+        return self.ruleset.designation(self.bid.designation)
+
+    def _designation_path(self) -> str:
+        designation = self._designation()
+        return f"designations[{self.ruleset.designations.index(designation)}]"
+
+    def _plan_declaration(self) -> None:
+        designation = self._designation()
+        declarer = self.declarers[0]
+        plan: list[tuple[str, int]] = []
+        for step in self.rules.declaration_steps(designation.id):
+            if step == "trump":
+                plan.append(("trump", declarer))
+            elif step == "call":
+                plan.append(("call_card", declarer))
+                if designation.trump.by == "kitty":  # 000 4.3.1: each joiner names his card too
+                    plan.extend(("call_card", joiner) for joiner in self.declarers[1:])
+            else:
+                plan.append((step, declarer))
+        if designation.trump.by == "fixed":
+            self.trump = self.rules.trump_choices(designation.id, None)[0]
+        self._declaration = plan
+
+    def _declaration_step(self) -> bool:
+        while self._declaration:
+            kind, seat = self._declaration[0]
+            if kind == "partner_trump":
+                self._declaration.pop(0)
+                self._reveal_partner()
+                holder = self.partner if self.partner is not None else self.declarers[0]
+                self._declaration.insert(0, ("trump", holder))
+                continue
+            if kind == "kitty":
+                if self._vip_step():
+                    return True
+                self._declaration.pop(0)
+                continue
+            self.step = (kind, seat)
+            return True
+        self._find_partner()
+        self.phase = EXCHANGE
+        self._plan_exchange()
+        return False
+
+    def _legal_trump(self, seat: int) -> list[str]:
+        return [f"trump {d}" for d in self.rules.trump_choices(self._designation().id, self.called)]
+
+    def _do_trump(self, seat: int, action: str) -> None:
+        self._declaration.pop(0)
+        self.trump = action.split()[1]  # type: ignore[assignment]
+
+    def _legal_call_card(self, seat: int) -> list[str]:
+        choices = self.rules.call_choices(self.hands[seat], self._designation().id, self.trump)
+        return [f"call {format_card(c)}" for c in choices]
+
+    def _do_call_card(self, seat: int, action: str) -> None:
+        self._declaration.pop(0)
+        card = parse_card(action.split()[1])
+        if seat == self.declarers[0]:
+            self.called = card
+        else:
+            self.joiner_calls[seat] = card
+
+    def _reveal_partner(self) -> None:
+        """Halve: the holder of the called card shows himself at once (000 4.2.2; 001)."""
+        self._find_partner()
+        self.partner_public = self.partner is not None
+
+    def _find_partner(self) -> None:
+        """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4)."""
+        self.partner = None
+        if self.called is None or self.bid is None or self.bid.is_sol:
+            return
+        for seat in self.seats:
+            if seat != self.declarers[0] and self.called in self.hands[seat]:
+                self.partner = seat
+
+    # vip: turning the kitty ---------------------------------------------------------------------
+
+    def _vip_step(self) -> bool:
+        """Turn kitty cards until someone has a choice (True) or a card is accepted (False)."""
+        if self._vip is None:
+            self._vip = _Vip(self._designation(), self.declarers[0], list(self.declarers[1:]))
+        vip = self._vip
+        while True:
+            if not vip.deciders:
+                vip.number += 1
+                card = self.kitty[vip.number - 1]
+                self.turned.append(card)
+                rule = self.rules.kitty_turn(vip.designation.id, vip.number)
+                self.events.append(f"kitty card {vip.number} turned: {format_card(card)}")
+                if rule == "cannot_accept":
+                    self.events.append(f"kitty card {vip.number} cannot be accepted")
+                    continue
+                vip.deciders = [vip.original, *vip.joiners]
+                vip.forced_last = rule == "must_accept"
+            if vip.forced_last and len(vip.deciders) == 1:
+                seat = vip.deciders[0]
+                self.events.append(f"seat {seat} must accept kitty card {vip.number}")
+                self._vip_accept(seat)
+                return False
+            self.step = ("vip", vip.deciders[0])
+            return True
+
+    def _legal_vip(self, seat: int) -> list[str]:
+        return [ACCEPT, REJECT]
+
+    def _do_vip(self, seat: int, action: str) -> None:
+        assert self._vip is not None
+        if action == ACCEPT:
+            self._vip_accept(seat)
+            self._declaration.pop(0)
+        else:
+            self._vip.deciders.pop(0)
+
+    def _vip_accept(self, seat: int) -> None:
+        """000 4.3.2: an ordinary card accepted makes its suit trump, a wild card no trump."""
+        assert self._vip is not None
+        card = self.kitty[self._vip.number - 1]
+        self.trump = "none" if suit_of(card) == JOKER_SUIT else SUIT_LETTERS[suit_of(card)]  # type: ignore[assignment]
+        self.vip_card = self._vip.number
+        self._vip.deciders = []
+        if seat != self.declarers[0]:
+            # 000 4.3.4: "Hvis en af medgængerne antager et kort, bliver denne spilfører."
+            self.called = self.joiner_calls[seat]
+            self.events.append(f"seat {seat} takes over the contract")
+        self.declarers = (seat,)
+
+    # exchange, fordækt, doubling ----------------------------------------------------------------
+
+    def _contract_info(self) -> ContractInfo:
+        assert self.bid is not None
+        return ContractInfo(self.bid, self.declarers, self.partner if self.partner_public else None)
+
+    def _plan_exchange(self) -> None:
+        plan = self.rules.exchange(self._contract_info())
+        self._exchange_plan = plan
+        self._exchange = list(plan.turns)
+        self._pass_on = plan.leftover_passes_clockwise and not (self.bid is not None and self.bid.is_sol)
+
+    def _exchange_step(self) -> bool:
+        """The exchange turns, then fordækt, then doubling; then the first lead."""
+        while self._exchange:
+            turn = self._exchange[0]
+            if self.kitty and self._legal_exchange(turn.seat):
+                self.step = ("exchange", turn.seat)
+                return True
+            self._exchange.pop(0)
+        if self._pass_on and self.kitty and self._exchanged:
+            nxt = self._next_pass_on()
+            if nxt is not None:  # Whistklubben: what he leaves passes to the next player clockwise
+                self._exchange.append(ExchangeTurn(nxt, tuple(range(len(self.kitty) + 1)), False))
+                return self._exchange_step()
+        if self._fordaekt_offer is None:
+            self._fordaekt_offer = self._fordaekt_seat()
+        if self._fordaekt_offer is not None and self._fordaekt_offer >= 0:
+            self.step = ("fordaekt", self._fordaekt_offer)
+            return True
+        if self._doublers is None:
+            self._doublers = self._who_may_double()
+        if self._doublers:
+            self.step = ("double", self._doublers[0])
+            return True
+        if self._redouble:
+            self.step = ("redouble", self.declarers[0])
+            return True
+        self._find_partner()
+        self.phase = PLAY
+        return False
+
+    def _next_pass_on(self) -> int | None:
+        start = self._exchanged[-1]
+        for offset in range(1, SEATS):
+            seat = (start + offset) % SEATS
+            if seat not in self._exchanged and seat not in [t.seat for t in self._exchange]:
+                return seat
+        return None
+
+    def _legal_exchange(self, seat: int) -> list[str]:
+        turn = self._exchange[0]
+        protected = self.called if not self._exchange_plan.called_card_may_be_discarded else None
+        candidates = [c for c in self.hands[seat] if c != protected]  # 001: "Makker-esset må ikke lægges i katten"
+        legal = [KEEP] if 0 in turn.counts and not turn.compulsory else []
+        for count in turn.counts:
+            if 0 < count <= len(self.kitty):
+                legal.extend(format_discard(combo) for combo in itertools.combinations(candidates, count))
+        return legal
+
+    def _do_exchange(self, seat: int, action: str) -> None:
+        turn = self._exchange.pop(0)
+        self._exchanged.append(turn.seat)
+        if action == KEEP:
+            return
+        cards = [parse_card(text) for text in action.split()[1:]]
+        taken, untaken = self.kitty[: len(cards)], self.kitty[len(cards) :]
+        hand = [c for c in self.hands[seat] if c not in cards] + taken
+        self.hands[seat] = sorted(hand, key=card_order_key)
+        if self._exchange_plan.discards_become_kitty and self._exchange:
+            self.kitty = cards + untaken  # 000 5.2.4: "De tre afkastede kort bliver ny kat"
+        else:
+            self.discards.extend(cards)
+            self.kitty = untaken
+        self.events.append(f"seat {seat} exchanged {len(cards)} card(s)")
+
+    def _fordaekt_seat(self) -> int:
+        """000 6.1.1: a declarer void in the partner card's suit after the exchange may lay one card
+        face down; -1 when nobody may."""
+        if not self.ruleset.fordaekt.allowed or self.called is None or self.bid is None or self.bid.is_sol:
+            return -1
+        declarer = self.declarers[0]
+        suit = suit_of(self.called)
+        return -1 if any(suit_of(c) == suit for c in self.hands[declarer]) else declarer
+
+    def _legal_fordaekt(self, seat: int) -> list[str]:
+        return [NO_FORDAEKT, *(f"fordækt {format_card(c)}" for c in self.hands[seat])]
+
+    def _do_fordaekt(self, seat: int, action: str) -> None:
+        self._fordaekt_offer = -1
+        if action != NO_FORDAEKT:
+            self.fordaekt = parse_card(action.split()[1])
+            self.events.append(f"seat {seat} lays a card fordækt")
+
+    def _who_may_double(self) -> list[int]:
+        rule = self.ruleset.doubling
+        if not rule.allowed:
+            return []
+        return [s for s in self.seats if s not in self.declarers and not (rule.by == "opponents" and s == self.partner)]
+
+    def _legal_double(self, seat: int) -> list[str]:
+        return [PASS, DOUBLE]
+
+    def _do_double(self, seat: int, action: str) -> None:
+        assert self._doublers is not None
+        self._doublers.pop(0)
+        if action == DOUBLE:  # once per deal (rules-matrix.md section 9)
+            self.doublings = 1
+            self._doublers = []
+            self._redouble = self.ruleset.doubling.redouble
+
+    def _legal_redouble(self, seat: int) -> list[str]:
+        return [PASS, REDOUBLE]
+
+    def _do_redouble(self, seat: int, action: str) -> None:
+        self._redouble = False
+        if action == REDOUBLE:
+            self.doublings = 2
+
+    # play (the first lead) ----------------------------------------------------------------------
+
+    def trick_context(self, seat: int, first_trick: bool = True) -> TrickContext:
+        trump = None if self.trump in (None, "none") else SUIT_LETTERS.index(self.trump)
+        called = self.called
+        rule = self.ruleset.called_card
+        if called is not None and seat == self.declarers[0] and not rule.applies_to_selvmakker:
+            called = None
+        sol = self.bid is not None and self.bid.is_sol
+        return TrickContext(trump=trump, sol=sol, first_trick=first_trick, called=None if sol else called)
+
+    def _legal_play(self, seat: int) -> list[str]:
+        cards = self.rules.legal_cards(self.hands[seat], [], self.trick_context(seat))
+        return [format_card(c) for c in cards]
+
+    def _do_play(self, seat: int, action: str) -> None:
+        raise RuleNotImplemented("trick play", "this part of the engine ends at the first lead")
+
+    # helpers ----------------------------------------------------------------------------------
+
+    def _violation(self, kind: str, seat: int, action: str) -> RuleViolation:
+        """Say which rule forbids ``action`` now, and why."""
+        path, reason = self._why(kind, seat, action)
+        return RuleViolation(path, reason, rule_source(self.ruleset, path))
+
+    def _why(self, kind: str, seat: int, action: str) -> tuple[str, str]:
+        legal = self.legal_actions()
+        shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
+        if kind == "claim":
+            return "jernhaand", f"seat {seat} may claim jernhånd or keep the hand now, not {action!r}"
+        if kind == "call":
+            if action == MISDEAL:
+                return "misdeal", "a misdeal is called before the first call, by forhånd"
+            try:
+                self.rules.auction(self.seats, [*self.calls, action])
+            except IllegalCall as exc:
+                message = str(exc).split(": ", 1)[1] if ": " in str(exc) else str(exc)
+                rule = "auction.gaa_med" if "gaa_med" in message else "auction"
+                return rule, message
+            return "auction", f"{action!r} is not a call seat {seat} can make now: {shown}"
+        if kind == "trump":
+            return f"{self._designation_path()}.trump", f"{action!r} is not a trump choice here: {shown}"
+        if kind == "call_card":
+            return "partner_card", f"{action!r} cannot be called as partner card: {shown}"
+        if kind == "vip":
+            return f"{self._designation_path()}.trump", f"accept or reject the turned kitty card, not {action!r}"
+        if kind == "exchange":
+            if self.called is not None and format_card(self.called) in action.split():
+                return "exchange", f"the called card {format_card(self.called)} may not be discarded"
+            turn = self._exchange[0]
+            if action == KEEP:
+                return "exchange", "the exchange is compulsory here"
+            counts = " or ".join(str(k) for k in turn.counts if k)
+            return "exchange", f"{action!r} is not an exchange seat {seat} can make: discard {counts} card(s)"
+        if kind == "fordaekt":
+            return "fordaekt", f"lay one of your cards fordækt or say 'no fordækt', not {action!r}"
+        if kind in ("double", "redouble"):
+            return "doubling", f"{action!r} is not allowed now: {shown}"
+        return "play", f"{action!r} cannot be played now: {shown}"

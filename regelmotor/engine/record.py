@@ -1,0 +1,191 @@
+"""Game records (notation.md "Game record"): read, replay, write.
+
+A record is what settles a dispute: the ruleset, the dealt hands and kitty, and every action in
+order. Replaying it through the same compiled rules reaches the same state, or stops at the
+first action the rules forbid and says which rule forbids it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from regelmotor import __version__
+from regelmotor.cards import format_card, parse_card
+from regelmotor.engine.game import Game
+from regelmotor.errors import CardError, DealError, NotationError, RegelmotorError, RuleViolation
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
+
+
+class SeatAction(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int = Field(ge=0, le=3, description="Pladsen der handler (0-3); kontrolleres mod turen.")
+    action: str = Field(min_length=1, description='Handlingen i notationen, fx "7H" eller "8 vip".')
+
+
+class Record(BaseModel):
+    """A game record as stored on disk."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    version: str | None = Field(default=None, description="regelmotor-versionen der skrev referatet.")
+    ruleset: str = Field(min_length=1, description="Reglesættet: et medfølgende navn eller en sti.")
+    house_rules: list[str] = Field(default_factory=list, description="Husregler: navne eller stier.")
+    ruleset_hash: str | None = Field(default=None, description="Fingeraftryk af reglerne referatet blev spillet efter.")
+    seed: int | None = Field(default=None, description="Frøet kortene blev blandet med, når motoren gav.")
+    dealer: int = Field(ge=0, le=3, description="Kortgiverens plads (0-3); forhånden er pladsen efter.")
+    hands: list[list[str]] = Field(description="De fire deltagende pladsers hænder i pladsorden, som givet.")
+    kitty: list[str] = Field(
+        default_factory=list, description="Katten, øverste kort først (det første der vendes i vip)."
+    )
+    actions: list[str | SeatAction] = Field(default_factory=list, description="Handlingerne i rækkefølge.")
+    result: dict[str, Any] | None = Field(default=None, description="Resultatet som motoren så det.")
+
+
+def record_schema() -> dict[str, Any]:
+    schema = Record.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://regelmotor.dk/schemas/record.schema.json"
+    schema["title"] = "regelmotor: referat af et spil es-makker whist"
+    schema["description"] = "Et spils regler, kort og handlinger, så det kan genspilles (notation.md)."
+    return schema
+
+
+def record_schema_text() -> str:
+    return json.dumps(record_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+class RecordError(RegelmotorError, ValueError):
+    """A record file that cannot be read as a record."""
+
+
+@dataclass(frozen=True)
+class ReplayStop:
+    """The first action of a record the rules refuse."""
+
+    index: int
+    seat: int | None
+    action: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        seat = "" if self.seat is None else f" (seat {self.seat})"
+        return f"action {self.index}{seat} {self.action!r}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Replay:
+    game: Game
+    resolved: ResolvedRuleset
+    stop: ReplayStop | None
+    hash_matches: bool | None
+
+
+def read_record(path: str | Path) -> Record:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the record: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    try:
+        return Record.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise RecordError(f"{path}: {where}: {first['msg']} ({exc.error_count()} problem(s))") from None
+
+
+def _ruleset_ref(ref: str, base: Path | None) -> str | FileRef:
+    """A name stays a name; a path in a record is relative to the record's folder."""
+    if base is not None and is_path(ref):
+        path = base / ref
+        return FileRef(path, str(path))
+    return ref
+
+
+def replay(record: Record, base: Path | None = None) -> Replay:
+    """Replay ``record`` (paths in it are relative to ``base``) as far as the rules allow."""
+    resolved = load_ruleset(_ruleset_ref(record.ruleset, base), [_ruleset_ref(h, base) for h in record.house_rules])
+    rules = compile_rules(resolved)
+    try:
+        hands = [[parse_card(c) for c in hand] for hand in record.hands]
+        kitty = [parse_card(c) for c in record.kitty]
+    except CardError as exc:
+        raise RecordError(f"the dealt cards: {exc}") from None
+    game = Game(rules, hands, kitty, record.dealer, seed=record.seed)
+    stop = None
+    for index, item in enumerate(record.actions):
+        action, seat = (item.action, item.seat) if isinstance(item, SeatAction) else (item, None)
+        try:
+            game.apply(action, seat)
+        except RuleViolation as exc:
+            stop = ReplayStop(index, seat if seat is not None else game.to_act, action, exc.rule, str(exc))
+            break
+        except NotationError as exc:
+            stop = ReplayStop(index, seat if seat is not None else game.to_act, action, "notation", str(exc))
+            break
+    matches = None if record.ruleset_hash is None else record.ruleset_hash == resolved.fingerprint
+    return Replay(game, resolved, stop, matches)
+
+
+def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+    """The record of ``game`` as the engine writes it (it replays to the same state)."""
+    return {
+        "version": __version__,
+        "ruleset": ruleset,
+        "house_rules": list(house_rules),
+        "ruleset_hash": ruleset_fingerprint(game.ruleset),
+        "seed": game.seed,
+        "dealer": game.dealer,
+        "hands": [[format_card(c) for c in hand] for hand in game.initial_hands],
+        "kitty": [format_card(c) for c in game.initial_kitty],
+        "actions": [action for _, action in game.history],
+        "result": state_json(game),
+    }
+
+
+def state_json(game: Game) -> dict[str, Any]:
+    """The state reached, as ``replay --json`` prints it (notation.md)."""
+    return {
+        "phase": game.phase,
+        "to_act": game.to_act,
+        "legal_actions": game.legal_actions(),
+        "dealer": game.dealer,
+        "contract": game.contract,
+        "declarers": list(game.declarers),
+        "trump": game.trump,
+        "called": None if game.called is None else format_card(game.called),
+        "partner": game.partner if game.partner_public else None,
+        "vip_card": game.vip_card or None,
+        "doublings": game.doublings,
+        "turned": [format_card(c) for c in game.turned],
+        "tricks": [],
+        "tricks_won": [0, 0, 0, 0],
+        "scores": None,
+        "redeal": None
+        if game.redeal is None
+        else {"reason": game.redeal.reason, "next_dealer": game.redeal.next_dealer, "seat": game.redeal.seat},
+        "events": list(game.events),
+    }
+
+
+__all__ = [
+    "DealError",
+    "Record",
+    "RecordError",
+    "Replay",
+    "ReplayStop",
+    "game_record",
+    "read_record",
+    "record_schema",
+    "replay",
+    "state_json",
+]

@@ -1,0 +1,89 @@
+"""Property tests over every shipped ruleset and every house rule it accepts: random legal play from
+random deals reaches the first lead or a redeal; what legal_actions() offers, apply() takes; what it
+refuses changes nothing; the deck is conserved; views hide what they must; records replay."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from regelmotor.cards import format_card
+from regelmotor.engine.actions import canonical
+from regelmotor.engine.game import Game
+from regelmotor.engine.record import Record, game_record, replay, state_json
+from regelmotor.errors import NotationError, RuleViolation
+
+from .conftest import HOUSE_RULES, RULESETS, rules_of
+
+GAMES = 120
+NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
+CONFIGS = [(name, house) for name in RULESETS for house in (None, *HOUSE_RULES) if (name, house) not in NOT_APPLICABLE]
+CANDIDATES = [
+    *(format_card(c) for c in range(55)),
+    "pass", "7", "8 vip", "9 gode", "13 halve", "sol", "ren sol", "gå med", "selv", "jernhånd", "keep", "misdeal",
+    "accept", "reject", "trump S", "trump C", "trump none", "call AS", "call KH", "call 2C",
+    "discard 2S 3S 4S", "discard AS", "fordækt AS", "no fordækt", "double", "redouble", "xyz", "trump X",
+]  # fmt: skip
+CARD = re.compile(r"\b(?:[AKQJT2-9][SHDC]|JK[123])\b")
+
+
+def _canonical(action: str, game: Game) -> str | None:
+    try:
+        return canonical(action, game.rules.ladder)
+    except NotationError:
+        return None
+
+
+def check_view(game: Game) -> None:
+    """view(seat) shows its own hand and the public cards only; the partner only when revealed (halve)."""
+    public = {format_card(c) for c in game.turned}
+    if game.called is not None:
+        public.add(format_card(game.called))
+    public |= {format_card(c) for c in game.joiner_calls.values()}
+    for seat in range(4):
+        view = game.view(seat)
+        own = {format_card(c) for c in game.hands[seat]}
+        assert set(view.hand) == own
+        shown = set(CARD.findall(repr(view.__class__(**{**view.__dict__, "legal_actions": ()}))))
+        assert shown <= own | public, f"seat {seat} sees {sorted(shown - own - public)}"
+        if not game.partner_public:
+            assert view.partner is None
+
+
+@pytest.mark.parametrize(("name", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])
+def test_random_legal_play_reaches_the_first_lead_or_a_redeal(name: str, house: str | None) -> None:
+    houses = (house,) if house else ()
+    rules = rules_of(name, *houses)
+    rng = random.Random(f"{name}{house}")
+    deck_size = 52 + rules.ruleset.deck.jokers
+    ends = set()
+    for number in range(GAMES):
+        game = Game.from_seed(rules, rng.randrange(2**32), dealer=number % 4)
+        for _ in range(200):
+            if game.phase in ("play", "redeal"):
+                break
+            legal = game.legal_actions()
+            assert legal, f"no legal action in {game.phase}"
+            for action in rng.sample(legal, min(3, len(legal))):  # what is offered is taken
+                trial = game.clone()
+                trial.apply(action)
+            for action in rng.sample(CANDIDATES, 4):  # what is refused changes nothing
+                if _canonical(action, game) in legal:
+                    continue
+                before = game.snapshot()
+                with pytest.raises((RuleViolation, NotationError)):
+                    game.apply(action)
+                assert game.snapshot() == before
+            # passing half the time gives every kind of contract, and all-pass redeals, a fair chance
+            game.apply("pass" if "pass" in legal and rng.random() < 0.5 else rng.choice(legal))
+            assert sorted(game.cards_in_play()) == list(range(deck_size))
+            check_view(game)
+        else:
+            pytest.fail("a deal did not reach the first lead within 200 actions")
+        ends.add(game.phase)
+        if number % 10 == 0:  # a record of the game replays to the same state
+            again = replay(Record.model_validate(game_record(game, name, houses))).game
+            assert state_json(again) == state_json(game) and again.hands == game.hands
+    assert ends == {"play", "redeal"}
