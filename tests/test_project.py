@@ -31,3 +31,12 @@ def test_every_subpackage_is_listed_for_installation() -> None:
     listed = set(pyproject["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(REPO).parts) for p in (REPO / "regelmotor").rglob("__init__.py")}
     assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
+
+
+def test_the_readme_library_example_runs() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    (example,) = re.findall(r"```python\n(.*?)```", readme, re.DOTALL)
+    namespace: dict[str, object] = {}
+    exec(compile(example, "README.md", "exec"), namespace)  # the README's own code, as a user would run it
+    game = namespace["game"]
+    assert getattr(game, "phase") in ("play", "redeal")
