@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -18,7 +19,7 @@ import yaml
 
 from regelmotor.cards import format_card
 from regelmotor.engine.game import Game
-from regelmotor.engine.record import read_record, record_schema_text, replay, state_json
+from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import (
@@ -112,6 +113,71 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"# fingerprint: {resolved.fingerprint}\n")
     out.write(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100))
     return EXIT_OK
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    resolved, rules = _load(args)
+    ruleset = rules.ruleset
+    bid = rules.ladder.parse(args.contract)
+    problem = None
+    if not 0 <= args.tricks <= 13:
+        problem = f"--tricks is what the declarer's side took: 0 to 13, not {args.tricks}"
+    elif args.doubled and not ruleset.doubling.allowed:
+        problem = f"{resolved.label} has no doubling (add -H dobling)"
+    elif args.doubled > (2 if ruleset.doubling.redouble else 1):
+        problem = f"--doubled is at most {2 if ruleset.doubling.redouble else 1} in {resolved.label}"
+    elif bid.is_sol and args.selvmakker:
+        problem = "--selvmakker is for trump bids: a sol declarer always plays alone"
+    elif args.vip_card is not None:
+        turns = 0 if bid.designation is None else len(ruleset.designation(bid.designation).trump.turns or ())
+        if not 1 <= args.vip_card <= turns:
+            problem = (
+                f"--vip-card is the accepted kitty card (1-{turns}) of a vip bid"
+                if turns
+                else f"{bid} is not a vip bid"
+            )
+    if problem:
+        sys.stderr.write(f"regelmotor: {problem}\n")
+        return EXIT_INVALID
+    if bid.is_sol:
+        assert bid.sol is not None
+        scores = rules.scorer.score_sol(bid.sol, args.tricks, doublings=args.doubled)
+    else:
+        assert bid.designation is not None and bid.level is not None
+        scores = rules.scorer.score_trump(
+            bid.designation,
+            bid.level,
+            args.tricks,
+            alone=args.selvmakker,
+            vip_card=args.vip_card or 0,
+            doublings=args.doubled,
+        )
+    decimals = ruleset.scoring.decimals
+    if args.json:
+        _print_json(
+            {
+                "declarer": points(scores.declarer, decimals),
+                "partner": None if scores.partner is None else points(scores.partner, decimals),
+                "opponent": points(scores.opponent, decimals),
+                "opponents": scores.opponents,
+                "sum": points(scores.total, decimals),
+            },
+            out,
+        )
+        return EXIT_OK
+    side = "alone" if scores.partner is None else "with a partner"
+    out.write(f"{resolved.label}: {bid} with {args.tricks} tricks (declarer {side})\n")
+    out.write(f"declarer  {_signed(scores.declarer, decimals)}\n")
+    if scores.partner is not None:
+        out.write(f"partner   {_signed(scores.partner, decimals)}\n")
+    out.write(f"opponent  {_signed(scores.opponent, decimals)}  (each of {scores.opponents})\n")
+    out.write(f"sum       {_signed(scores.total, decimals)}\n")
+    return EXIT_OK
+
+
+def _signed(value: Fraction, decimals: int) -> str:
+    number = points(value, decimals)
+    return f"{number:+}" if number else "0"
 
 
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
@@ -218,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
         "schema": ("print the JSON Schema of ruleset files", cmd_schema),
         "ladder": ("print every bid from lowest to highest", cmd_ladder),
         "replay": ("replay a game record and print the state reached", cmd_replay),
+        "score": ("the points of one finished game per role", cmd_score),
     }
     for name, (help_text, handler) in commands.items():
         command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
@@ -228,6 +295,21 @@ def build_parser() -> argparse.ArgumentParser:
             )
         elif name in ("show", "ladder"):
             _add_ruleset_args(command)
+        elif name == "score":
+            _add_ruleset_args(command)
+            command.add_argument("--contract", required=True, metavar="BID", help="the contract, e.g. 8, '9 gode', sol")
+            command.add_argument(
+                "--tricks",
+                required=True,
+                type=int,
+                metavar="N",
+                help="tricks the declarer's side took (in sol: the declarer)",
+            )
+            command.add_argument("--selvmakker", action="store_true", help="the declarer played alone against three")
+            command.add_argument("--doubled", type=int, default=0, metavar="N", help="1 doubled, 2 redoubled")
+            command.add_argument(
+                "--vip-card", type=int, metavar="N", help="in vip: the number of the kitty card accepted"
+            )
         elif name == "replay":
             command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
         elif name == "schema":

@@ -86,6 +86,8 @@ class TrickContext:
     """The partner card while its rules bind the player to act (None once played)."""
     called_suit_led: bool = False
     """Whether the partner card's suit has been led in an earlier trick."""
+    fordaekt: tuple[Card, int] | None = None
+    """The fordækt card and the suit it counts in, as the lowest card (000 6.1.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,7 @@ CallChoices = Callable[[Sequence[Card], str, "Denomination | None"], tuple[Card,
 KittyTurnRule = Callable[[str, int], KittyTurn]
 Exchanger = Callable[[ContractInfo], ExchangePlan]
 LegalCards = Callable[[Sequence[Card], Sequence[Card], TrickContext], tuple[Card, ...]]
-TrickWinner = Callable[[Sequence[Card], "int | None", bool], int]
+TrickWinner = Callable[[Sequence[Card], "int | None", bool, "tuple[Card, int] | None"], int]
 PlayOver = Callable[[ContractInfo, Sequence[int], int], bool]
 
 
@@ -170,7 +172,7 @@ class RegelmotorSpecs:
 
     @hookspec(firstresult=True)
     def regelmotor_trick_winner(self, ruleset: Ruleset) -> TrickWinner | None:
-        """The index (in play order) of the card that wins a full trick."""
+        """The index (in play order) of the card that wins a full trick (given trump, sol, and the fordækt card)."""
 
     @hookspec(firstresult=True)
     def regelmotor_play_over(self, ruleset: Ruleset) -> PlayOver | None:

@@ -52,7 +52,7 @@ class LastCardWins:
 
     @hookimpl(tryfirst=True)
     def regelmotor_trick_winner(self, ruleset: Ruleset) -> TrickWinner:
-        def winner(cards: Sequence[Card], trump: int | None, sol: bool) -> int:
+        def winner(cards: Sequence[Card], trump: int | None, sol: bool, fordaekt: object = None) -> int:
             return len(cards) - 1
 
         return winner
@@ -73,4 +73,4 @@ def test_a_named_plugin_registered_under_the_entry_point_group_is_used(monkeypat
     monkeypatch.setattr(metadata, "entry_points", entry_points)
     ruleset = load_ruleset("standard").ruleset.model_copy(update={"plugins": ("last-card-wins",)})
     rules = compile_rules(ruleset)
-    assert rules.trick_winner([0, 1, 2, 3], None, False) == 3
+    assert rules.trick_winner([0, 1, 2, 3], None, False, None) == 3

@@ -9,7 +9,7 @@ by themselves and are listed in ``events``; only real choices are actions.
 
 Phases (notation.md): ``auction`` (with jernhånd claims and misdeals before the first call),
 ``declaration``, ``exchange`` (then fordækt and doubling), ``play``, and ``redeal`` when the
-deal is void. Trick play belongs to the play-and-scoring part of the engine.
+deal is void, ``finished`` when play is over and every seat has its score.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pickle
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from regelmotor.bids import Bid
@@ -38,13 +39,14 @@ from regelmotor.engine.actions import (
     card_order_key,
     format_discard,
 )
-from regelmotor.errors import DealError, IllegalCall, RuleNotImplemented, RuleViolation
+from regelmotor.errors import CardError, DealError, IllegalCall, RuleNotImplemented, RuleViolation
 from regelmotor.hooks import ContractInfo, Denomination, ExchangeTurn, TrickContext
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.model import Designation, Ruleset
 
 SEATS = 4
 HAND = 13
+SUIT_NAMES_EN = ("spades", "hearts", "diamonds", "clubs")
 AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
     "auction",
     "declaration",
@@ -79,6 +81,19 @@ class Redeal:
 
 
 @dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, and the winning seat."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % SEATS for i in range(len(self.cards)))
+
+
+@dataclass(frozen=True)
 class View:
     """What one seat may know: its own hand and what is public at the table."""
 
@@ -102,6 +117,11 @@ class View:
     doublings: int
     events: tuple[str, ...]
     redeal: Redeal | None
+    trick: tuple[tuple[int, str], ...] = ()
+    tricks: tuple[tuple[int, tuple[str, ...], int], ...] = ()
+    tricks_won: tuple[int, ...] = (0, 0, 0, 0)
+    open_hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    scores: tuple[Fraction, ...] | None = None
 
 
 @dataclass
@@ -190,6 +210,14 @@ class Game:
         self.doublings = 0
         self._doublers: list[int] | None = None
         self._redouble = False
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * SEATS
+        self.leader = self.seats[0]
+        self.called_played = False
+        self.called_suit_led = False
+        self.open_hands: tuple[int, ...] = ()
+        self.scores: list[Fraction] | None = None
         self._advance()
 
     # --- construction ------------------------------------------------------------------------
@@ -266,7 +294,18 @@ class Game:
             doublings=self.doublings,
             events=tuple(self.events),
             redeal=self.redeal,
+            trick=tuple((s, self._shown(c, seat)) for s, c in self.trick),
+            tricks=tuple((t.leader, tuple(self._shown(c, seat) for c in t.cards), t.winner) for t in self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            open_hands=tuple((s, tuple(format_card(c) for c in self.hands[s])) for s in self.open_hands),
+            scores=None if self.scores is None else tuple(self.scores),
         )
+
+    def _shown(self, card: Card, seat: int) -> str:
+        """A played fordækt card lies face down (000 definitions, "Spille et kort"): only its owner sees it."""
+        if card == self.fordaekt and seat != self.declarers[0]:
+            return "fordækt"
+        return format_card(card)
 
     def clone(self) -> Game:
         """An independent copy that shares the (immutable) compiled rules."""
@@ -281,8 +320,9 @@ class Game:
         return pickle.dumps(state)
 
     def cards_in_play(self) -> list[Card]:
-        """Every card, wherever it is now: hands, kitty, discards (the deck is conserved)."""
-        return [c for hand in self.hands for c in hand] + self.kitty + self.discards
+        """Every card, wherever it is now: hands, kitty, discards, tricks (the deck is conserved)."""
+        played = [c for trick in self.tricks for c in trick.cards] + [c for _, c in self.trick]
+        return [c for hand in self.hands for c in hand] + self.kitty + self.discards + played
 
     # --- the machine -------------------------------------------------------------------------
 
@@ -299,7 +339,8 @@ class Game:
                 if self._exchange_step():
                     return
             elif self.phase == PLAY:
-                self.step = ("play", self.forhaand)
+                seat = self.leader if not self.trick else (self.trick[-1][0] + 1) % SEATS
+                self.step = ("play", seat)
                 return
             else:
                 self.step = None
@@ -341,12 +382,15 @@ class Game:
     def _legal_call(self, seat: int) -> list[str]:
         legal = list(self.rules.auction(self.seats, self.calls).legal)
         if not self.calls and seat == self.forhaand:
-            legal.append(MISDEAL)
+            legal.append(MISDEAL)  # the dealer's fault
+            if self.ruleset.misdeal.culprit_pays:  # 000 2.7: another player at fault pays the penalty
+                legal.extend(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer)
         return legal
 
     def _do_call(self, seat: int, action: str) -> None:
-        if action == MISDEAL:
-            self._void("misdeal", self.ruleset.misdeal.redeal_by, None)
+        if action.startswith(MISDEAL):
+            culprit = int(action.split()[1]) if " " in action else self.dealer
+            self._void("misdeal", self.ruleset.misdeal.redeal_by, culprit)
             return
         self.calls.append(action)
         self.seat_calls.append((seat, action))
@@ -608,23 +652,109 @@ class Game:
         if action == REDOUBLE:
             self.doublings = 2
 
-    # play (the first lead) ----------------------------------------------------------------------
+    # play -----------------------------------------------------------------------------------
 
-    def trick_context(self, seat: int, first_trick: bool = True) -> TrickContext:
+    def _suit(self, card: Card) -> int:
+        """The suit a card counts in: the fordækt card in the partner card's suit (000 6.1.1)."""
+        if card == self.fordaekt and self.called is not None:
+            return suit_of(self.called)
+        return suit_of(card)
+
+    def trick_context(self, seat: int) -> TrickContext:
         trump = None if self.trump in (None, "none") else SUIT_LETTERS.index(self.trump)
-        called = self.called
-        rule = self.ruleset.called_card
-        if called is not None and seat == self.declarers[0] and not rule.applies_to_selvmakker:
-            called = None
         sol = self.bid is not None and self.bid.is_sol
-        return TrickContext(trump=trump, sol=sol, first_trick=first_trick, called=None if sol else called)
+        called = None if sol or self.called_played else self.called
+        if called is not None and seat == self.declarers[0] and not self.ruleset.called_card.applies_to_selvmakker:
+            called = None
+        fordaekt = None
+        if self.fordaekt is not None and self.called is not None:
+            fordaekt = (self.fordaekt, suit_of(self.called))
+        return TrickContext(
+            trump=trump,
+            sol=sol,
+            first_trick=not self.tricks,
+            called=called,
+            called_suit_led=self.called_suit_led,
+            fordaekt=fordaekt,
+        )
 
     def _legal_play(self, seat: int) -> list[str]:
-        cards = self.rules.legal_cards(self.hands[seat], [], self.trick_context(seat))
-        return [format_card(c) for c in cards]
+        trick = [c for _, c in self.trick]
+        return [format_card(c) for c in self.rules.legal_cards(self.hands[seat], trick, self.trick_context(seat))]
 
     def _do_play(self, seat: int, action: str) -> None:
-        raise RuleNotImplemented("trick play", "this part of the engine ends at the first lead")
+        card = parse_card(action)
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if card == self.called:
+            self.called_played = True
+            self.partner_public = self.partner is not None  # 001: "Først når esset bliver spillet, ved alle"
+            self.events.append(f"seat {seat} plays the partner card {format_card(card)}")
+        if len(self.trick) == 1 and not self.tricks:
+            self._open_hands("after_first_lead")
+        if len(self.trick) == SEATS:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        assert self.bid is not None
+        cards = tuple(c for _, c in self.trick)
+        context = self.trick_context(self.trick[0][0])
+        index = self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)
+        winner = self.trick[index][0]
+        if self.called is not None and self._suit(cards[0]) == suit_of(self.called):
+            self.called_suit_led = True
+        self.tricks.append(Trick(self.trick[0][0], cards, winner))
+        self.tricks_won[winner] += 1
+        self.leader = winner
+        self.trick = []
+        if len(self.tricks) == 1:
+            self._open_hands("after_first_trick")
+        if self.rules.play_over(self._contract_info(), self.tricks_won, len(self.tricks)):
+            self._finish()
+
+    def _open_hands(self, moment: str) -> None:
+        """001: in bordlægger "lægger melderen sine kort åbent på bordet, når første stik er spillet"."""
+        if self.bid is not None and self.bid.sol is not None and self.ruleset.sol_bid(self.bid.sol).open_hand == moment:
+            self.open_hands = self.declarers
+            self.events.append("the declarer's cards lie open: " + ", ".join(f"seat {s}" for s in self.declarers))
+
+    def _finish(self) -> None:
+        """Score the deal: every seat's points, summing to zero (000 7.1.2)."""
+        assert self.bid is not None
+        scorer = self.rules.scorer
+        scores = [Fraction(0)] * SEATS
+        if self.bid.sol is not None:
+            # 000 7.3 "7.2.2": several declarers are settled as separate games of one against three.
+            for declarer in self.declarers:
+                game = scorer.score_sol(self.bid.sol, self.tricks_won[declarer], doublings=self.doublings)
+                for seat in range(SEATS):
+                    scores[seat] += game.declarer if seat == declarer else game.opponent
+        else:
+            assert self.bid.designation is not None and self.bid.level is not None
+            declarer, partner = self.declarers[0], self.partner
+            side = {declarer} if partner is None else {declarer, partner}
+            taken = sum(self.tricks_won[s] for s in side)
+            game = scorer.score_trump(
+                self.bid.designation,
+                self.bid.level,
+                taken,
+                alone=partner is None,
+                vip_card=self.vip_card,
+                doublings=self.doublings,
+            )
+            for seat in range(SEATS):
+                if seat == declarer:
+                    scores[seat] = game.declarer
+                elif seat == partner:
+                    scores[seat] = game.partner or Fraction(0)
+                else:
+                    scores[seat] = game.opponent
+        if sum(scores) != 0:  # pragma: no cover - the loader rejects scoring that cannot sum to zero
+            raise AssertionError(f"scores do not sum to zero: {scores}")
+        self.scores = scores
+        self.partner_public = self.partner is not None
+        self.phase = FINISHED
+        self.events.append("the deal is over")
 
     # helpers ----------------------------------------------------------------------------------
 
@@ -666,4 +796,32 @@ class Game:
             return "fordaekt", f"lay one of your cards fordækt or say 'no fordækt', not {action!r}"
         if kind in ("double", "redouble"):
             return "doubling", f"{action!r} is not allowed now: {shown}"
-        return "play", f"{action!r} cannot be played now: {shown}"
+        return self._why_not_play(seat, action)
+
+    def _why_not_play(self, seat: int, action: str) -> tuple[str, str]:
+        """Name the play rule a card breaks: "must follow suit: you hold 2 hearts"."""
+        try:
+            card = parse_card(action)
+        except CardError:
+            return "play", f"{action!r} is not a card; play one of: {', '.join(self.legal_actions())}"
+        hand = self.hands[seat]
+        if card not in hand:
+            return "play", f"you do not hold {format_card(card)}"
+        context = self.trick_context(seat)
+        called = context.called if context.called in hand else None
+        if called is not None and not context.called_suit_led:
+            called_suit = suit_of(called)
+            if self.trick and self._suit(self.trick[0][1]) == called_suit:
+                return "called_card", f"the called card {format_card(called)} must be played now"
+            if not self.trick and self._suit(card) == called_suit:
+                return "called_card", (
+                    f"lead the called card {format_card(called)}: its suit is led for the first time"
+                )
+        if not self.trick and card >= 52 and context.first_trick:
+            return "jokers", "no joker may be led to the first trick"
+        if self.trick:
+            led = self._suit(self.trick[0][1])
+            held = [c for c in hand if self._suit(c) == led]
+            if held and self._suit(card) != led:
+                return "play", f"must follow suit: you hold {len(held)} {SUIT_NAMES_EN[led]}"
+        return "play", f"{format_card(card)} cannot be played now: play one of {', '.join(self.legal_actions())}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,13 @@ def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ..
     }
 
 
+def points(value: Fraction, decimals: int) -> int | float:
+    """Points for printing: exact in the engine, a whole number or a decimal on paper (notation.md)."""
+    if value.denominator == 1:
+        return value.numerator
+    return round(float(value), decimals)
+
+
 def state_json(game: Game) -> dict[str, Any]:
     """The state reached, as ``replay --json`` prints it (notation.md)."""
     return {
@@ -167,9 +175,12 @@ def state_json(game: Game) -> dict[str, Any]:
         "vip_card": game.vip_card or None,
         "doublings": game.doublings,
         "turned": [format_card(c) for c in game.turned],
-        "tricks": [],
-        "tricks_won": [0, 0, 0, 0],
-        "scores": None,
+        "trick": [{"seat": seat, "card": format_card(card)} for seat, card in game.trick],
+        "tricks": [
+            {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner} for t in game.tricks
+        ],
+        "tricks_won": list(game.tricks_won),
+        "scores": None if game.scores is None else [points(s, game.ruleset.scoring.decimals) for s in game.scores],
         "redeal": None
         if game.redeal is None
         else {"reason": game.redeal.reason, "next_dealer": game.redeal.next_dealer, "seat": game.redeal.seat},

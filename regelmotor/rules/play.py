@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelmotor.cards import Card, suit_of
+from regelmotor.cards import JOKER_SUIT, Card, suit_of
 from regelmotor.hooks import ContractInfo, LegalCards, PlayOver, TrickContext, hookimpl
 from regelmotor.ruleset.model import Ruleset
 
@@ -25,28 +25,34 @@ def legal_cards(ruleset: Ruleset) -> LegalCards:
     called_rule = ruleset.called_card
 
     def legal(hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> tuple[Card, ...]:
+        fordaekt = context.fordaekt
+
+        def suit(card: Card) -> int:
+            if fordaekt is not None and card == fordaekt[0]:
+                return fordaekt[1]  # 000 6.1.1: it counts as a card of the partner card's suit
+            return JOKER_SUIT if card >= 52 else card // 13
+
         called = context.called if context.called in hand else None
         binding = called is not None and not context.called_suit_led
         if not trick:
             cards = tuple(hand)
             if context.first_trick and not lead_first:
-                cards = tuple(c for c in cards if c < 52) or cards
+                cards = tuple(c for c in cards if suit(c) != JOKER_SUIT) or cards
             if binding and called_rule.holder_leads_it:
                 assert called is not None
-                suit = suit_of(called)
-                cards = tuple(c for c in cards if c == called or c >= 52 or c // 13 != suit)
+                called_suit = suit_of(called)
+                cards = tuple(c for c in cards if c == called or suit(c) != called_suit)
             return cards
-        led = trick[0]
-        if led >= 52:
-            return tuple(hand)
-        suit = led // 13
-        if binding and called_rule.must_fall_first_time_led and called is not None and suit_of(called) == suit:
+        led = suit(trick[0])
+        if led == JOKER_SUIT:
+            return tuple(hand)  # 001: "Når en joker spilles ud, må de andre lægge et hvilket som helst kort."
+        if binding and called_rule.must_fall_first_time_led and called is not None and suit_of(called) == led:
             return (called,)
-        follow = tuple(c for c in hand if c < 52 and c // 13 == suit)
+        follow = tuple(c for c in hand if suit(c) == led)
         if not follow:
             return tuple(hand)
         if any_time:
-            return follow + tuple(c for c in hand if c >= 52)
+            return follow + tuple(c for c in hand if suit(c) == JOKER_SUIT)
         return follow
 
     return legal

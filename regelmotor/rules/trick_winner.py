@@ -1,9 +1,9 @@
 """Who wins a trick: the highest trump, else the highest card of the led suit.
 
 Card order comes from the ruleset: in trump games A K Q ... 2, in sol games K Q ... 2 A
-(001; 000 6.2; 003 34-35). A joker that is not led is worth nothing; a led joker wins the
-trick, even when another joker follows (001). Where a led joker can be trumped, that is the
-``joker_trumpable`` rule's business.
+(001; 000 6.2; 003 34-35), the fordækt card below the two. A joker that is not led is worth
+nothing; a led joker wins the trick, even when another joker follows (001). Where a led joker
+can be trumped, that is the ``joker_trumpable`` rule's business.
 """
 
 from __future__ import annotations
@@ -23,11 +23,20 @@ def strengths(order: Sequence[Rank]) -> tuple[int, ...]:
     return tuple(table)
 
 
-def highest_of_suit(cards: Sequence[Card], suit: int, strength: Sequence[int]) -> int | None:
-    """The index of the strongest card of ``suit`` among ``cards``, or None."""
+def highest_of_suit(
+    cards: Sequence[Card], suit: int, strength: Sequence[int], fordaekt: tuple[Card, int] | None = None
+) -> int | None:
+    """The index of the strongest card of ``suit`` among ``cards``, or None.
+
+    The fordækt card counts as the lowest card of its suit, below the two (000 6.2.1), and as
+    nothing else.
+    """
     best, best_strength = None, -1
     for index, card in enumerate(cards):
-        if card < 52 and card // 13 == suit and strength[card % 13] > best_strength:
+        if fordaekt is not None and card == fordaekt[0]:
+            if fordaekt[1] == suit and best_strength < 0:
+                best, best_strength = index, 0
+        elif card < 52 and card // 13 == suit and strength[card % 13] > best_strength:
             best, best_strength = index, strength[card % 13]
     return best
 
@@ -36,15 +45,18 @@ def trick_winner(ruleset: Ruleset, *, joker_loses_to_trump: bool) -> TrickWinner
     trump_strength = strengths(ruleset.card_order.trump_games)
     sol_strength = strengths(ruleset.card_order.sol_games)
 
-    def winner(cards: Sequence[Card], trump: int | None, sol: bool) -> int:
+    def winner(cards: Sequence[Card], trump: int | None, sol: bool, fordaekt: tuple[Card, int] | None = None) -> int:
         strength = sol_strength if sol else trump_strength
+        led = cards[0]
+        led_joker = led >= 52 and (fordaekt is None or led != fordaekt[0])
         if trump is not None:
-            trumped = highest_of_suit(cards, trump, strength)
-            if trumped is not None and (cards[0] < 52 or joker_loses_to_trump):
+            trumped = highest_of_suit(cards, trump, strength, fordaekt)
+            if trumped is not None and (not led_joker or joker_loses_to_trump):
                 return trumped
-        if cards[0] >= 52:
+        if led_joker:
             return 0
-        best = highest_of_suit(cards, cards[0] // 13, strength)
+        led_suit = fordaekt[1] if fordaekt is not None and led == fordaekt[0] else led // 13
+        best = highest_of_suit(cards, led_suit, strength, fordaekt)
         assert best is not None
         return best
 

@@ -1,0 +1,161 @@
+"""A session at the table: players, who sits out, who deals, running totals and the settlement.
+
+Es-makker whist is played four to a deal; with five or six at the table some sit out each deal
+(000 2.1). Each deal's scores sum to zero, so the running totals do too; misdeal penalties
+(000 2.7) are zero-sum as well. A club that plays in whole rounds (000: "Session – En enhed som
+omfatter et helt antal runder") may only stop when the deal has gone round the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from regelmotor.cards import Card
+from regelmotor.engine.game import FINISHED, REDEAL, Game
+from regelmotor.errors import RegelmotorError
+from regelmotor.ruleset.compile import Rules
+
+GAME_DEALER = 3
+"""Each deal is played with seat 0 as forhånd and seat 3 as the dealer (or the 4th active player)."""
+
+
+class SessionError(RegelmotorError, ValueError):
+    """A session the ruleset does not allow, or a deal that does not belong to it."""
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One deal of the session, as the score sheet shows it."""
+
+    number: int
+    dealer: int
+    seating: tuple[int, ...]
+    """The players at seats 0-3 (seat 0 forhånd)."""
+    outcome: str
+    reason: str | None
+    points: tuple[Fraction, ...]
+    """What each player (by player index) got for this deal; sitting-out players get 0."""
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: int
+    payee: int
+    amount: Fraction
+
+
+class Session:
+    def __init__(self, rules: Rules, players: Sequence[str], *, first_dealer: int = 0) -> None:
+        ruleset = rules.ruleset
+        if len(players) not in ruleset.table.players:
+            allowed = " or ".join(str(n) for n in ruleset.table.players)
+            raise SessionError(f"{ruleset.name} is played by {allowed} players, not {len(players)} (table.players)")
+        if not 0 <= first_dealer < len(players):
+            raise SessionError(f"the first dealer is a player 0-{len(players) - 1}, not {first_dealer}")
+        self.rules = rules
+        self.players = tuple(players)
+        self.dealer = first_dealer
+        self.deals: list[DealEntry] = []
+        self.totals = [Fraction(0)] * len(players)
+        self.rotations = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    def sitting_out(self) -> tuple[int, ...]:
+        """The players who sit out the next deal (000 2.1)."""
+        rule = next((s for s in self.rules.ruleset.table.sitting_out if s.players == self.size), None)
+        if rule is None:
+            return ()
+        where = {"dealer": 0, "right_of_dealer": -1, "left_of_dealer": 1}
+        return tuple((self.dealer + where[seat]) % self.size for seat in rule.seats)
+
+    def seating(self) -> tuple[int, ...]:
+        """The four active players at seats 0-3, clockwise from the dealer's left (forhånd first)."""
+        out = set(self.sitting_out())
+        order = [(self.dealer + i) % self.size for i in range(1, self.size + 1)]
+        active = [p for p in order if p not in out]
+        return tuple(active[:4])
+
+    def new_game(
+        self,
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+        hands: Sequence[Sequence[Card]] | None = None,
+        kitty: Sequence[Card] = (),
+    ) -> Game:
+        """The next deal, dealt by a seed, a deck order, or as the table dealt it."""
+        if hands is not None:
+            return Game(self.rules, hands, kitty, GAME_DEALER)
+        if deck is not None:
+            return Game.from_deck(self.rules, deck, GAME_DEALER)
+        return Game.from_seed(self.rules, 0 if seed is None else seed, GAME_DEALER)
+
+    def record(self, game: Game) -> DealEntry:
+        """Enter a finished or void deal: score it, then pass the deal on as the rules say."""
+        if game.phase not in (FINISHED, REDEAL):
+            raise SessionError(f"only a finished or void deal can be entered, not one in {game.phase}")
+        if game.dealer != GAME_DEALER or game.ruleset is not self.rules.ruleset:
+            raise SessionError("the deal was not dealt by this session (use Session.new_game)")
+        seating = self.seating()
+        points = [Fraction(0)] * self.size
+        reason = None
+        if game.phase == FINISHED:
+            assert game.scores is not None
+            for seat, player in enumerate(seating):
+                points[player] = game.scores[seat]
+        else:
+            assert game.redeal is not None
+            reason = game.redeal.reason
+            if reason == "misdeal":
+                self._misdeal_penalty(points, seating, game.redeal.seat)
+        if sum(points) != 0:  # pragma: no cover - every game and penalty is zero-sum
+            raise SessionError(f"a deal's points do not sum to zero: {points}")
+        entry = DealEntry(len(self.deals) + 1, self.dealer, seating, game.phase, reason, tuple(points))
+        self.deals.append(entry)
+        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
+        same_dealer = game.phase == REDEAL and game.redeal is not None and game.redeal.next_dealer == game.dealer
+        if not same_dealer:
+            self.dealer = (self.dealer + 1) % self.size
+            self.rotations += 1
+        return entry
+
+    def _misdeal_penalty(self, points: list[Fraction], seating: tuple[int, ...], culprit_seat: int | None) -> None:
+        """000 2.7: a penalty to each of the other players, paid by the dealer, or by another player at fault."""
+        rule = self.rules.ruleset.misdeal
+        if rule.penalty == 0:
+            return
+        payer = self.dealer
+        if rule.culprit_pays and culprit_seat is not None and culprit_seat != GAME_DEALER:
+            payer = seating[culprit_seat]
+        for player in range(self.size):
+            if player != payer:
+                points[player] += rule.penalty
+                points[payer] -= rule.penalty
+
+    def can_end(self) -> bool:
+        """Whole rounds where the ruleset asks for them: the deal has gone round the table."""
+        if not self.rules.ruleset.session.whole_rounds:
+            return True
+        return self.rotations % self.size == 0
+
+    def settlement(self, rate: Fraction) -> tuple[tuple[Fraction, ...], tuple[Transfer, ...]]:
+        """Each player's money at ``rate`` per point, and the fewest payments that settle it."""
+        money = tuple(total * rate for total in self.totals)
+        debtors = sorted((m, p) for p, m in enumerate(money) if m < 0)
+        creditors = sorted(((m, p) for p, m in enumerate(money) if m > 0), reverse=True)
+        transfers: list[Transfer] = []
+        owed = {p: -m for m, p in debtors}
+        due = {p: m for m, p in creditors}
+        for _, payer in debtors:
+            for _, payee in creditors:
+                amount = min(owed[payer], due[payee])
+                if amount > 0:
+                    transfers.append(Transfer(payer, payee, amount))
+                    owed[payer] -= amount
+                    due[payee] -= amount
+        return money, tuple(transfers)
