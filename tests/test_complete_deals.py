@@ -1,0 +1,77 @@
+"""Property tests over every shipped ruleset and house rule it accepts: thousands of random complete deals
+end, conserve the deck, give every trick to a seat the rules allow, score to zero as the scoring rules say,
+and replay from their record to the same result."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, suit_of
+from regelmotor.engine.game import Game, Trick
+from regelmotor.engine.record import Record, game_record, replay
+
+from .conftest import HOUSE_RULES, RULESETS, rules_of
+
+DEALS = 80
+NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
+CONFIGS = [(name, house) for name in RULESETS for house in (None, *HOUSE_RULES) if (name, house) not in NOT_APPLICABLE]
+
+
+def allowed_winner(game: Game, trick: Trick) -> int:
+    """The seat that must win ``trick``, worked out from the ruleset's words, not the engine's code."""
+    ruleset = game.ruleset
+    sol = game.bid is not None and game.bid.is_sol
+    order = ruleset.card_order.sol_games if sol else ruleset.card_order.trump_games
+    trump = None if game.trump in (None, "none") else SUIT_LETTERS.index(game.trump)
+
+    def suit(card: Card) -> int:
+        return suit_of(game.called) if card == game.fordaekt and game.called is not None else suit_of(card)
+
+    def height(card: Card) -> int:  # higher wins; the fordækt card is below the two
+        return -1 if card == game.fordaekt else len(order) - order.index(RANK_LETTERS[card % 13])  # type: ignore[arg-type]
+
+    led_joker = suit(trick.cards[0]) == 4
+    trumped = [i for i, c in enumerate(trick.cards) if trump is not None and suit(c) == trump]
+    joker_beaten = ruleset.jokers is not None and ruleset.jokers.led_joker == "loses_to_trump"
+    if trumped and (not led_joker or joker_beaten):
+        best = max(trumped, key=lambda i: height(trick.cards[i]))
+    elif led_joker:
+        best = 0  # 001: "En joker, der bliver spillet ud, er et sikkert stik"
+    else:
+        led = suit(trick.cards[0])
+        best = max((i for i, c in enumerate(trick.cards) if suit(c) == led), key=lambda i: height(trick.cards[i]))
+    return trick.seats[best]
+
+
+@pytest.mark.parametrize(("name", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])
+def test_random_complete_deals(name: str, house: str | None) -> None:
+    houses = (house,) if house else ()
+    rules = rules_of(name, *houses)
+    rng = random.Random(f"complete {name} {house}")
+    deck = list(range(52 + rules.ruleset.deck.jokers))
+    finished = 0
+    for number in range(DEALS):
+        game = Game.from_seed(rules, rng.randrange(2**32), dealer=number % 4)
+        for _ in range(300):
+            if game.step is None:
+                break
+            legal = game.legal_actions()
+            game.apply("pass" if "pass" in legal and rng.random() < 0.5 else rng.choice(legal))
+        else:
+            pytest.fail("a deal did not end within 300 actions")
+        assert game.phase in ("finished", "redeal")
+        assert sorted(game.cards_in_play()) == deck
+        for i, trick in enumerate(game.tricks):
+            assert trick.winner == allowed_winner(game, trick), f"trick {i}: {trick}"
+            nxt = game.tricks[i + 1].leader if i + 1 < len(game.tricks) else None
+            assert nxt in (None, trick.winner)  # the winner leads the next trick (001; 000 6.4.3)
+        if game.phase == "finished":
+            finished += 1
+            assert game.scores is not None and sum(game.scores) == 0
+            assert len(game.tricks) == 13 or (game.bid is not None and game.bid.is_sol)
+        if number % 8 == 0:
+            again = replay(Record.model_validate(game_record(game, name, houses))).game
+            assert again.scores == game.scores and again.tricks == game.tricks
+    assert finished > DEALS // 2

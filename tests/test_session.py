@@ -1,0 +1,123 @@
+"""Sessions: 4 to 6 players, who sits out, who deals, whole rounds, misdeal penalties, totals and money."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from regelmotor.engine.game import Game
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.session import Session, SessionError
+
+from .conftest import rules_of
+
+
+def finish(game: Game, rng: random.Random) -> Game:
+    while game.step is not None:
+        legal = game.legal_actions()
+        game.apply("pass" if "pass" in legal and rng.random() < 0.4 else rng.choice(legal))
+    return game
+
+
+def test_standard_is_played_by_four() -> None:
+    """001: "Es-makker whist spilles af fire spillere"."""
+    with pytest.raises(SessionError, match=r"standard is played by 4 players, not 5 \(table.players\)"):
+        Session(rules_of("standard"), list("ABCDE"))
+
+
+def test_at_five_the_dealer_sits_out() -> None:
+    """000 2.1: "Hvis der er fem spillere, deltager kortgiveren ikke." """
+    session = Session(rules_of("thorsen"), list("ABCDE"), first_dealer=2)
+    assert session.sitting_out() == (2,) and session.seating() == (3, 4, 0, 1)
+
+
+def test_at_six_the_dealer_and_the_player_to_his_right_sit_out() -> None:
+    """000 2.1: "Hvis der er seks spillere, deltager kortgiveren og en anden spiller (fx spilleren efter
+    kortgiveren i retning mod uret) ikke." """
+    session = Session(rules_of("thorsen"), list("ABCDEF"), first_dealer=0)
+    assert session.sitting_out() == (0, 5) and session.seating() == (1, 2, 3, 4)
+
+
+def test_at_four_the_dealer_plays_last_and_forhaand_first() -> None:
+    """001: "Giveren skifter med uret efter hvert spil, og spilleren til venstre for giveren kaldes forhånden." """
+    session = Session(rules_of("standard"), list("ABCD"), first_dealer=1)
+    assert session.seating() == (2, 3, 0, 1)
+
+
+def test_the_deal_passes_clockwise_and_totals_sum_to_zero() -> None:
+    """000 2.1: "Det næste spil gives af den næste spiller i tur."; 7.1.2: "summen af spillernes scorer være nul"."""
+    rng = random.Random(3)
+    session = Session(rules_of("thorsen"), list("ABCDEF"))
+    for number in range(30):
+        dealer = session.dealer
+        game = finish(session.new_game(seed=number), rng)
+        entry = session.record(game)
+        assert entry.dealer == dealer and sum(entry.points) == 0 and sum(session.totals) == 0
+        assert all(entry.points[p] == 0 for p in range(6) if p not in entry.seating)
+        if game.phase == "finished" or (game.redeal and game.redeal.reason == "all_pass"):
+            assert session.dealer == (dealer + 1) % 6  # 000 3.9: after all pass, the next player deals
+    assert len(session.deals) == 30
+
+
+def test_standard_all_pass_is_dealt_again_by_the_same_dealer() -> None:
+    session = Session(rules_of("standard"), list("ABCD"), first_dealer=2)
+    game = session.new_game(seed=1)
+    for _ in range(4):
+        game.apply("pass")
+    session.record(game)
+    assert session.dealer == 2 and session.totals == [0, 0, 0, 0]
+
+
+def test_thorsen_plays_whole_rounds() -> None:
+    """000: "Session – En enhed som omfatter et helt antal runder"; "Runde – ... et antal spil som svarer til
+    antallet af spillere"."""
+    rng = random.Random(1)
+    session = Session(rules_of("thorsen"), list("ABCDE"))
+    seen = set()
+    for number in range(12):
+        session.record(finish(session.new_game(seed=number), rng))
+        assert session.can_end() == (session.rotations % 5 == 0)
+        seen.add(session.can_end())
+    assert seen == {True, False}
+    standard = Session(rules_of("standard"), list("ABCD"))
+    standard.record(finish(standard.new_game(seed=1), rng))
+    assert standard.can_end()  # standard plays any number of deals
+
+
+def test_a_misdeal_penalty_goes_to_every_other_player_and_a_culprit_pays_it() -> None:
+    """000 2.7: "en strafscore afgives til hver af de øvrige spillere (såfremt en straf er aftalt). Hvis en af de
+    øvrige spillere er skyld i fejlen, skal han udrede straffen" """
+    ruleset = load_ruleset("thorsen").ruleset
+    ruleset = ruleset.model_copy(update={"misdeal": ruleset.misdeal.model_copy(update={"penalty": Fraction(5)})})
+    rules = compile_rules(ruleset)
+    session = Session(rules, list("ABCDE"), first_dealer=0)
+    game = session.new_game(seed=1)
+    game.apply("misdeal")
+    entry = session.record(game)
+    assert entry.points == (-20, 5, 5, 5, 5) and session.dealer == 0  # 2.7: the same dealer deals again
+    game = session.new_game(seed=2)
+    game.apply("misdeal 1")  # seat 1 is player C
+    assert session.record(game).points == (5, 5, -20, 5, 5)
+
+
+def test_settlement_in_money() -> None:
+    rng = random.Random(4)
+    session = Session(rules_of("standard"), list("ABCD"))
+    for number in range(12):
+        session.record(finish(session.new_game(seed=number), rng))
+    money, transfers = session.settlement(Fraction(1, 4))
+    assert sum(money) == 0 and money == tuple(t / 4 for t in session.totals)
+    paid = [Fraction(0)] * 4
+    for t in transfers:
+        paid[t.payer] -= t.amount
+        paid[t.payee] += t.amount
+    assert tuple(paid) == money
+
+
+def test_only_a_finished_or_void_deal_is_entered() -> None:
+    session = Session(rules_of("standard"), list("ABCD"))
+    with pytest.raises(SessionError, match="only a finished or void deal can be entered, not one in auction"):
+        session.record(session.new_game(seed=1))
