@@ -230,6 +230,14 @@ def _describe_state(game: Game, label: str) -> str:
         if game.called is not None:
             partner = game.partner if game.partner_public else "not revealed"
             lines.append(f"partner card: {format_card(game.called)} (partner: {partner})")
+    for number, trick in enumerate(game.tricks, 1):
+        cards = " ".join(f"{seat}:{format_card(card)}" for seat, card in zip(trick.seats, trick.cards, strict=True))
+        lines.append(f"trick {number:>2}: {cards}  -> seat {trick.winner}")
+    if game.tricks:
+        lines.append("tricks won: " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(game.tricks_won)))
+    if game.scores is not None:
+        decimals = game.ruleset.scoring.decimals
+        lines.append("scores: " + ", ".join(f"seat {s}: {_signed(p, decimals)}" for s, p in enumerate(game.scores)))
     lines.append(f"phase: {game.phase}")
     if game.to_act is not None:
         lines.append(f"to act: seat {game.to_act}: {' | '.join(game.legal_actions())}")

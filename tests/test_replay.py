@@ -161,3 +161,24 @@ def test_the_first_lead_is_forhaands_and_no_joker_may_be_led() -> None:
     assert parse_cards("JK1")[0] in game.hands[0]
     assert set(game.legal_actions()) == {format_card(c) for c in game.hands[0] if c < 52}
     assert len(game.legal_actions()) == 12
+
+
+def test_a_whole_deal_replays_with_its_tricks_and_scores(
+    capsys: pytest.CaptureFixture[str], club: Callable[..., str]
+) -> None:
+    """notation.md: replay "prints the result": the tricks, who won each, the tricks per seat and the scores."""
+    import random
+
+    rng = random.Random(9)
+    game = play(deal("standard", dealer=3, s0=HAND), "8", "pass", "pass", "pass", "trump H", "call AD", "keep")
+    while game.phase == "play":
+        game.apply(rng.choice(game.legal_actions()))
+    record = game_record(game, "standard")
+    code, out, _ = run(capsys, club, record)
+    lines = out.splitlines()
+    assert code == 0 and lines[-1] == "phase: finished"
+    assert sum(line.startswith("trick ") for line in lines) == 13
+    assert game.scores is not None
+    assert lines[-2] == "scores: " + ", ".join(f"seat {s}: {int(p):+}" for s, p in enumerate(game.scores))
+    code, state, _ = run(capsys, club, record, "--json")
+    assert state["tricks_won"] == game.tricks_won and len(state["tricks"]) == 13 and sum(state["scores"]) == 0
