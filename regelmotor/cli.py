@@ -18,9 +18,11 @@ from typing import Any, TextIO
 import yaml
 
 from regelmotor.cards import format_card
+from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
+from regelmotor.rulebook import FORMATS, LANGS, build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import (
     ResolvedRuleset,
@@ -180,6 +182,46 @@ def _signed(value: Fraction, decimals: int) -> str:
     return f"{number:+}" if number else "0"
 
 
+def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
+    resolved, rules = _load(args)
+    book = build_rulebook(resolved, rules, args.lang)
+    rendered = render(book, args.format)
+    if args.output:
+        data = rendered.encode("utf-8") if isinstance(rendered, str) else rendered
+        Path(args.output).write_bytes(data)
+        sys.stderr.write(f"wrote {args.output}\n")
+    elif isinstance(rendered, bytes):
+        sys.stdout.buffer.write(rendered) if out is sys.stdout else out.write(rendered.decode("latin-1"))
+    else:
+        out.write(rendered)
+    return EXIT_OK
+
+
+def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
+    a = load_ruleset(args.a)
+    b = load_ruleset(args.b, args.house_rule)
+    differences = diff_rulesets(a.ruleset, b.ruleset)
+    if args.json:
+        _print_json([d.__dict__ for d in differences], out)
+        return EXIT_OK
+    if not differences:
+        out.write(f"{a.label} og {b.label} har de samme regler.\n")
+        return EXIT_OK
+    section = None
+    for d in differences:
+        if d.section != section:
+            section = d.section
+            out.write(f"\n## {section}\n")
+        out.write(f"- {d.label} ({d.path})\n")
+        out.write(f"    {a.label}: {show_value(d.a)}\n")
+        out.write(f"    {b.label}: {show_value(d.b)}\n")
+        if d.a_source != d.b_source:
+            out.write(f"    kilde, {a.label}: {d.a_source or '—'}\n    kilde, {b.label}: {d.b_source or '—'}\n")
+        else:
+            out.write(f"    kilde: {d.a_source or '—'}\n")
+    return EXIT_OK
+
+
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     out.write(record_schema_text() if args.record else schema_text())
     return EXIT_OK
@@ -293,6 +335,8 @@ def build_parser() -> argparse.ArgumentParser:
         "ladder": ("print every bid from lowest to highest", cmd_ladder),
         "replay": ("replay a game record and print the state reached", cmd_replay),
         "score": ("the points of one finished game per role", cmd_score),
+        "rulebook": ("a printed rule summary, generated from the ruleset", cmd_rulebook),
+        "diff": ("the rule differences between two rulesets, in Danish", cmd_diff),
     }
     for name, (help_text, handler) in commands.items():
         command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
@@ -318,11 +362,27 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument(
                 "--vip-card", type=int, metavar="N", help="in vip: the number of the kitty card accepted"
             )
+        elif name == "rulebook":
+            _add_ruleset_args(command)
+            command.add_argument("--format", choices=FORMATS, default="md", help="md (default), html or pdf")
+            command.add_argument("--lang", choices=LANGS, default="da", help="da (default) or en")
+            command.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+        elif name == "diff":
+            command.add_argument("a", metavar="A", help="a shipped ruleset or a path")
+            command.add_argument("b", metavar="B", help="a shipped ruleset or a path")
+            command.add_argument(
+                "-H",
+                "--house-rule",
+                action="append",
+                default=[],
+                metavar="HOUSE_RULE",
+                help="add a house rule to B; repeatable",
+            )
         elif name == "replay":
             command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
         elif name == "schema":
             command.add_argument("--record", action="store_true", help="the schema of game records instead")
-        if name != "schema":
+        if name not in ("schema", "rulebook"):
             command.add_argument("--json", action="store_true", help="print JSON on stdout")
     return parser
 
@@ -344,3 +404,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except RegelmotorError as exc:
         sys.stderr.write(f"regelmotor: {exc}\n")
         return EXIT_INVALID
+    except BrokenPipeError:  # the reader (head, less) stopped reading: not an error of ours
+        sys.stderr.close()
+        return EXIT_OK

@@ -297,6 +297,16 @@ def _copy(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class HouseRuleInfo:
+    """What a house-rule file says about itself."""
+
+    name: str
+    title: str
+    description: str
+    source: str
+
+
+@dataclass(frozen=True)
 class ResolvedRuleset:
     """A valid ruleset, the files it was built from, and where each value was written."""
 
@@ -305,6 +315,7 @@ class ResolvedRuleset:
     house_rules: tuple[str, ...]
     values: dict[Path, Location] = field(repr=False, compare=False)
     keys: dict[Path, Location] = field(repr=False, compare=False)
+    house_rule_info: tuple[HouseRuleInfo, ...] = ()
 
     def where(self, path: Path) -> Location:
         """The file, line and column that set ``path`` (or its nearest written parent)."""
@@ -344,6 +355,7 @@ class _Resolver:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
         self.files: list[str] = []
+        self.house_rules: dict[str, HouseRuleInfo] = {}
 
     def read(self, ref: FileRef) -> Document | None:
         """The file's document when it has no problem of its own (all of them are recorded)."""
@@ -418,6 +430,8 @@ class _Resolver:
             return layer
         applied.append(name)
         self.files.append(ref.display)
+        data = doc.data
+        self.house_rules[name] = HouseRuleInfo(name, str(data["title"]), str(data["description"]), str(data["source"]))
         merged, problems = merge(layer, Layer.of(doc, under=("changes",)), overlay=name)
         self.problems.extend(problems)
         return merged
@@ -448,7 +462,10 @@ def load_ruleset(ref: str | FileRef, house_rules: Sequence[str | FileRef] = ()) 
     problems = [Problem(at(path), path, message) for path, message in check_ruleset(ruleset)]
     if problems:
         raise RulesetError(_sorted(problems))
-    return ResolvedRuleset(ruleset, tuple(dict.fromkeys(resolver.files)), tuple(applied), layer.values, layer.keys)
+    info = tuple(resolver.house_rules[name] for name in applied)
+    return ResolvedRuleset(
+        ruleset, tuple(dict.fromkeys(resolver.files)), tuple(applied), layer.values, layer.keys, info
+    )
 
 
 def _model_problems(exc: ValidationError, data: dict[str, Any], at: Any) -> list[Problem]:

@@ -1,0 +1,221 @@
+"""The rule differences between two resolved rulesets, point by point, in Danish.
+
+Clubs argue about how their rules differ; this lists every rule on which two rulesets disagree,
+grouped by the sections of the rule book, each with both values and where each comes from, and
+nothing for the rules they share. Designations and sol bids are matched by their id, so a
+designation one ruleset lacks is named, not compared with whatever sits at the same place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from regelmotor.ruleset.model import Rule, Ruleset
+from regelmotor.ruleset.schema import ruleset_schema
+
+SECTIONS: dict[str, str] = {
+    "table": "Kort og spillere",
+    "session": "Kort og spillere",
+    "deck": "Kort og spillere",
+    "dealing": "Kortgivning",
+    "misdeal": "Kortgivning",
+    "all_pass": "Kortgivning",
+    "bids": "Meldinger",
+    "sol_bids": "Meldinger",
+    "auction": "Meldinger",
+    "designations": "Erklæring",
+    "partner_card": "Erklæring",
+    "exchange": "Bytning",
+    "fordaekt": "Fordækt kort",
+    "doubling": "Dobling",
+    "jokers": "Spillet",
+    "called_card": "Spillet",
+    "card_order": "Spillet",
+    "play": "Spillet",
+    "scoring": "Afregning",
+    "jernhaand": "Husregler",
+    "notes": "Klubbens egne regler",
+    "plugins": "Plugins",
+}
+_PROSE = {"source", "title", "description", "name"}
+_KEYED = {"designations": "id", "sol_bids": "id", "sitting_out": "players"}
+
+
+@dataclass(frozen=True)
+class Difference:
+    section: str
+    path: str
+    label: str
+    a: Any
+    b: Any
+    a_source: str | None
+    b_source: str | None
+
+
+def _label(path: tuple[str | int, ...]) -> str:
+    """The Danish description of a key path, from the ruleset schema."""
+    schema = ruleset_schema()
+    defs = schema["$defs"]
+    node: dict[str, Any] = defs["RulesetFile"]
+    description = ""
+    for part in path:
+        while "$ref" in node or "anyOf" in node:
+            if "$ref" in node:
+                node = defs[node["$ref"].rsplit("/", 1)[-1]]
+            else:
+                node = next((n for n in node["anyOf"] if n.get("type") != "null"), node["anyOf"][0])
+        if isinstance(part, int) or part.startswith("["):
+            node = node.get("items", {})
+            continue
+        props = node.get("properties", {})
+        if part not in props and node.get("additionalProperties") not in (None, False):
+            node = node["additionalProperties"]
+            continue
+        node = props.get(part, {})
+        description = node.get("description", description)
+    return description.split(": ")[0] if description else ".".join(str(p) for p in path)
+
+
+def _source(ruleset: Ruleset, path: tuple[str | int, ...]) -> str | None:
+    """The source of the innermost rule object on ``path``."""
+    node: Any = ruleset
+    found = ruleset.source
+    for part in path:
+        if isinstance(node, tuple) and isinstance(part, str) and part.startswith("["):
+            key = part[1:-1]
+            node = next((n for n in node if str(getattr(n, "id", getattr(n, "players", ""))) == key), None)
+        elif isinstance(node, BaseModel) and isinstance(part, str):
+            node = getattr(node, part, None)
+        else:
+            break
+        if isinstance(node, Rule) and node.source:
+            found = node.source
+    return found
+
+
+def _walk(a: Any, b: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], Any, Any]]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in dict.fromkeys([*a, *b]):
+            if key in _PROSE:
+                continue
+            yield from _walk(a.get(key), b.get(key), (*path, key))
+        return
+    last = path[-1] if path else None
+    if isinstance(a, list) and isinstance(b, list) and last in _KEYED:
+        field = _KEYED[str(last)]
+        left = {str(item[field]): item for item in a}
+        right = {str(item[field]): item for item in b}
+        for key in dict.fromkeys([*left, *right]):
+            if key in left and key in right:
+                yield from _walk(left[key], right[key], (*path, f"[{key}]"))
+            else:
+                yield (*path, f"[{key}]"), _summary(left.get(key)), _summary(right.get(key))
+        return
+    if a != b:
+        yield path, a, b
+
+
+def _summary(item: dict[str, Any] | None) -> Any:
+    """A designation or sol bid that only one ruleset has, in a few words."""
+    if item is None:
+        return None
+    if "trump" in item:
+        trump = item["trump"]
+        how = trump.get("turns") or trump.get("choices")
+        return {"display": item["display"], "trump": trump["by"], "choices": how, "call": item["call"]["suits"]}
+    return {k: v for k, v in item.items() if k not in _PROSE}
+
+
+def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Difference]:
+    """Every rule on which ``a`` and ``b`` differ, in rule-book order."""
+    differences: list[Difference] = []
+    order_a = " < ".join(
+        " = ".join(d.id for d in a.designations if d.tier == t) for t in sorted({d.tier for d in a.designations})
+    )
+    order_b = " < ".join(
+        " = ".join(d.id for d in b.designations if d.tier == t) for t in sorted({d.tier for d in b.designations})
+    )
+    if order_a != order_b:
+        differences.append(
+            Difference(
+                "Meldinger",
+                "designations.order",
+                "Betegnelsernes rækkefølge på samme antal stik",
+                order_a,
+                order_b,
+                _source(a, ("designations",)) if not a.designations else a.designations[0].source,
+                b.designations[0].source,
+            )
+        )
+    differences.extend(_exchange_by_kind(a, b))
+    dump_a, dump_b = a.model_dump(mode="json"), b.model_dump(mode="json")
+    for path, left, right in _walk(dump_a, dump_b, ()):
+        key = ".".join(str(p) for p in path).replace(".[", "[")
+        differences.append(
+            Difference(
+                SECTIONS.get(str(path[0]), "Andet"),
+                key,
+                _label(path),
+                left,
+                right,
+                _source(a, path),
+                _source(b, path),
+            )
+        )
+    order = list(dict.fromkeys(SECTIONS.values()))
+    return sorted(differences, key=lambda d: order.index(d.section) if d.section in order else len(order))
+
+
+_KINDS = {
+    "declarer": "melderen vælger trumf",
+    "fixed": "fast trumf",
+    "partner": "makkeren vælger trumf",
+    "kitty": "vip",
+}
+
+
+def _exchange_by_kind(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
+    """Who exchanges, and whether he must, by how trump is found: vip in one ruleset against vip
+    in the other, whatever their designations are called."""
+
+    def rules(ruleset: Ruleset) -> dict[str, tuple[str, str, str | None]]:
+        out: dict[str, tuple[str, str, str | None]] = {}
+        for d in ruleset.designations:
+            own = d.exchange
+            required: str = (own.required if own and own.required else None) or ruleset.exchange.required
+            by: str = own.by if own else "declarer"
+            if not ruleset.exchange.allowed:
+                required, by = "none", "-"
+            source = own.source if own and own.source else ruleset.exchange.source
+            out.setdefault(d.trump.by, (required, by, source))
+        return out
+
+    left, right = rules(a), rules(b)
+    for kind in left:
+        if kind in right and left[kind][:2] != right[kind][:2]:
+            yield Difference(
+                "Bytning",
+                f"exchange.{kind}",
+                f"Bytning når {_KINDS[kind]}",
+                f"{left[kind][0]} ({left[kind][1]})",
+                f"{right[kind][0]} ({right[kind][1]})",
+                left[kind][2],
+                right[kind][2],
+            )
+
+
+def show_value(value: Any) -> str:
+    """A value as a club reads it: ja/nej, lists joined, nothing as a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "ja" if value else "nej"
+    if isinstance(value, list):
+        return ", ".join(show_value(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {show_value(v)}" for k, v in value.items())
+    return str(value)

@@ -1,0 +1,6 @@
+"""Printed rule books, generated from a resolved ruleset (never written per ruleset)."""
+
+from regelmotor.rulebook.build import LANGS, build_rulebook
+from regelmotor.rulebook.render import FORMATS, render
+
+__all__ = ["FORMATS", "LANGS", "build_rulebook", "render"]

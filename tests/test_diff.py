@@ -1,0 +1,62 @@
+"""regelmotor diff: every rule on which two rulesets differ, point by point in Danish, with sources."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from regelmotor.cli import main
+from regelmotor.diff import diff_rulesets
+from regelmotor.ruleset.load import load_ruleset
+
+from .conftest import RULESETS
+
+
+def paths(a: str, b: str, *house: str) -> dict[str, object]:
+    return {d.path: d for d in diff_rulesets(load_ruleset(a).ruleset, load_ruleset(b, list(house)).ruleset)}
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_ruleset_does_not_differ_from_itself(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert paths(name, name) == {}
+    assert main(["diff", name, name]) == 0
+    label = load_ruleset(name).label
+    assert capsys.readouterr().out == f"{label} og {label} har de samme regler.\n"
+
+
+def test_standard_against_thorsen_names_the_differences_the_matrix_lists() -> None:
+    """rules-matrix.md: the joker lead (section 7), the designations and their order (2), the vip degrees (4),
+    gå med (3), the exchange (5), the fordækt card (6) and the scoring (8)."""
+    found = paths("standard", "thorsen")
+    assert found["jokers.led_joker"].a == "wins" and found["jokers.led_joker"].b == "loses_to_trump"  # type: ignore[attr-defined]
+    order = found["designations.order"]
+    assert (order.a, order.b) == ("alm < vip < gode < sans < halve", "alm < gode < vip1 < halve < vip2 < sans < vip3")  # type: ignore[attr-defined]
+    assert found["designations[vip2]"].b["choices"] == ["cannot_accept", "may_accept", "must_accept"]  # type: ignore[attr-defined,index]
+    assert found["auction.gaa_med.sol_bids"].b is True and found["auction.gaa_med.vip_bids"].b is True  # type: ignore[attr-defined]
+    assert found["exchange.kitty"].a == "compulsory (declarer)" and found["exchange.kitty"].b == "optional (declarer)"  # type: ignore[attr-defined]
+    assert found["fordaekt.allowed"].b is True  # type: ignore[attr-defined]
+    assert "scoring.trump.formula" in found and "scoring.tables.base" in found
+
+
+def test_each_difference_has_a_danish_label_and_both_sources() -> None:
+    found = paths("standard", "thorsen")
+    joker = found["jokers.led_joker"]
+    assert joker.label == "En udspillet joker" and joker.section == "Spillet"  # type: ignore[attr-defined]
+    assert "001_b88eb8000c0a2767.txt" in joker.a_source and "000_5ff45d385a286ea5.txt 6.4.1" in joker.b_source  # type: ignore[attr-defined]
+
+
+def test_house_rules_are_added_to_the_second_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "standard", "standard", "-H", "joker-trumpable", "--json"]) == 0
+    differences = json.loads(capsys.readouterr().out)
+    assert [d["path"] for d in differences] == ["jokers.led_joker"]
+    assert differences[0]["section"] == "Spillet" and differences[0]["b"] == "loses_to_trump"
+
+
+def test_the_human_diff_is_grouped_by_section(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "standard", "gruppe2"]) == 0
+    out = capsys.readouterr().out
+    sections = [line[3:] for line in out.splitlines() if line.startswith("## ")]
+    assert sections[:3] == ["Kort og spillere", "Kortgivning", "Meldinger"]
+    assert len(sections) == len(set(sections))
+    assert "    standard: 3\n    gruppe2 + dobling: 0\n" in out  # the jokers (and the kitty) are gone

@@ -1,0 +1,209 @@
+"""Rule books generated from the rulesets: every format, the same rules as the engine, and nothing else."""
+
+from __future__ import annotations
+
+import difflib
+import io
+import json
+import shutil
+import subprocess
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from regelmotor import cli
+from regelmotor.rulebook import build_rulebook, render
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
+
+from .conftest import HOUSE_RULES, REPO, RULESETS
+
+NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
+CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if (n, h) not in NOT_APPLICABLE]
+
+
+@cache
+def resolved(name: str, *house: str) -> ResolvedRuleset:
+    return load_ruleset(name, list(house))
+
+
+def book_md(r: ResolvedRuleset, lang: str = "da") -> str:
+    text = render(build_rulebook(r, compile_rules(r), lang), "md")
+    assert isinstance(text, str)
+    return text
+
+
+def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
+    diff = list(difflib.ndiff(before.splitlines(), after.splitlines()))
+    return [d[2:] for d in diff if d.startswith("- ")], [d[2:] for d in diff if d.startswith("+ ")]
+
+
+@pytest.mark.parametrize(("name", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])
+def test_every_ruleset_and_house_rule_renders_in_every_format(name: str, house: str | None) -> None:
+    r = resolved(name, *([house] if house else []))
+    rules = compile_rules(r)
+    for lang in ("da", "en"):
+        book = build_rulebook(r, rules, lang)
+        md, html, pdf = render(book, "md"), render(book, "html"), render(book, "pdf")
+        assert isinstance(md, str) and md.startswith("# ") and "| 7 |" in md
+        assert isinstance(html, str) and html.startswith("<!DOCTYPE html>") and "</html>" in html
+        assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
+    if house:
+        title = next(i.title for i in r.house_rule_info if i.name == house)
+        assert title in book_md(r)
+
+
+def test_a_point_in_the_table_changes_exactly_the_matching_cells() -> None:
+    base = resolved("standard")
+    tables = dict(base.ruleset.scoring.tables)
+    tables["base"] = tables["base"].model_copy(update={"values": {**tables["base"].values, "8": Fraction(25)}})
+    changed = base.ruleset.model_copy(update={"scoring": base.ruleset.scoring.model_copy(update={"tables": tables})})
+    removed, added = changed_lines(
+        book_md(base), book_md(ResolvedRuleset(changed, base.files, (), base.values, base.keys))
+    )
+    assert [line.split(" | ")[0] for line in removed] == ["| 8", "| 8"]  # the row for 8 in both trump tables
+    assert added[0].startswith("| 8 | -50 | -50 |")  # failed: -2 * 25
+    assert added[1].startswith("| 8 | -100 |")  # the designations double it
+    assert len(added) == 2
+
+
+def test_swapping_two_designations_changes_exactly_the_ladder_text() -> None:
+    base = resolved("standard")
+    designations = list(base.ruleset.designations)
+    gode, sans = designations[2], designations[3]
+    designations[2], designations[3] = sans.model_copy(update={"tier": 2}), gode.model_copy(update={"tier": 3})
+    changed = base.ruleset.model_copy(update={"designations": tuple(designations)})
+    removed, added = changed_lines(
+        book_md(base), book_md(ResolvedRuleset(changed, base.files, (), base.values, base.keys))
+    )
+    expected = [
+        "- På samme antal stik gælder: almindelige < vip < sans < gode < halve.",
+        "- Hele rækkefølgen fra lavest til højest: 7 < 7 vip < 7 sans < 7 gode < 7 halve < 8",
+        "| Stik | almindelige | vip | sans | gode | halve |",
+        "- Sans: der spilles uden trumf;",  # the same sentence, moved with its designation
+        "**Point for vip, sans, gode, halve**",
+    ]
+    assert len(added) == len(expected) == len(removed)
+    assert all(line.startswith(prefix) for line, prefix in zip(added, expected, strict=True)), added
+
+
+def test_joker_trumpable_changes_exactly_the_joker_sentence_and_names_the_house_rule() -> None:
+    removed, added = changed_lines(book_md(resolved("standard")), book_md(resolved("standard", "joker-trumpable")))
+    assert [line for line in removed if "joker" in line.lower()] == [
+        line for line in removed if "En udspillet joker vinder stikket, også hvis en anden joker følger." in line
+    ]
+    assert any("En udspillet joker taber til den højeste trumf i stikket" in line for line in added)
+    assert any(line.startswith("- Jokeren kan stikkes:") for line in added)
+    assert len(removed) == 3 and len(added) == 3  # the subtitle, the joker rules, the house rules section
+
+
+@cache
+def cached_load(name: str, house: tuple[str, ...]) -> ResolvedRuleset:
+    return load_ruleset(name, list(house))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_point_tables_equal_regelmotor_score_in_every_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "load_ruleset", lambda ref, house=(): cached_load(ref, tuple(house)))
+    r = resolved(name)
+    rules = compile_rules(r)
+    book = build_rulebook(r, rules, "en")
+    scoring = next(s for s in book.sections if s.title == "Scoring")
+    by_name = {d.display or "plain": d.id for d in r.ruleset.designations}
+    checked = 0
+    for table in scoring.tables:
+        header = table.header[1:]
+        for row in table.rows:
+            for tricks, cell in zip(header, row[1:], strict=True):
+                if table.caption.startswith("Points for sol"):
+                    contract = next(s.id for s in r.ruleset.sol_bids if s.display == row[0])
+                    contracts = [contract]
+                else:
+                    names = table.caption.removeprefix("Points for ").split(", ")
+                    contracts = [
+                        f"{row[0]} {by_name[n]}" if by_name[n] != r.ruleset.designations[0].id else row[0]
+                        for n in names
+                    ]
+                for contract in contracts:
+                    out = io.StringIO()
+                    assert cli.main(["score", name, "--contract", contract, "--tricks", tricks, "--json"], out) == 0
+                    assert json.loads(out.getvalue())["declarer"] == float(cell), (contract, tricks)
+                    checked += 1
+    assert checked >= 14 * 7 * len(r.ruleset.designations)
+
+
+def test_the_pdf_holds_the_ladder_and_the_suit_symbols_on_two_pages() -> None:
+    """The rule book issue: text extraction finds the ladder and the ♠♥♦♣ symbols; one or two A4 pages."""
+    r = resolved("standard")
+    pdf = render(build_rulebook(r, compile_rules(r), "da"), "pdf")
+    assert isinstance(pdf, bytes)
+    reader = PdfReader(io.BytesIO(pdf))
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+    assert len(reader.pages) <= 2
+    assert "7 < 7 vip < 7 gode < 7 sans < 7 halve < 8" in text
+    assert all(symbol in text for symbol in "♠♥♦♣") and "æ" in text
+    width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert (round(width), round(height)) == (595, 842)  # A4 in points
+
+
+def test_html_is_escaped(club: Callable[..., str]) -> None:
+    club(
+        "club.yaml",
+        "kind: ruleset\nextends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\n"
+        "notes:\n  - text: '<script>alert(1)</script> & co'\n    source: vedtægter\n",
+    )
+    r = load_ruleset("club.yaml")
+    html = render(build_rulebook(r, compile_rules(r), "da"), "html")
+    assert isinstance(html, str)
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in html
+
+
+def test_inferred_rules_are_marked_and_the_sources_named() -> None:
+    md = book_md(resolved("thorsen"))
+    assert "- Hvis alle pas, giver den næste spiller i tur." not in md  # Danish, not English
+    assert any(line.endswith(" *") for line in md.splitlines())
+    assert "Regler mærket * er udledt" in md
+    assert "Love for esmakkerwhist (Thomas Thorsen) (000)" in md
+    assert "`auction`: inferred: 000_5ff45d385a286ea5.txt 3.2" in md
+
+
+def test_the_rulebook_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "regler.pdf"
+    assert cli.main(["rulebook", "gruppe2", "--format", "pdf", "-o", str(target)]) == 0
+    assert target.read_bytes().startswith(b"%PDF")
+    assert cli.main(["rulebook", "standard", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("# Rules of es-makker whist")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_generated_rule_books_in_docs_are_up_to_date(name: str) -> None:
+    committed = (REPO / "docs" / "rulebooks" / f"{name}.md").read_text(encoding="utf-8")
+    assert committed == book_md(resolved(name)), (
+        f"docs/rulebooks/{name}.md is out of date: regelmotor rulebook {name} -o docs/rulebooks/{name}.md"
+    )
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no headless Chromium on this machine (apt install chromium)")
+def test_the_html_renders_in_a_real_headless_browser(tmp_path: Path) -> None:
+    r = resolved("standard")
+    page = tmp_path / "regler.html"
+    html = render(build_rulebook(r, compile_rules(r), "da"), "html")
+    assert isinstance(html, str)
+    page.write_text(html, encoding="utf-8")
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+             f"--user-data-dir={tmp_path / 'profile'}"]  # fmt: skip
+    assert CHROMIUM is not None
+    dom = subprocess.run([CHROMIUM, *flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
+    assert "7 &lt; 7 vip &lt; 7 gode" in dom.stdout or "7 < 7 vip < 7 gode" in dom.stdout
+    shot = tmp_path / "regler.png"
+    subprocess.run(
+        [CHROMIUM, *flags, f"--screenshot={shot}", "--window-size=794,1123", page.as_uri()], timeout=120, check=True
+    )
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
