@@ -37,7 +37,6 @@ from regelmotor.engine.actions import (
     REJECT,
     canonical,
     card_order_key,
-    format_discard,
 )
 from regelmotor.errors import CardError, DealError, IllegalCall, RuleNotImplemented, RuleViolation
 from regelmotor.hooks import ContractInfo, Denomination, ExchangeTurn, TrickContext
@@ -188,6 +187,7 @@ class Game:
         self.events: list[str] = []
         self.phase = AUCTION
         self.step: tuple[str, int] | None = None
+        self._legal: list[str] | None = None
         self.redeal: Redeal | None = None
         self.claims = [s for s in self.seats if any(c.allowed(self.hands[s]) for c in rules.redeal_claims)]
         self.calls: list[str] = []
@@ -253,10 +253,13 @@ class Game:
         return None if self.bid is None else self.bid.text
 
     def legal_actions(self) -> list[str]:
+        """What the seat to act may do now, in canonical notation (computed once per state)."""
         if self.step is None:
             return []
-        kind, seat = self.step
-        return getattr(self, f"_legal_{kind}")(seat)  # type: ignore[no-any-return]
+        if self._legal is None:
+            kind, seat = self.step
+            self._legal = getattr(self, f"_legal_{kind}")(seat)
+        return list(self._legal)
 
     def apply(self, action: str, seat: int | None = None) -> None:
         """Play ``action`` for the seat to act (checked against ``seat`` when given)."""
@@ -269,6 +272,7 @@ class Game:
         if action not in self.legal_actions():
             raise self._violation(kind, to_act, action)
         self.history.append((to_act, action))
+        self._legal = None
         getattr(self, f"_do_{kind}")(to_act, action)
         self._advance()
 
@@ -315,8 +319,8 @@ class Game:
         return twin
 
     def snapshot(self) -> bytes:
-        """The whole state as bytes: equal snapshots, equal games."""
-        state = {k: v for k, v in self.__dict__.items() if k not in ("rules", "ruleset")}
+        """The whole state as bytes: equal snapshots, equal games (the legal-action cache is derived)."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("rules", "ruleset", "_legal")}
         return pickle.dumps(state)
 
     def cards_in_play(self) -> list[Card]:
@@ -549,7 +553,7 @@ class Game:
         """The exchange turns, then fordækt, then doubling; then the first lead."""
         while self._exchange:
             turn = self._exchange[0]
-            if self.kitty and self._legal_exchange(turn.seat):
+            if self.kitty and any(0 < k <= len(self.kitty) for k in turn.counts):
                 self.step = ("exchange", turn.seat)
                 return True
             self._exchange.pop(0)
@@ -588,9 +592,10 @@ class Game:
         protected = self.called if not self._exchange_plan.called_card_may_be_discarded else None
         candidates = [c for c in self.hands[seat] if c != protected]  # 001: "Makker-esset må ikke lægges i katten"
         legal = [KEEP] if 0 in turn.counts and not turn.compulsory else []
+        names = [format_card(c) for c in candidates]  # the hand is kept in canonical order
         for count in turn.counts:
             if 0 < count <= len(self.kitty):
-                legal.extend(format_discard(combo) for combo in itertools.combinations(candidates, count))
+                legal.extend("discard " + " ".join(combo) for combo in itertools.combinations(names, count))
         return legal
 
     def _do_exchange(self, seat: int, action: str) -> None:
