@@ -17,7 +17,9 @@ from typing import Any, TextIO
 
 import yaml
 
+from regelmotor.bots import BOTS
 from regelmotor.cards import format_card
+from regelmotor.compare import comparison, write_plot
 from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json
@@ -33,6 +35,7 @@ from regelmotor.ruleset.load import (
 )
 from regelmotor.ruleset.schema import schema_text
 from regelmotor.ruleset.yaml_source import read_document
+from regelmotor.simulate import iter_lines, progress_bar, run_deals, summarize
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -222,6 +225,59 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _bots(spec: str) -> list[str]:
+    names = [n.strip() for n in spec.split(",")]
+    if len(names) == 1:
+        names = names * 4
+    if len(names) != 4 or any(n not in BOTS for n in names):
+        raise RegelmotorError(f"--bots is one bot for all four seats or four, comma separated, from: {', '.join(BOTS)}")
+    return names
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    bots = _bots(args.bots)
+    resolved = load_ruleset(args.ruleset, args.house_rule)
+    results = run_deals(args.ruleset, args.house_rule, args.deals, args.seed, bots, args.jobs, progress_bar(args.deals))
+    summary = summarize(results, bots)
+    if args.json:
+        _print_json({"ruleset": resolved.label, "seed": args.seed, "bots": bots, **summary.as_json()}, out)
+    else:
+        out.write("\n".join(iter_lines(summary, resolved.label)) + "\n")
+    return EXIT_OK
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    bots = _bots(args.bots)
+    a = load_ruleset(args.a)
+    b = load_ruleset(args.b, args.house_rule)
+    bar = progress_bar(2 * args.deals)
+    left = run_deals(args.a, [], args.deals, args.seed, bots, args.jobs, bar)
+    right = run_deals(
+        args.b,
+        args.house_rule,
+        args.deals,
+        args.seed,
+        bots,
+        args.jobs,
+        None if bar is None else (lambda n: bar(args.deals + n)),
+    )
+    report = comparison(a.ruleset, b.ruleset, left, right, bots)
+    if args.plot:
+        write_plot(report, a.label, b.label, Path(args.plot))
+    if args.json:
+        _print_json({"a": a.label, "b": b.label, "seed": args.seed, "bots": bots, **report}, out)
+        return EXIT_OK
+    out.write(f"{a.label} against {b.label}: {args.deals} deals each, the same deals (seed {args.seed})\n")
+    out.write("\nRule differences:\n")
+    for d in report["diff"] or [{"label": "none", "a": None, "b": None}]:
+        out.write(f"  {d['label']}: {show_value(d['a'])} / {show_value(d['b'])}\n")
+    out.write("\nStatistics (A | B | B - A; * = significant at 95%):\n")
+    for row in report["rows"]:
+        mark = "*" if row["significant"] else " "
+        out.write(f"{mark} {row['name']:<36} {row['a_text']:<30} {row['b_text']:<30} {row['difference_text']}\n")
+    return EXIT_OK
+
+
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     out.write(record_schema_text() if args.record else schema_text())
     return EXIT_OK
@@ -337,6 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
         "score": ("the points of one finished game per role", cmd_score),
         "rulebook": ("a printed rule summary, generated from the ruleset", cmd_rulebook),
         "diff": ("the rule differences between two rulesets, in Danish", cmd_diff),
+        "simulate": ("play many deals with bots and report statistics", cmd_simulate),
+        "compare": ("the same deals under two rulesets, statistics side by side", cmd_compare),
     }
     for name, (help_text, handler) in commands.items():
         command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
@@ -377,6 +435,29 @@ def build_parser() -> argparse.ArgumentParser:
                 default=[],
                 metavar="HOUSE_RULE",
                 help="add a house rule to B; repeatable",
+            )
+        elif name in ("simulate", "compare"):
+            if name == "simulate":
+                _add_ruleset_args(command)
+            else:
+                command.add_argument("a", metavar="A", help="a shipped ruleset or a path")
+                command.add_argument("b", metavar="B", help="a shipped ruleset or a path")
+                command.add_argument(
+                    "-H",
+                    "--house-rule",
+                    action="append",
+                    default=[],
+                    metavar="HOUSE_RULE",
+                    help="add a house rule to B; repeatable",
+                )
+                command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg)")
+            command.add_argument("--deals", type=int, default=1000, metavar="N", help="deals to play (default 1000)")
+            command.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the run (default 1)")
+            command.add_argument(
+                "--bots", default="heuristic", metavar="NAME", help="random, heuristic, or four names A,B,C,D"
+            )
+            command.add_argument(
+                "--jobs", type=int, default=1, metavar="J", help="local processes (same numbers for any J)"
             )
         elif name == "replay":
             command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")

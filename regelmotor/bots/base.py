@@ -1,0 +1,45 @@
+"""What a computer player is, and the registry of the shipped ones."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from regelmotor.engine.game import View
+from regelmotor.ruleset.compile import Rules
+
+
+class Bot(Protocol):
+    """A player: given what its seat may know and what it may do, it picks one of the legal actions."""
+
+    name: str
+
+    def choose(self, view: View, legal: Sequence[str]) -> str: ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions: the baseline every heuristic must beat."""
+
+    name = "random"
+
+    def __init__(self, rules: Rules, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View, legal: Sequence[str]) -> str:
+        return self.rng.choice(legal)
+
+
+def _heuristic(rules: Rules, rng: random.Random) -> Bot:
+    from regelmotor.bots.heuristic import HeuristicBot
+
+    return HeuristicBot(rules, rng)
+
+
+BOTS: dict[str, Callable[[Rules, random.Random], Bot]] = {"random": RandomBot, "heuristic": _heuristic}
+
+
+def make_bot(name: str, rules: Rules, rng: random.Random) -> Bot:
+    if name not in BOTS:
+        raise ValueError(f'no bot is called "{name}": choose {", ".join(BOTS)}')
+    return BOTS[name](rules, rng)

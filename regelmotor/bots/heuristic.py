@@ -1,0 +1,287 @@
+"""A sensible computer player for es-makker whist under any ruleset.
+
+It bids from hand strength against the ruleset's own ladder, names its longest suit trump, calls
+an ace where it holds the king (001: "Kald et es i en kulør, hvor du selv har kongen"), leads the
+partner suit early to find its partner, wins tricks as cheaply as it can, keeps its jokers for
+leading where a led joker wins (001: "Gem jokerne til du selv skal spille ud"), and in sol ducks
+as a declarer. It knows only its own view and works out trick winners with the ruleset's own
+compiled trick-winner rule, so it plays by the same rules as the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from regelmotor.bids import Bid
+from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, parse_card, rank_of, suit_of
+from regelmotor.engine.game import View
+from regelmotor.rules.trick_winner import strengths
+from regelmotor.ruleset.compile import Rules
+
+PARTNER_TRICKS = 2.5
+"""What a partner adds, on average, to the tricks a declarer counts in his own hand."""
+
+_CARDS: dict[str, Card] = {}
+
+
+def card(text: str) -> Card:
+    found = _CARDS.get(text)
+    if found is None:
+        found = _CARDS[text] = parse_card(text)
+    return found
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, rules: Rules, rng: random.Random) -> None:
+        self.rules = rules
+        self.ruleset = rules.ruleset
+        self.rng = rng
+        self.trump_strength = strengths(self.ruleset.card_order.trump_games)
+        self.sol_strength = strengths(self.ruleset.card_order.sol_games)
+        jokers = self.ruleset.jokers
+        self.joker_lead_wins = jokers is not None and jokers.led_joker == "wins"
+        self.fixed_clubs = {
+            d.id for d in self.ruleset.designations if d.trump.by == "fixed" and d.trump.choices == ("C",)
+        }
+        self.fixed_none = {
+            d.id for d in self.ruleset.designations if d.trump.by == "fixed" and d.trump.choices == ("none",)
+        }
+        self.plain = self.ruleset.designations[0].id
+
+    def choose(self, view: View, legal: Sequence[str]) -> str:
+        hand = [card(c) for c in view.hand]
+        if view.phase == "auction":
+            return self._call(view, hand, legal)
+        first = legal[0]
+        if first.startswith("trump "):
+            return self._trump(hand, legal)
+        if first.startswith("call "):
+            return self._partner_card(hand, legal, view)
+        if first in ("accept", "reject"):
+            return self._vip(hand, view)
+        if first.startswith(("discard", "keep")):
+            return self._exchange(hand, legal, view)
+        if "no fordækt" in legal:
+            return self._fordaekt(hand, legal, view)
+        if first == "pass" and ("double" in legal or "redouble" in legal):
+            return "pass"
+        return self._play(view, hand, legal)
+
+    # --- bidding -------------------------------------------------------------------------------
+
+    def _trump_estimate(self, hand: list[Card]) -> tuple[float, int]:
+        """Tricks the hand should take with its longest suit as trump, and that suit."""
+        by_suit = [[c for c in hand if suit_of(c) == s] for s in range(4)]
+        trump = max(range(4), key=lambda s: (len(by_suit[s]), sum(rank_of(c) for c in by_suit[s])))
+        tricks = 0.0
+        for suit, cards in enumerate(by_suit):
+            ranks = {rank_of(c) for c in cards}
+            tricks += (
+                (ACE in ranks) + 0.6 * (KING in ranks and len(cards) >= 2) + 0.3 * (QUEEN in ranks and len(cards) >= 3)
+            )
+            if suit == trump:
+                tricks += 0.9 * max(0, len(cards) - 3)
+        jokers = sum(1 for c in hand if c >= 52)
+        tricks += jokers * (0.9 if self.joker_lead_wins else 0.6)
+        return tricks, trump
+
+    def _sol_danger(self, hand: list[Card]) -> int:
+        """Cards that may win a trick in sol: high cards of short holdings."""
+        danger = 0
+        for suit in range(4):
+            cards = sorted((self.sol_strength[rank_of(c)] for c in hand if suit_of(c) == suit), reverse=True)
+            for position, strength in enumerate(cards):
+                if strength >= 9 - 2 * position:  # a high card not covered by enough low ones
+                    danger += 1
+        return danger
+
+    def _call(self, view: View, hand: list[Card], legal: Sequence[str]) -> str:
+        if "jernhånd" in legal:
+            return "jernhånd"
+        if "keep" in legal:
+            return "keep"
+        tricks, trump = self._trump_estimate(hand)
+        level = int(tricks + PARTNER_TRICKS)
+        designation = self.plain
+        if trump == 3 and self.fixed_clubs:
+            designation = next(iter(self.fixed_clubs))
+        elif max(sum(1 for c in hand if suit_of(c) == s) for s in range(4)) <= 4 and tricks >= 4.5 and self.fixed_none:
+            designation = next(iter(self.fixed_none))
+        ladder = self.rules.ladder
+        wanted: Bid | None = None
+        if level >= self.ruleset.bids.min_tricks:
+            level = min(level, self.ruleset.bids.max_tricks)
+            text = str(level) if designation == self.plain else f"{level} {designation}"
+            wanted = ladder.parse(text)
+        if self._sol_danger(hand) <= 1 and self.ruleset.sol_bids:
+            sol = ladder.parse(self.ruleset.sol_bids[0].id)
+            if wanted is None or sol.rank > wanted.rank:
+                wanted = sol
+            if "gå med" in legal and view.contract in {s.id for s in self.ruleset.sol_bids}:
+                return "gå med"
+        if wanted is None:
+            return "pass"
+        candidates = [
+            ladder.parse(b)
+            for b in legal
+            if b not in ("pass", "gå med", "selv", "misdeal") and not b.startswith("misdeal")
+        ]
+        same_kind = [
+            b
+            for b in candidates
+            if b.rank <= wanted.rank and (b.sol == wanted.sol if wanted.is_sol else b.designation == wanted.designation)
+        ]
+        if not same_kind:
+            return "pass"
+        return min(same_kind, key=lambda b: b.rank).text
+
+    # --- declaration and exchange --------------------------------------------------------------
+
+    def _trump(self, hand: list[Card], legal: Sequence[str]) -> str:
+        def score(action: str) -> tuple[int, int]:
+            choice = action.split()[1]
+            if choice == "none":
+                return (3, 0) if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else (0, 0)
+            suit = SUIT_LETTERS.index(choice)
+            cards = [c for c in hand if suit_of(c) == suit]
+            return (len(cards), sum(rank_of(c) for c in cards))
+
+        return max(legal, key=score)
+
+    def _partner_card(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
+        held = set(hand)
+
+        def score(action: str) -> tuple[int, int, int]:
+            called = card(action.split()[1])
+            suit = suit_of(called)
+            own = called in held
+            king = any(suit_of(c) == suit and rank_of(c) == KING for c in hand)
+            length = sum(1 for c in hand if suit_of(c) == suit)
+            return (not own, king, length)
+
+        return max(legal, key=score)
+
+    def _vip(self, hand: list[Card], view: View) -> str:
+        turned = card(view.turned[-1])
+        if turned >= 52:
+            return "accept" if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else "reject"
+        length = sum(1 for c in hand if suit_of(c) == suit_of(turned))
+        return "accept" if length >= 4 else "reject"
+
+    def _value(self, c: Card, view: View, hand: list[Card]) -> float:
+        """How much the hand wants to keep a card (sol: low cards; trump games: high cards, trumps)."""
+        sol = view.contract is not None and view.contract in {s.id for s in self.ruleset.sol_bids}
+        if c >= 52:
+            return 20.0 if self.joker_lead_wins and not sol else 5.0
+        if sol:
+            return 13.0 - self.sol_strength[rank_of(c)]
+        value = float(self.trump_strength[rank_of(c)])
+        if view.trump not in (None, "none") and SUIT_LETTERS[suit_of(c)] == view.trump:
+            value += 14
+        if view.called is not None and suit_of(c) == suit_of(card(view.called)):
+            value += 4  # keep the partner suit to lead it
+        return value
+
+    def _exchange(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
+        discards = [a for a in legal if a.startswith("discard")]
+        if not discards:
+            return legal[0]
+        most = max(len(a.split()) for a in discards)
+        full = [a for a in discards if len(a.split()) == most]
+        return min(full, key=lambda a: sum(self._value(card(t), view, hand) for t in a.split()[1:]))
+
+    def _fordaekt(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
+        options = [a for a in legal if a.startswith("fordækt ")]
+        best = min(options, key=lambda a: self._value(card(a.split()[1]), view, hand))
+        return best if self._value(card(best.split()[1]), view, hand) < 6 else "no fordækt"
+
+    # --- play ----------------------------------------------------------------------------------
+
+    def _play(self, view: View, hand: list[Card], legal: Sequence[str]) -> str:
+        cards = [card(c) for c in legal]
+        sol = view.contract is not None and view.contract in {s.id for s in self.ruleset.sol_bids}
+        trump = None if view.trump in (None, "none") else SUIT_LETTERS.index(view.trump)
+        strength = self.sol_strength if sol else self.trump_strength
+        played = [(seat, card(c)) for seat, c in view.trick if c != "fordækt"]
+        me = view.seat
+        declarer = view.declarers[0] if view.declarers else None
+
+        def height(c: Card) -> int:
+            if c >= 52:
+                return -1
+            return strength[rank_of(c)] + (20 if trump is not None and suit_of(c) == trump else 0)
+
+        if not played or len(played) != len(view.trick):
+            return self._format(self._lead(view, hand, cards, sol, trump, declarer))
+
+        def winning_seat(extra: Card | None) -> int:
+            trick = [c for _, c in played] + ([extra] if extra is not None else [])
+            index = self.rules.trick_winner(trick, trump, sol, None)
+            return played[index][0] if index < len(played) else me
+
+        leader_now = winning_seat(None)
+        if sol:
+            if me in view.declarers:
+                ducks = [c for c in cards if winning_seat(c) != me]
+                return self._format(max(ducks, key=height) if ducks else max(cards, key=height))
+            return self._format(min(cards, key=height))
+        ally = self._ally(view, hand, declarer)
+        last = len(played) == 3
+        if ally is not None and leader_now == ally and (last or height(dict(played)[ally]) >= 12):
+            return self._format(min(cards, key=lambda c: self._value(c, view, hand)))
+        winners = [c for c in cards if winning_seat(c) == me and c < 52]
+        if winners and (last or max(height(c) for c in winners) >= 12):
+            return self._format(min(winners, key=height))
+        keep_jokers = [c for c in cards if c < 52] or cards
+        return self._format(min(keep_jokers, key=lambda c: self._value(c, view, hand)))
+
+    def _ally(self, view: View, hand: list[Card], declarer: int | None) -> int | None:
+        if declarer is None:
+            return None
+        me = view.seat
+        if me == declarer:
+            return view.partner
+        called = None if view.called is None else card(view.called)
+        if called is not None and called in hand:
+            return declarer
+        if view.partner is not None:
+            others = [s for s in range(4) if s not in (declarer, view.partner, me)]
+            return others[0] if me != view.partner else declarer
+        return None
+
+    def _lead(
+        self, view: View, hand: list[Card], cards: list[Card], sol: bool, trump: int | None, declarer: int | None
+    ) -> Card:
+        if sol:
+            if view.seat in view.declarers:
+                return min(cards, key=lambda c: self.sol_strength[rank_of(c)] if c < 52 else 0)
+            return min((c for c in cards if c < 52), key=lambda c: self.sol_strength[rank_of(c)], default=cards[0])
+        jokers = [c for c in cards if c >= 52]
+        if jokers and self.joker_lead_wins:
+            return jokers[0]
+        called = None if view.called is None else card(view.called)
+        if called is not None and called in cards:
+            return called  # the partner shows himself and takes the trick
+        if called is not None and view.seat == declarer and view.partner is None:
+            partner_suit = [c for c in cards if c < 52 and suit_of(c) == suit_of(called)]
+            if partner_suit:
+                return min(partner_suit, key=rank_of)  # 001: "Spil ud i makker-essets kulør tidligt"
+        aces = [c for c in cards if c < 52 and rank_of(c) == ACE and suit_of(c) != trump]
+        if aces:
+            return aces[0]
+        trumps = [c for c in cards if trump is not None and c < 52 and suit_of(c) == trump]
+        if trumps and view.seat == declarer and len(trumps) >= 4:
+            return max(trumps, key=rank_of)
+        side = [c for c in cards if c < 52 and suit_of(c) != trump] or cards
+        longest = max(range(4), key=lambda s: sum(1 for c in side if c < 52 and suit_of(c) == s))
+        suited = [c for c in side if c < 52 and suit_of(c) == longest] or side
+        return min(suited, key=lambda c: rank_of(c) if c < 52 else 99)
+
+    @staticmethod
+    def _format(c: Card) -> str:
+        from regelmotor.cards import format_card
+
+        return format_card(c)

@@ -1,0 +1,163 @@
+"""Two rulesets on the same deals: the statistics side by side, with 95% intervals and the
+differences that are significant marked, and a chart a club can put in its newsletter."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from regelmotor.diff import diff_rulesets
+from regelmotor.errors import RegelmotorError
+from regelmotor.ruleset.model import Ruleset
+from regelmotor.simulate import (
+    POSITIONS,
+    DealResult,
+    Estimate,
+    format_estimate,
+    paired_difference,
+    rate_difference,
+    significant,
+    summarize,
+)
+
+
+def _row(name: str, a: Estimate, b: Estimate, difference: Estimate, percent: bool) -> dict[str, Any]:
+    return {
+        "name": name,
+        "a": a.as_json(),
+        "b": b.as_json(),
+        "difference": difference.as_json(),
+        "significant": significant(difference),
+        "percent": percent,
+        "a_text": format_estimate(a, percent),
+        "b_text": format_estimate(b, percent),
+        "difference_text": format_estimate(difference, percent),
+    }
+
+
+def comparison(
+    a: Ruleset, b: Ruleset, left: Sequence[DealResult], right: Sequence[DealResult], bots: Sequence[str]
+) -> dict[str, Any]:
+    sa, sb = summarize(left, bots), summarize(right, bots)
+    rows: list[dict[str, Any]] = []
+    for kind in dict.fromkeys([*sa.contracts, *sb.contracts]):
+        none = Estimate(math.nan, math.nan, math.nan, 0)
+        share_a, share_b = sa.contracts.get(kind, none), sb.contracts.get(kind, none)
+        rows.append(_row(f"contract {kind}: share", share_a, share_b, rate_difference(share_a, share_b), True))
+        made_a, made_b = sa.success.get(kind, none), sb.success.get(kind, none)
+        rows.append(_row(f"contract {kind}: made", made_a, made_b, rate_difference(made_a, made_b), True))
+    for outcome in dict.fromkeys([*sa.outcomes, *sb.outcomes]):
+        none = Estimate(0.0, 0.0, 0.0, sa.deals)
+        oa, ob = sa.outcomes.get(outcome, none), sb.outcomes.get(outcome, none)
+        rows.append(_row(f"outcome {outcome}", oa, ob, rate_difference(oa, ob), True))
+    rows.append(_row("selvmakker", sa.selvmakker, sb.selvmakker, rate_difference(sa.selvmakker, sb.selvmakker), True))
+    rows.append(
+        _row(
+            "declarer side tricks",
+            sa.side_tricks,
+            sb.side_tricks,
+            _mean_difference(sa.side_tricks, sb.side_tricks),
+            False,
+        )
+    )
+    jokers = paired_difference(left, right, lambda r: Fraction(r.joker_leads))
+    rows.append(_row("joker leads per deal", sa.joker_leads, sb.joker_leads, jokers, False))
+    rows.append(
+        _row(
+            "joker lead won by leader",
+            sa.joker_lead_wins,
+            sb.joker_lead_wins,
+            rate_difference(sa.joker_lead_wins, sb.joker_lead_wins),
+            True,
+        )
+    )
+    for position, name in enumerate(POSITIONS):
+
+        def seat_points(result: DealResult, position: int = position) -> Fraction:
+            return result.scores[(result.dealer + 1 + position) % 4]
+
+        diff = paired_difference(left, right, seat_points)
+        rows.append(_row(f"points, {name}", sa.points_per_seat[name], sb.points_per_seat[name], diff, False))
+    differences = [
+        {"section": d.section, "path": d.path, "label": d.label, "a": d.a, "b": d.b} for d in diff_rulesets(a, b)
+    ]
+    return {"diff": differences, "rows": rows, "a_summary": sa.as_json(), "b_summary": sb.as_json()}
+
+
+def _mean_difference(a: Estimate, b: Estimate) -> Estimate:
+    """B minus A for two means from independent samples, from their intervals."""
+    if a.n == 0 or b.n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    half = math.hypot(a.high - a.value, b.high - b.value)
+    d = b.value - a.value
+    return Estimate(d, d - half, d + half, min(a.n, b.n))
+
+
+def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -> None:
+    """The rates of both rulesets with their 95% intervals: SVG always, PNG where matplotlib is installed."""
+    rows = [
+        r
+        for r in report["rows"]
+        if r["percent"] and not math.isnan(r["a"]["value"]) and not math.isnan(r["b"]["value"])
+    ]
+    if path.suffix.lower() == ".svg":
+        path.write_text(_svg(rows, a_label, b_label), encoding="utf-8")
+        return
+    if path.suffix.lower() == ".png":
+        try:
+            import matplotlib  # type: ignore[import-not-found,unused-ignore]
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            raise RegelmotorError(
+                "a PNG chart needs matplotlib (pip install matplotlib); or write a .svg file"
+            ) from None
+        figure, axes = plt.subplots(figsize=(8, 0.35 * len(rows) + 1))
+        for offset, key, label in ((-0.18, "a", a_label), (0.18, "b", b_label)):
+            values = [100 * r[key]["value"] for r in rows]
+            errors = [
+                [100 * (r[key]["value"] - r[key]["low"]) for r in rows],
+                [100 * (r[key]["high"] - r[key]["value"]) for r in rows],
+            ]
+            axes.barh([i + offset for i in range(len(rows))], values, height=0.34, xerr=errors, label=label)
+        axes.set_yticks(range(len(rows)), [("* " if r["significant"] else "") + r["name"] for r in rows])
+        axes.invert_yaxis()
+        axes.set_xlabel("%")
+        axes.legend()
+        figure.tight_layout()
+        figure.savefig(path)
+        return
+    raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
+
+
+def _svg(rows: Sequence[dict[str, Any]], a_label: str, b_label: str) -> str:
+    label_width, bar_width, row_height = 260, 420, 26
+    height = 60 + row_height * len(rows)
+    width = label_width + bar_width + 40
+    title = f"{escape(a_label)} (blå) mod {escape(b_label)} (orange), 95% intervaller; * = signifikant"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        'font-family="DejaVu Sans, sans-serif" font-size="11">',
+        f'<text x="10" y="18" font-size="13" font-weight="bold">{title}</text>',
+    ]
+    for i, row in enumerate(rows):
+        y = 40 + i * row_height
+        name = ("* " if row["significant"] else "") + row["name"]
+        out.append(f'<text x="10" y="{y + 14}">{escape(name)}</text>')
+        for offset, key, colour in ((2, "a", "#1f77b4"), (12, "b", "#ff7f0e")):
+            value, low, high = (row[key][k] for k in ("value", "low", "high"))
+            x0 = label_width
+            out.append(f'<rect x="{x0}" y="{y + offset}" width="{bar_width * value:.1f}" height="9" fill="{colour}"/>')
+            middle = y + offset + 4.5
+            out.append(
+                f'<line x1="{x0 + bar_width * low:.1f}" x2="{x0 + bar_width * high:.1f}" '
+                f'y1="{middle}" y2="{middle}" stroke="#000"/>'
+            )
+        out.append(f'<text x="{label_width + bar_width + 4}" y="{y + 14}">{100 * row["b"]["value"]:.0f}%</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

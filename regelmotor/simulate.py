@@ -1,0 +1,312 @@
+"""Play many deals with bots and say what a ruleset does to the game.
+
+Deal ``i`` of a run is dealt from a seed derived from the run's seed and ``i`` alone, and every
+bot's random choices from that deal's seed, so the same seed gives the same deals, the same
+play and the same numbers whether the run uses one process or many. Totals are kept exactly
+(integers and fractions) and turned into means and spreads only at the end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from regelmotor.bots import make_bot
+from regelmotor.engine.game import FINISHED, Game
+from regelmotor.ruleset.compile import Rules, compile_rules
+from regelmotor.ruleset.load import load_ruleset
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What one simulated deal came to."""
+
+    index: int
+    dealer: int
+    outcome: str
+    reason: str | None
+    contract: str | None
+    """The designation id or sol bid id of the contract, or None."""
+    level: int | None
+    declarer: int | None
+    made: bool | None
+    selvmakker: bool
+    called_in_kitty: bool
+    called_in_own_hand: bool
+    """Where the partner card was when it was called: the dealt kitty, or the declarer's own hand."""
+    side_tricks: int | None
+    scores: tuple[Fraction, ...]
+    joker_leads: int
+    joker_lead_wins: int
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a run: independent of how the run is split up."""
+    return random.Random(f"regelmotor:{seed}:{index}").getrandbits(63)
+
+
+@cache
+def _rules(ruleset: str, house_rules: tuple[str, ...]) -> Rules:
+    return compile_rules(load_ruleset(ruleset, list(house_rules)))
+
+
+def play_deal(rules: Rules, index: int, seed: int, bots: Sequence[str]) -> DealResult:
+    """Deal ``index`` of the run with ``seed``, played by ``bots`` at seats 0-3."""
+    own_seed = deal_seed(seed, index)
+    rng = random.Random(own_seed)
+    players = [make_bot(name, rules, random.Random(rng.getrandbits(63))) for name in bots]
+    dealer = index % 4
+    game = Game.from_seed(rules, own_seed, dealer)
+    while game.step is not None:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat), game.legal_actions()))
+    return _result(game, index)
+
+
+def _result(game: Game, index: int) -> DealResult:
+    contract = None
+    made = None
+    selvmakker = False
+    side = None
+    if game.bid is not None:
+        contract = game.bid.designation or game.bid.sol
+    if game.phase == FINISHED and game.bid is not None:
+        if game.bid.is_sol:
+            limit = game.ruleset.sol_bid(game.bid.sol or "").max_tricks
+            made = all(game.tricks_won[s] <= limit for s in game.declarers)
+        else:
+            assert game.bid.level is not None
+            declarer = game.declarers[0]
+            selvmakker = game.partner is None
+            side = game.tricks_won[declarer] + (0 if game.partner is None else game.tricks_won[game.partner])
+            made = side >= game.bid.level
+    leads = [t for t in game.tricks if t.cards[0] >= 52 and t.cards[0] != game.fordaekt]
+    return DealResult(
+        index=index,
+        dealer=game.dealer,
+        outcome=game.phase,
+        reason=None if game.redeal is None else game.redeal.reason,
+        contract=contract,
+        level=None if game.bid is None else game.bid.level,
+        declarer=game.declarers[0] if game.declarers else None,
+        made=made,
+        selvmakker=selvmakker,
+        called_in_kitty=game.called is not None and game.called in game.initial_kitty,
+        called_in_own_hand=game.called is not None
+        and bool(game.declarers)
+        and game.called in game.initial_hands[game.declarers[0]],
+        side_tricks=side,
+        scores=tuple(game.scores) if game.scores is not None else (Fraction(0),) * 4,
+        joker_leads=len(leads),
+        joker_lead_wins=sum(1 for t in leads if t.winner == t.leader),
+    )
+
+
+def _play_range(
+    ruleset: str, house_rules: tuple[str, ...], seed: int, bots: tuple[str, ...], start: int, stop: int
+) -> list[DealResult]:
+    rules = _rules(ruleset, house_rules)
+    return [play_deal(rules, i, seed, bots) for i in range(start, stop)]
+
+
+def run_deals(
+    ruleset: str,
+    house_rules: Sequence[str],
+    deals: int,
+    seed: int,
+    bots: Sequence[str],
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[DealResult]:
+    """Every deal of the run, in deal order, however many processes play them."""
+    house = tuple(house_rules)
+    names = tuple(bots)
+    _rules(ruleset, house)  # a broken ruleset fails here, once, with its own error
+    chunk = max(1, min(500, math.ceil(deals / (max(jobs, 1) * 8))))
+    ranges = [(start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
+    results: list[DealResult] = []
+    if jobs <= 1:
+        for start, stop in ranges:
+            results.extend(_play_range(ruleset, house, seed, names, start, stop))
+            if progress:
+                progress(len(results))
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_play_range, ruleset, house, seed, names, start, stop) for start, stop in ranges]
+        for future in futures:
+            results.extend(future.result())
+            if progress:
+                progress(len(results))
+    return results
+
+
+# --- statistics -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean or a rate with its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+    def as_json(self) -> dict[str, float | int]:
+        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
+
+
+def rate(hits: int, n: int) -> Estimate:
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    p = hits / n
+    half = Z95 * math.sqrt(p * (1 - p) / n)
+    return Estimate(p, max(0.0, p - half), min(1.0, p + half), n)
+
+
+def mean(values: Sequence[Fraction]) -> Estimate:
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    total = sum(values, Fraction(0))
+    m = total / n
+    variance = sum(((v - m) ** 2 for v in values), Fraction(0)) / (n - 1) if n > 1 else Fraction(0)
+    half = Z95 * math.sqrt(float(variance) / n)
+    return Estimate(float(m), float(m) - half, float(m) + half, n)
+
+
+@dataclass
+class Summary:
+    """What a run of deals says about a ruleset."""
+
+    deals: int
+    outcomes: dict[str, Estimate] = field(default_factory=dict)
+    contracts: dict[str, Estimate] = field(default_factory=dict)
+    success: dict[str, Estimate] = field(default_factory=dict)
+    selvmakker: Estimate = field(default_factory=lambda: rate(0, 0))
+    called_in_kitty: Estimate = field(default_factory=lambda: rate(0, 0))
+    points_per_seat: dict[str, Estimate] = field(default_factory=dict)
+    points_per_bot: dict[str, Estimate] = field(default_factory=dict)
+    side_tricks: Estimate = field(default_factory=lambda: rate(0, 0))
+    joker_leads: Estimate = field(default_factory=lambda: rate(0, 0))
+    joker_lead_wins: Estimate = field(default_factory=lambda: rate(0, 0))
+
+    def as_json(self) -> dict[str, Any]:
+        def table(items: dict[str, Estimate]) -> dict[str, Any]:
+            return {k: v.as_json() for k, v in items.items()}
+
+        return {
+            "deals": self.deals,
+            "outcomes": table(self.outcomes),
+            "contracts": table(self.contracts),
+            "success": table(self.success),
+            "selvmakker": self.selvmakker.as_json(),
+            "called_in_kitty": self.called_in_kitty.as_json(),
+            "points_per_seat": table(self.points_per_seat),
+            "points_per_bot": table(self.points_per_bot),
+            "declarer_side_tricks": self.side_tricks.as_json(),
+            "joker_leads_per_deal": self.joker_leads.as_json(),
+            "joker_lead_won": self.joker_lead_wins.as_json(),
+        }
+
+
+POSITIONS = ("forhaand", "second", "third", "dealer")
+
+
+def summarize(results: Sequence[DealResult], bots: Sequence[str]) -> Summary:
+    n = len(results)
+    summary = Summary(n)
+    outcomes = Counter(r.reason or r.outcome for r in results)
+    summary.outcomes = {k: rate(v, n) for k, v in sorted(outcomes.items())}
+    finished = [r for r in results if r.outcome == FINISHED and r.contract is not None]
+    kinds = Counter(r.contract for r in finished)
+    summary.contracts = {str(k): rate(v, len(finished)) for k, v in kinds.most_common()}
+    summary.success = {
+        str(k): rate(sum(1 for r in finished if r.contract == k and r.made), v) for k, v in kinds.most_common()
+    }
+    trump = [r for r in finished if r.side_tricks is not None]
+    summary.selvmakker = rate(sum(r.selvmakker for r in trump), len(trump))
+    summary.called_in_kitty = rate(sum(r.called_in_kitty for r in trump), len(trump))
+    summary.side_tricks = mean([Fraction(r.side_tricks or 0) for r in trump])
+    for position, name in enumerate(POSITIONS):
+        # the seat ``position`` places after the dealer: forhånd first
+        summary.points_per_seat[name] = mean([r.scores[(r.dealer + 1 + position) % 4] for r in results])
+    for name in dict.fromkeys(bots):
+        seats = [s for s, b in enumerate(bots) if b == name]
+        summary.points_per_bot[name] = mean([r.scores[s] for r in results for s in seats])
+    summary.joker_leads = mean([Fraction(r.joker_leads) for r in results])
+    summary.joker_lead_wins = rate(sum(r.joker_lead_wins for r in results), sum(r.joker_leads for r in results))
+    return summary
+
+
+def paired_difference(
+    a: Sequence[DealResult], b: Sequence[DealResult], value: Callable[[DealResult], Fraction]
+) -> Estimate:
+    """The mean of B minus A over the same deals, with its 95% interval."""
+    return mean([value(y) - value(x) for x, y in zip(a, b, strict=True)])
+
+
+def rate_difference(a: Estimate, b: Estimate) -> Estimate:
+    """B minus A for two rates from independent samples (normal approximation)."""
+    if a.n == 0 or b.n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    d = b.value - a.value
+    half = Z95 * math.sqrt(a.value * (1 - a.value) / a.n + b.value * (1 - b.value) / b.n)
+    return Estimate(d, d - half, d + half, min(a.n, b.n))
+
+
+def significant(estimate: Estimate) -> bool:
+    return not math.isnan(estimate.value) and (estimate.low > 0 or estimate.high < 0)
+
+
+def progress_bar(total: int, stream: Any = None) -> Callable[[int], None] | None:
+    """A progress bar on stderr for long runs at a terminal."""
+    out = stream or sys.stderr
+    if total < 1000 or not getattr(out, "isatty", lambda: False)():
+        return None
+
+    def show(done: int) -> None:
+        width = 30
+        filled = width * done // total
+        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+        if done >= total:
+            out.write("\n")
+        out.flush()
+
+    return show
+
+
+def format_estimate(estimate: Estimate, percent: bool = False) -> str:
+    if math.isnan(estimate.value):
+        return "—"
+    if percent:
+        return f"{100 * estimate.value:.1f}% [{100 * estimate.low:.1f}, {100 * estimate.high:.1f}]"
+    return f"{estimate.value:.2f} [{estimate.low:.2f}, {estimate.high:.2f}]"
+
+
+def iter_lines(summary: Summary, label: str) -> Iterable[str]:
+    yield f"{label}: {summary.deals} deals"
+    yield "outcomes: " + ", ".join(f"{k} {format_estimate(v, True)}" for k, v in summary.outcomes.items())
+    yield "contracts (share of played deals, success rate):"
+    for kind, share in summary.contracts.items():
+        yield f"  {kind:<20} {format_estimate(share, True):<28} made {format_estimate(summary.success[kind], True)}"
+    kitty = format_estimate(summary.called_in_kitty, True)
+    yield f"selvmakker: {format_estimate(summary.selvmakker, True)}; partner card in the kitty: {kitty}"
+    yield f"tricks of the declarer's side: {format_estimate(summary.side_tricks)}"
+    won = format_estimate(summary.joker_lead_wins, True)
+    yield f"joker leads per deal: {format_estimate(summary.joker_leads)}; won by the leader: {won}"
+    yield "points per deal by seat: " + ", ".join(
+        f"{k} {format_estimate(v)}" for k, v in summary.points_per_seat.items()
+    )
+    yield "points per deal by bot: " + ", ".join(f"{k} {format_estimate(v)}" for k, v in summary.points_per_bot.items())

@@ -1,0 +1,132 @@
+"""Bots, simulation and comparison: legal play only, the same numbers for any --jobs, known answers."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from regelmotor.cli import main
+from regelmotor.simulate import mean, rate, run_deals, summarize
+
+from .conftest import HOUSE_RULES, RULESETS
+
+NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
+CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if (n, h) not in NOT_APPLICABLE]
+MIXED = ["heuristic", "random", "heuristic", "random"]
+
+
+@pytest.mark.parametrize(("name", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])
+def test_bots_only_ever_play_legal_actions(name: str, house: str | None) -> None:
+    """Game.apply refuses anything illegal, so a run that ends has had only legal actions."""
+    results = run_deals(name, [house] if house else [], 100, 7, MIXED)
+    assert len(results) == 100 and all(r.outcome in ("finished", "redeal") for r in results)
+    assert all(sum(r.scores) == 0 for r in results)
+
+
+def test_bots_see_only_their_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    from regelmotor.bots.heuristic import HeuristicBot
+
+    seen = []
+    original = HeuristicBot.choose
+
+    def spy(self: HeuristicBot, view: object, legal: list[str]) -> str:
+        seen.append(view)
+        return original(self, view, legal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HeuristicBot, "choose", spy)
+    run_deals("standard", [], 5, 1, ["heuristic"] * 4)
+    assert seen and all(type(v).__name__ == "View" for v in seen)
+    assert not any(hasattr(v, "hands") for v in seen)
+
+
+def test_the_same_seed_gives_the_same_numbers_whatever_the_jobs() -> None:
+    one = run_deals("thorsen", ["dobling"], 120, 11, MIXED, jobs=1)
+    two = run_deals("thorsen", ["dobling"], 120, 11, MIXED, jobs=2)
+    assert one == two
+    assert summarize(one, MIXED).as_json() == summarize(two, MIXED).as_json()
+    assert run_deals("thorsen", ["dobling"], 120, 12, MIXED) != one
+
+
+def test_the_chance_that_the_called_card_lies_in_the_kitty() -> None:
+    """A called card the declarer does not hold is one of the 42 cards he cannot see, three of which are in
+    the kitty: 3/42. Random bots bid without looking at their cards, so nothing biases where it lies."""
+    results = run_deals("standard", [], 3000, 5, ["random"] * 4)
+    called = [r for r in results if r.side_tricks is not None and not r.called_in_own_hand]
+    estimate = rate(sum(r.called_in_kitty for r in called), len(called))
+    assert len(called) > 1000
+    assert estimate.low <= 3 / 42 <= estimate.high
+
+
+def test_the_heuristic_bot_beats_the_random_bot_by_a_wide_margin() -> None:
+    results = run_deals("standard", [], 400, 3, MIXED)
+    per_bot = summarize(results, MIXED).points_per_bot
+    assert per_bot["heuristic"].low > per_bot["random"].high
+    assert per_bot["heuristic"].value - per_bot["random"].value > 500
+
+
+def test_estimates_on_a_hand_made_case() -> None:
+    m = mean([Fraction(1), Fraction(2), Fraction(3)])
+    assert m.value == 2 and m.n == 3
+    assert m.high - m.value == pytest.approx(1.959963984540054 * (1 / 3) ** 0.5)
+    r = rate(25, 100)
+    assert r.value == 0.25 and r.low == pytest.approx(0.25 - 1.959963984540054 * (0.25 * 0.75 / 100) ** 0.5)
+
+
+def test_a_trump_contract_is_made_when_the_side_takes_its_tricks() -> None:
+    """000 7.2.1: "Hvis spilførers side vinder mindst det antal stik som kontrakten kræver, vinder de spillet,
+    ellers taber de." """
+    results = run_deals("gruppe2", [], 80, 2, ["heuristic"] * 4)
+    trump = [r for r in results if r.side_tricks is not None]
+    assert trump and any(r.made for r in trump)
+    for r in trump:
+        assert r.level is not None and r.declarer is not None
+        assert r.made == (r.side_tricks >= r.level)
+        assert (r.scores[r.declarer] > 0) == r.made
+
+
+def test_simulate_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "gruppe2", "--deals", "60", "--seed", "4", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "gruppe2", "--deals", "60", "--seed", "4", "--json", "--jobs", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert first["deals"] == 60 and first["ruleset"] == "gruppe2 + dobling" and first["bots"] == ["heuristic"] * 4
+    assert set(first["points_per_seat"]) == {"forhaand", "second", "third", "dealer"}
+
+
+def test_simulate_rejects_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "standard", "--deals", "5", "--bots", "clever"]) == 1
+    assert "--bots is one bot for all four seats or four" in capsys.readouterr().err
+
+
+def test_compare_shows_the_rule_difference_and_the_joker_effect(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chart = tmp_path / "chart.svg"
+    argv = ["compare", "standard", "standard", "-H", "joker-trumpable", "--deals", "300", "--seed", "2", "--json"]
+    assert main([*argv, "--plot", str(chart)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [d["path"] for d in report["diff"]] == ["jokers.led_joker"]
+    rows = {row["name"]: row for row in report["rows"]}
+    won = rows["joker lead won by leader"]
+    assert won["a"]["value"] == 1.0 and won["b"]["value"] < 1.0 and won["significant"]
+    assert rows["joker leads per deal"]["significant"]
+    assert ET.parse(chart).getroot().tag.endswith("svg")
+
+
+def test_a_png_chart_without_matplotlib_says_what_to_install(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("regelmotor")
+    try:
+        import matplotlib  # noqa: F401
+
+        pytest.skip("matplotlib is installed here")
+    except ImportError:
+        pass
+    argv = ["compare", "gruppe2", "gruppe2", "--deals", "10", "--plot", str(tmp_path / "chart.png")]
+    assert main(argv) == 1
+    assert "a PNG chart needs matplotlib" in capsys.readouterr().err
