@@ -55,6 +55,8 @@ class Ladder:
     def __init__(self, groups: tuple[tuple[Bid, ...], ...], aliases: dict[str, Bid]) -> None:
         self.groups = groups
         self.bids = tuple(bid for group in groups for bid in group)
+        self.by_text = {bid.text: bid for bid in self.bids}
+        """Canonical text -> bid, for callers that already hold canonical notation."""
         self._aliases = aliases
 
     def __iter__(self) -> Iterator[Bid]:

@@ -4,6 +4,7 @@ refuses changes nothing; the deck is conserved; views hide what they must; recor
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -46,7 +47,7 @@ def check_view(game: Game) -> None:
         view = game.view(seat)
         own = {format_card(c) for c in game.hands[seat]}
         assert set(view.hand) == own
-        shown = set(CARD.findall(repr(view.__class__(**{**view.__dict__, "legal_actions": ()}))))
+        shown = set(CARD.findall(repr(dataclasses.replace(view, legal_actions=()))))
         assert shown <= own | public, f"seat {seat} sees {sorted(shown - own - public)}"
         if not game.partner_public:
             assert view.partner is None

@@ -50,6 +50,7 @@ class HeuristicBot:
             d.id for d in self.ruleset.designations if d.trump.by == "fixed" and d.trump.choices == ("none",)
         }
         self.plain = self.ruleset.designations[0].id
+        self.sol_ids = {s.id for s in self.ruleset.sol_bids}
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
         hand = [card(c) for c in view.hand]
@@ -124,11 +125,7 @@ class HeuristicBot:
                 return "gå med"
         if wanted is None:
             return "pass"
-        candidates = [
-            ladder.parse(b)
-            for b in legal
-            if b not in ("pass", "gå med", "selv", "misdeal") and not b.startswith("misdeal")
-        ]
+        candidates = [ladder.by_text[b] for b in legal if b in ladder.by_text]
         same_kind = [
             b
             for b in candidates
@@ -173,7 +170,7 @@ class HeuristicBot:
 
     def _value(self, c: Card, view: View, hand: list[Card]) -> float:
         """How much the hand wants to keep a card (sol: low cards; trump games: high cards, trumps)."""
-        sol = view.contract is not None and view.contract in {s.id for s in self.ruleset.sol_bids}
+        sol = view.contract in self.sol_ids
         if c >= 52:
             return 20.0 if self.joker_lead_wins and not sol else 5.0
         if sol:
@@ -189,9 +186,10 @@ class HeuristicBot:
         discards = [a for a in legal if a.startswith("discard")]
         if not discards:
             return legal[0]
-        most = max(len(a.split()) for a in discards)
-        full = [a for a in discards if len(a.split()) == most]
-        return min(full, key=lambda a: sum(self._value(card(t), view, hand) for t in a.split()[1:]))
+        most = max(a.count(" ") for a in discards)
+        full = [a for a in discards if a.count(" ") == most]
+        value = {text: self._value(card(text), view, hand) for text in view.hand}
+        return min(full, key=lambda a: sum(value[t] for t in a.split()[1:]))
 
     def _fordaekt(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
         options = [a for a in legal if a.startswith("fordækt ")]
@@ -202,7 +200,7 @@ class HeuristicBot:
 
     def _play(self, view: View, hand: list[Card], legal: Sequence[str]) -> str:
         cards = [card(c) for c in legal]
-        sol = view.contract is not None and view.contract in {s.id for s in self.ruleset.sol_bids}
+        sol = view.contract in self.sol_ids
         trump = None if view.trump in (None, "none") else SUIT_LETTERS.index(view.trump)
         strength = self.sol_strength if sol else self.trump_strength
         played = [(seat, card(c)) for seat, c in view.trick if c != "fordækt"]

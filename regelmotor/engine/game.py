@@ -46,6 +46,8 @@ from regelmotor.ruleset.model import Designation, Ruleset
 SEATS = 4
 HAND = 13
 SUIT_NAMES_EN = ("spades", "hearts", "diamonds", "clubs")
+NAMES = tuple(format_card(c) for c in range(55))
+"""Card index -> notation, looked up rather than built: views are made on every decision."""
 AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
     "auction",
     "declaration",
@@ -92,9 +94,12 @@ class Trick:
         return tuple((self.leader + i) % SEATS for i in range(len(self.cards)))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class View:
-    """What one seat may know: its own hand and what is public at the table."""
+    """What one seat may know: its own hand and what is public at the table.
+
+    A fresh copy on every call (so not frozen: building it is on every bot decision's path).
+    """
 
     seat: int
     phase: str
@@ -268,9 +273,12 @@ class Game:
         kind, to_act = self.step
         if seat is not None and seat != to_act:
             raise RuleViolation("turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
-        action = canonical(action, self.rules.ladder)
-        if action not in self.legal_actions():
-            raise self._violation(kind, to_act, action)
+        self.legal_actions()
+        assert self._legal is not None
+        if action not in self._legal:  # canonical input (bots, records) needs no parsing
+            action = canonical(action, self.rules.ladder)
+            if action not in self._legal:
+                raise self._violation(kind, to_act, action)
         self.history.append((to_act, action))
         self._legal = None
         getattr(self, f"_do_{kind}")(to_act, action)
@@ -282,7 +290,7 @@ class Game:
             phase=self.phase,
             dealer=self.dealer,
             to_act=self.to_act,
-            hand=tuple(format_card(c) for c in self.hands[seat]),
+            hand=tuple(NAMES[c] for c in self.hands[seat]),
             legal_actions=tuple(self.legal_actions()) if self.to_act == seat else (),
             calls=tuple(self.seat_calls),
             contract=self.contract,
@@ -299,17 +307,27 @@ class Game:
             events=tuple(self.events),
             redeal=self.redeal,
             trick=tuple((s, self._shown(c, seat)) for s, c in self.trick),
-            tricks=tuple((t.leader, tuple(self._shown(c, seat) for c in t.cards), t.winner) for t in self.tricks),
+            tricks=self._tricks_shown(seat),
             tricks_won=tuple(self.tricks_won),
             open_hands=tuple((s, tuple(format_card(c) for c in self.hands[s])) for s in self.open_hands),
             scores=None if self.scores is None else tuple(self.scores),
         )
 
+    def _tricks_shown(self, seat: int) -> tuple[tuple[int, tuple[str, ...], int], ...]:
+        """The finished tricks as this seat sees them (kept between calls while no fordækt card hides)."""
+        if self.fordaekt is not None:
+            return tuple((t.leader, tuple(self._shown(c, seat) for c in t.cards), t.winner) for t in self.tricks)
+        cached: tuple[tuple[int, tuple[str, ...], int], ...] | None = self.__dict__.get("_tricks_view")
+        if cached is None or len(cached) != len(self.tricks):
+            cached = tuple((t.leader, tuple(NAMES[c] for c in t.cards), t.winner) for t in self.tricks)
+            self.__dict__["_tricks_view"] = cached
+        return cached
+
     def _shown(self, card: Card, seat: int) -> str:
         """A played fordækt card lies face down (000 definitions, "Spille et kort"): only its owner sees it."""
         if card == self.fordaekt and seat != self.declarers[0]:
             return "fordækt"
-        return format_card(card)
+        return NAMES[card]
 
     def clone(self) -> Game:
         """An independent copy that shares the (immutable) compiled rules."""
@@ -320,7 +338,8 @@ class Game:
 
     def snapshot(self) -> bytes:
         """The whole state as bytes: equal snapshots, equal games (the legal-action cache is derived)."""
-        state = {k: v for k, v in self.__dict__.items() if k not in ("rules", "ruleset", "_legal")}
+        derived = ("rules", "ruleset", "_legal", "_tricks_view")
+        state = {k: v for k, v in self.__dict__.items() if k not in derived}
         return pickle.dumps(state)
 
     def cards_in_play(self) -> list[Card]:
