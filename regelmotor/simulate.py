@@ -70,7 +70,8 @@ def play_deal(rules: Rules, index: int, seed: int, bots: Sequence[str]) -> DealR
     while game.step is not None:
         seat = game.to_act
         assert seat is not None
-        game.apply(players[seat].choose(game.view(seat), game.legal_actions()))
+        player = players[seat]
+        game.apply(player.choose(game.view(seat) if player.needs_view else None, game.legal_actions()))
     return _result(game, index)
 
 

@@ -14,19 +14,22 @@ class Bot(Protocol):
     """A player: given what its seat may know and what it may do, it picks one of the legal actions."""
 
     name: str
+    needs_view: bool
+    """False for a bot that decides from the legal actions alone (the engine then builds no view)."""
 
-    def choose(self, view: View, legal: Sequence[str]) -> str: ...
+    def choose(self, view: View | None, legal: Sequence[str]) -> str: ...
 
 
 class RandomBot:
     """Uniformly random among the legal actions: the baseline every heuristic must beat."""
 
     name = "random"
+    needs_view = False
 
     def __init__(self, rules: Rules, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: View | None, legal: Sequence[str]) -> str:
         return self.rng.choice(legal)
 
 

@@ -34,6 +34,7 @@ def card(text: str) -> Card:
 
 class HeuristicBot:
     name = "heuristic"
+    needs_view = True
 
     def __init__(self, rules: Rules, rng: random.Random) -> None:
         self.rules = rules
@@ -52,7 +53,8 @@ class HeuristicBot:
         self.plain = self.ruleset.designations[0].id
         self.sol_ids = {s.id for s in self.ruleset.sol_bids}
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: View | None, legal: Sequence[str]) -> str:
+        assert view is not None, "the heuristic bot decides from its view"
         hand = [card(c) for c in view.hand]
         if view.phase == "auction":
             return self._call(view, hand, legal)
