@@ -237,7 +237,9 @@ def _bots(spec: str) -> list[str]:
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     bots = _bots(args.bots)
     resolved = load_ruleset(args.ruleset, args.house_rule)
-    results = run_deals(args.ruleset, args.house_rule, args.deals, args.seed, bots, args.jobs, progress_bar(args.deals))
+    results = run_deals(
+        args.ruleset, args.house_rule, args.deals, args.seed, bots, args.jobs, progress_bar(args.deals), args.dask
+    )
     summary = summarize(results, bots)
     if args.json:
         _print_json({"ruleset": resolved.label, "seed": args.seed, "bots": bots, **summary.as_json()}, out)
@@ -251,16 +253,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
     bar = progress_bar(2 * args.deals)
-    left = run_deals(args.a, [], args.deals, args.seed, bots, args.jobs, bar)
-    right = run_deals(
-        args.b,
-        args.house_rule,
-        args.deals,
-        args.seed,
-        bots,
-        args.jobs,
-        None if bar is None else (lambda n: bar(args.deals + n)),
-    )
+    left = run_deals(args.a, [], args.deals, args.seed, bots, args.jobs, bar, args.dask)
+    later = None if bar is None else (lambda n: bar(args.deals + n))
+    right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, args.jobs, later, args.dask)
     report = comparison(a.ruleset, b.ruleset, left, right, bots)
     if args.plot:
         write_plot(report, a.label, b.label, Path(args.plot))
@@ -458,6 +453,9 @@ def build_parser() -> argparse.ArgumentParser:
             )
             command.add_argument(
                 "--jobs", type=int, default=1, metavar="J", help="local processes (same numbers for any J)"
+            )
+            command.add_argument(
+                "--dask", metavar="ADDRESS", help="play the deals on a Dask cluster (extra: regelmotor[dask])"
             )
         elif name == "replay":
             command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")

@@ -21,6 +21,7 @@ from typing import Any
 
 from regelmotor.bots import make_bot
 from regelmotor.engine.game import FINISHED, Game
+from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
@@ -129,14 +130,17 @@ def run_deals(
     bots: Sequence[str],
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> list[DealResult]:
-    """Every deal of the run, in deal order, however many processes play them."""
+    """Every deal of the run, in deal order, however many processes (or Dask workers) play them."""
     house = tuple(house_rules)
     names = tuple(bots)
     _rules(ruleset, house)  # a broken ruleset fails here, once, with its own error
     chunk = max(1, min(500, math.ceil(deals / (max(jobs, 1) * 8))))
     ranges = [(start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
     results: list[DealResult] = []
+    if dask is not None:
+        return _run_on_dask(dask, ruleset, house, seed, names, ranges, progress)
     if jobs <= 1:
         for start, stop in ranges:
             results.extend(_play_range(ruleset, house, seed, names, start, stop))
@@ -145,6 +149,40 @@ def run_deals(
         return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_play_range, ruleset, house, seed, names, start, stop) for start, stop in ranges]
+        for future in futures:
+            results.extend(future.result())
+            if progress:
+                progress(len(results))
+    return results
+
+
+def _run_on_dask(
+    address: str,
+    ruleset: str,
+    house: tuple[str, ...],
+    seed: int,
+    names: tuple[str, ...],
+    ranges: list[tuple[int, int]],
+    progress: Callable[[int], None] | None,
+) -> list[DealResult]:
+    """The same ranges of deals on a Dask cluster: the workers need regelmotor and the ruleset files."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RegelmotorError("--dask needs the dask extra: pip install 'regelmotor[dask]'") from None
+    results: list[DealResult] = []
+    with Client(address) as client:  # type: ignore[no-untyped-call]
+        count = len(ranges)
+        futures = client.map(
+            _play_range,
+            [ruleset] * count,
+            [house] * count,
+            [seed] * count,
+            [names] * count,
+            [start for start, _ in ranges],
+            [stop for _, stop in ranges],
+            pure=False,
+        )
         for future in futures:
             results.extend(future.result())
             if progress:

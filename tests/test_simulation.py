@@ -130,3 +130,11 @@ def test_a_png_chart_without_matplotlib_says_what_to_install(
     argv = ["compare", "gruppe2", "gruppe2", "--deals", "10", "--plot", str(tmp_path / "chart.png")]
     assert main(argv) == 1
     assert "a PNG chart needs matplotlib" in capsys.readouterr().err
+
+
+def test_a_dask_cluster_gives_the_same_numbers() -> None:
+    """The simulation issue: "--dask ADDRESS ... runs the same work on a Dask cluster with identical results"."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        on_dask = run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, dask=cluster.scheduler_address)
+    assert on_dask == run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, jobs=1)
