@@ -43,6 +43,9 @@ class MeldeTilbage:
         self.ladder = ladder
         self.may_join = may_join
         self.kan_selv = kan_selv
+        # The status is recomputed from the calls on every step: parse each spelling once.
+        self._parsed: dict[str, str | Bid] = {}
+        self._higher: dict[int, tuple[str, ...]] = {}
 
     def __call__(self, seats: Sequence[int], calls: Sequence[str]) -> AuctionStatus:
         forhaand = seats[0]
@@ -64,10 +67,12 @@ class MeldeTilbage:
         for index, text in enumerate(calls):
             if to_act is None:
                 raise IllegalCall(index, None, f'"{text}": the auction is already over')
-            try:
-                call = parse_call(text, self.ladder)
-            except NotationError as exc:
-                raise IllegalCall(index, to_act, str(exc)) from None
+            call = self._parsed.get(text)
+            if call is None:
+                try:
+                    call = self._parsed[text] = parse_call(text, self.ladder)
+                except NotationError as exc:
+                    raise IllegalCall(index, to_act, str(exc)) from None
             if call == PASS:
                 passed.add(to_act)
             elif call == JOIN:
@@ -96,10 +101,13 @@ class MeldeTilbage:
 
         legal: tuple[str, ...] = ()
         if to_act is not None:
-            bids = self.ladder.bids if highest is None else self.ladder.higher(highest)
+            rank = -1 if highest is None else highest.rank
+            bids = self._higher.get(rank)
+            if bids is None:
+                bids = self._higher[rank] = tuple(b.text for b in self.ladder.bids if b.rank > rank)
             join = (JOIN,) if highest is not None and self.may_join(highest) else ()
             hold = (HOLD,) if self.may_hold(to_act, forhaand, holder) else ()
-            legal = (PASS, *join, *hold, *(bid.text for bid in bids))
+            legal = (PASS, *join, *hold, *bids)
         return AuctionStatus(to_act, highest, holder, tuple(joiners), frozenset(passed), legal)
 
     def may_hold(self, seat: int, forhaand: int, holder: int | None) -> bool:
