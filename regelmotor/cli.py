@@ -194,7 +194,10 @@ def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
         Path(args.output).write_bytes(data)
         sys.stderr.write(f"wrote {args.output}\n")
     elif isinstance(rendered, bytes):
-        sys.stdout.buffer.write(rendered) if out is sys.stdout else out.write(rendered.decode("latin-1"))
+        binary = getattr(out, "buffer", None)
+        if binary is None:
+            raise RegelmotorError("a PDF is binary: write it to a file with -o FILE")
+        binary.write(rendered)
     else:
         out.write(rendered)
     return EXIT_OK
@@ -358,18 +361,29 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
 # --- parser ----------------------------------------------------------------------------------
 
 
-def _add_ruleset_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "ruleset", metavar="RULESET", help="a shipped ruleset (standard, thorsen, whistklubben, gruppe2) or a path"
-    )
+def _add_house_rule_arg(parser: argparse.ArgumentParser, whose: str) -> None:
+    names = ", ".join(shipped_house_rules())
     parser.add_argument(
         "-H",
         "--house-rule",
         action="append",
         default=[],
         metavar="HOUSE_RULE",
-        help=f"add a house rule by name ({', '.join(shipped_house_rules())}) or path; repeatable",
+        help=f"add a house rule to {whose} by name ({names}) or path; repeatable",
     )
+
+
+def _add_ruleset_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "ruleset", metavar="RULESET", help=f"a shipped ruleset ({', '.join(shipped_rulesets())}) or a path"
+    )
+    _add_house_rule_arg(parser, "the ruleset")
+
+
+def _add_two_rulesets_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("a", metavar="A", help="a shipped ruleset or a path")
+    parser.add_argument("b", metavar="B", help="a shipped ruleset or a path")
+    _add_house_rule_arg(parser, "B")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -421,31 +435,13 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument("--lang", choices=LANGS, default="da", help="da (default) or en")
             command.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
         elif name == "diff":
-            command.add_argument("a", metavar="A", help="a shipped ruleset or a path")
-            command.add_argument("b", metavar="B", help="a shipped ruleset or a path")
-            command.add_argument(
-                "-H",
-                "--house-rule",
-                action="append",
-                default=[],
-                metavar="HOUSE_RULE",
-                help="add a house rule to B; repeatable",
-            )
+            _add_two_rulesets_args(command)
         elif name in ("simulate", "compare"):
             if name == "simulate":
                 _add_ruleset_args(command)
             else:
-                command.add_argument("a", metavar="A", help="a shipped ruleset or a path")
-                command.add_argument("b", metavar="B", help="a shipped ruleset or a path")
-                command.add_argument(
-                    "-H",
-                    "--house-rule",
-                    action="append",
-                    default=[],
-                    metavar="HOUSE_RULE",
-                    help="add a house rule to B; repeatable",
-                )
-                command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg)")
+                _add_two_rulesets_args(command)
+                command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg or .png)")
             command.add_argument("--deals", type=int, default=1000, metavar="N", help="deals to play (default 1000)")
             command.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the run (default 1)")
             command.add_argument(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -56,10 +57,15 @@ class Difference:
     b_source: str | None
 
 
+@cache
+def _schema_defs() -> dict[str, Any]:
+    defs: dict[str, Any] = ruleset_schema()["$defs"]
+    return defs
+
+
 def _label(path: tuple[str | int, ...]) -> str:
     """The Danish description of a key path, from the ruleset schema."""
-    schema = ruleset_schema()
-    defs = schema["$defs"]
+    defs = _schema_defs()
     node: dict[str, Any] = defs["RulesetFile"]
     description = ""
     for part in path:
@@ -147,7 +153,7 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Difference]:
                 "Betegnelsernes rækkefølge på samme antal stik",
                 order_a,
                 order_b,
-                _source(a, ("designations",)) if not a.designations else a.designations[0].source,
+                a.designations[0].source,
                 b.designations[0].source,
             )
         )

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 from regelmotor.bids import Bid
-from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, parse_card, rank_of, suit_of
+from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, format_card, parse_card, rank_of, suit_of
 from regelmotor.engine.game import View
 from regelmotor.rules.trick_winner import strengths
 from regelmotor.ruleset.compile import Rules
@@ -282,6 +282,4 @@ class HeuristicBot:
 
     @staticmethod
     def _format(c: Card) -> str:
-        from regelmotor.cards import format_card
-
         return format_card(c)

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from regelmotor import __version__
 from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.game import Game
-from regelmotor.errors import CardError, DealError, NotationError, RegelmotorError, RuleViolation
+from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
 
@@ -189,7 +189,6 @@ def state_json(game: Game) -> dict[str, Any]:
 
 
 __all__ = [
-    "DealError",
     "Record",
     "RecordError",
     "Replay",

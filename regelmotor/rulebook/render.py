@@ -6,7 +6,6 @@ on any machine. HTML is autoescaped and carries a print stylesheet for A4.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -102,4 +101,4 @@ def render(book: RuleBook, fmt: str) -> str | bytes:
     raise ValueError(f"the rule book is rendered as {', '.join(FORMATS)}, not {fmt!r}")
 
 
-__all__ = ["FORMATS", "render", "render_html", "render_markdown", "render_pdf", "resources"]
+__all__ = ["FORMATS", "render", "render_html", "render_markdown", "render_pdf"]
