@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -24,6 +25,7 @@ from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
+from regelmotor.play import TerminalGame
 from regelmotor.rulebook import FORMATS, LANGS, build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import (
@@ -276,6 +278,35 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    resolved, rules = _load(args)
+    if rules.ruleset.table.players and 4 not in rules.ruleset.table.players:
+        raise RegelmotorError(f"{resolved.label} is not played four to a table")
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        if not sys.stdin.isatty():
+            out.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\n")
+
+    game = TerminalGame(
+        rules,
+        resolved.label,
+        args.ruleset,
+        args.house_rule,
+        seed=args.seed if args.seed is not None else random.SystemRandom().getrandbits(32),
+        seat=args.seat,
+        record=Path(args.record),
+        read=read,
+        out=out,
+    )
+    return game.run()
+
+
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     out.write(record_schema_text() if args.record else schema_text())
     return EXIT_OK
@@ -404,6 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
         "diff": ("the rule differences between two rulesets, in Danish", cmd_diff),
         "simulate": ("play many deals with bots and report statistics", cmd_simulate),
         "compare": ("the same deals under two rulesets, statistics side by side", cmd_compare),
+        "play": ("play in the terminal against three computer players", cmd_play),
     }
     for name, (help_text, handler) in commands.items():
         command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
@@ -453,11 +485,22 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument(
                 "--dask", metavar="ADDRESS", help="play the deals on a Dask cluster (extra: regelmotor[dask])"
             )
+        elif name == "play":
+            _add_ruleset_args(command)
+            command.add_argument(
+                "--seed", type=int, default=None, metavar="N", help="the same seed deals the same cards"
+            )
+            command.add_argument(
+                "--seat", type=int, default=0, choices=range(4), metavar="SEAT", help="your seat, 0-3 (0 is forhånd)"
+            )
+            command.add_argument(
+                "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."
+            )
         elif name == "replay":
             command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
         elif name == "schema":
             command.add_argument("--record", action="store_true", help="the schema of game records instead")
-        if name not in ("schema", "rulebook"):
+        if name not in ("schema", "rulebook", "play"):
             command.add_argument("--json", action="store_true", help="print JSON on stdout")
     return parser
 

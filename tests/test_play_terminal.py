@@ -1,0 +1,56 @@
+"""regelmotor play: a scripted terminal session (input from a pipe) plays whole deals against three bots."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from regelmotor.cli import main
+
+
+def session(tmp_path: Path, lines: list[str], ruleset: str = "standard") -> subprocess.CompletedProcess[str]:
+    tmp_path.mkdir(exist_ok=True)
+    return subprocess.run(
+        [sys.executable, "-m", "regelmotor", "play", ruleset, "--seed", "5", "--record", str(tmp_path / "spil.json")],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+
+
+def test_a_scripted_session_plays_a_whole_deal_and_saves_a_replayable_record(tmp_path: Path) -> None:
+    result = session(tmp_path, ["1"] * 40 + ["quit"])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "=== Spil 1:" in out and "Point: " in out and "Stilling: " in out and "Farvel." in out
+    record = tmp_path / "spil-1.json"
+    assert main(["replay", str(record), "--json"]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["result"]["phase"] in ("finished", "redeal") and data["ruleset"] == "standard"
+
+
+def test_illegal_input_is_refused_with_the_rule_and_changes_nothing(tmp_path: Path) -> None:
+    result = session(tmp_path, ["accept", "ZZ", "1"] + ["1"] * 40 + ["quit"])
+    out = result.stdout
+    assert result.returncode == 0
+    assert 'Ikke tilladt: "accept" is not a bid in this ruleset' in out and "[auction: 001_b88eb8000c0a2767.txt" in out
+    assert 'Ikke tilladt: "ZZ" is not an action' in out
+    refused = json.loads((tmp_path / "spil-1.json").read_text(encoding="utf-8"))
+    clean = session(tmp_path / "again", ["1"] * 41 + ["quit"])
+    assert clean.returncode == 0
+    again = json.loads((tmp_path / "again" / "spil-1.json").read_text(encoding="utf-8"))
+    assert refused["actions"] == again["actions"]  # the refused inputs left no trace
+
+
+def test_end_of_input_ends_cleanly(tmp_path: Path) -> None:
+    result = session(tmp_path, ["1", "1"])
+    assert result.returncode == 0 and "Farvel." in result.stdout and (tmp_path / "spil-1.json").exists()
+
+
+def test_gruppe2_plays_with_52_cards(tmp_path: Path) -> None:
+    result = session(tmp_path, ["1"] * 40 + ["quit"], "gruppe2")
+    assert result.returncode == 0 and "JK" not in result.stdout.split("Din hånd:")[1].splitlines()[0]
