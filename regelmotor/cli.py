@@ -307,6 +307,16 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return game.run()
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    import uvicorn
+
+    from regelmotor.web import create_app
+
+    sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ (Ctrl-C to stop)\n")
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    return EXIT_OK
+
+
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     out.write(record_schema_text() if args.record else schema_text())
     return EXIT_OK
@@ -436,6 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate": ("play many deals with bots and report statistics", cmd_simulate),
         "compare": ("the same deals under two rulesets, statistics side by side", cmd_compare),
         "play": ("play in the terminal against three computer players", cmd_play),
+        "serve": ("play in the browser: a local web page", cmd_serve),
     }
     for name, (help_text, handler) in commands.items():
         command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
@@ -496,11 +507,16 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument(
                 "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."
             )
+        elif name == "serve":
+            command.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
+            command.add_argument(
+                "--host", default="127.0.0.1", help="the address to bind (default 127.0.0.1: this machine only)"
+            )
         elif name == "replay":
             command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
         elif name == "schema":
             command.add_argument("--record", action="store_true", help="the schema of game records instead")
-        if name not in ("schema", "rulebook", "play"):
+        if name not in ("schema", "rulebook", "play", "serve"):
             command.add_argument("--json", action="store_true", help="print JSON on stdout")
     return parser
 

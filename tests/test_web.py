@@ -1,0 +1,160 @@
+"""regelmotor serve: the web game, through its HTTP API and in a real headless browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import threading
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from regelmotor.cards import format_card
+from regelmotor.engine.record import Record, replay
+from regelmotor.web import create_app
+from regelmotor.web.app import WebGame
+
+CARD = re.compile(r"\b(?:[AKQJT2-9][SHDC]|JK[123])\b")
+
+
+def hidden_cards(web: WebGame) -> set[str]:
+    """What the person at seat 0 must not be told: other hands, the unturned kitty, others' discards."""
+    game = web.game
+    public = set(game.turned) | set(game.joiner_calls.values())
+    if game.called is not None:
+        public.add(game.called)
+    for seat in game.open_hands:
+        public |= set(game.hands[seat])
+    hidden = {c for seat in (1, 2, 3) for c in game.hands[seat]} | set(game.kitty) | set(game.discards)
+    hidden -= set(game.hands[0])
+    return {format_card(c) for c in hidden - public}
+
+
+def sent_cards(state: dict[str, Any]) -> set[str]:
+    view = dict(state["view"])
+    view.pop("legal_actions")  # the person's own choices (a call names an ace he does not hold)
+    return set(CARD.findall(json.dumps({**state, "view": view}, ensure_ascii=False)))
+
+
+def play_through(client: TestClient, body: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    state = client.post("/api/games", json=body).json()
+    states = [state]
+    web = client.app.state.games.games[state["id"]]  # type: ignore[attr-defined]
+    assert not sent_cards(state) & hidden_cards(web)
+    while state["view"]["to_act"] == 0:
+        action = state["view"]["legal_actions"][0]
+        state = client.post(f"/api/games/{state['id']}/actions", json={"action": action}).json()
+        states.append(state)
+        assert not sent_cards(state) & hidden_cards(web), "a hidden card was sent to the page"
+        if web.game.partner is not None and not web.game.partner_public:
+            assert state["view"]["partner"] is None
+    return state, states
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "house"), [("standard", []), ("thorsen", ["fordaekt"]), ("whistklubben", ["gaa-med"]), ("gruppe2", [])]
+)
+def test_a_whole_deal_through_the_api_never_sends_hidden_cards(ruleset: str, house: list[str]) -> None:
+    client = TestClient(create_app())
+    for seed in range(6):
+        state, _ = play_through(client, {"ruleset": ruleset, "house_rules": house, "seed": seed})
+        assert state["view"]["to_act"] is None
+        if state["finished"]:
+            assert sum(state["view"]["scores"]) == 0 and sum(state["totals"]) == 0
+
+
+def test_the_downloaded_record_replays_to_the_same_result() -> None:
+    client = TestClient(create_app())
+    state, _ = play_through(client, {"ruleset": "thorsen", "seed": 11})
+    record = client.get(f"/api/games/{state['id']}/record")
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    again = replay(Record.model_validate(record.json())).game
+    assert again.phase == state["view"]["phase"] and again.tricks_won == state["view"]["tricks_won"]
+
+
+def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing() -> None:
+    client = TestClient(create_app())
+    state = client.post("/api/games", json={"ruleset": "standard", "seed": 1}).json()
+    while state["view"]["to_act"] != 0:
+        state = client.post(f"/api/games/{state['id']}/next").json()
+    refused = client.post(f"/api/games/{state['id']}/actions", json={"action": "accept"})
+    assert refused.status_code == 400 and refused.json()["rule"] in ("auction", "play", "exchange", "partner_card")
+    assert client.get(f"/api/games/{state['id']}").json() == state
+
+
+def test_an_uploaded_ruleset_is_validated_like_a_file() -> None:
+    client = TestClient(create_app())
+    bad = "kind: ruleset\nextends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\ndeck:\n  kitty: 03\n"
+    response = client.post("/api/games", json={"ruleset_file": bad, "filename": "club.yaml"})
+    assert response.status_code == 400
+    (problem,) = response.json()["problems"]
+    assert (problem["file"], problem["line"], problem["column"], problem["path"]) == ("club.yaml", 8, 10, "deck.kitty")
+    assert problem["message"].startswith('"03" is read as a YAML 1.1 octal')
+    good = (
+        "kind: ruleset\nextends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\nhouse_rules: [jernhaand]\n"
+    )
+    started = client.post("/api/games", json={"ruleset_file": good, "filename": "club.yaml", "seed": 2})
+    assert started.status_code == 200 and started.json()["ruleset"] == "club + jernhaand"
+    book = client.get(f"/api/games/{started.json()['id']}/rulebook")
+    assert book.status_code == 200 and "Jernhånd" in book.text
+
+
+def test_the_page_and_the_ruleset_list() -> None:
+    client = TestClient(create_app())
+    assert "Es-makker whist mod tre computerspillere" in client.get("/").text
+    names = {(r["kind"], r["name"]) for r in client.get("/api/rulesets").json()}
+    assert ("ruleset", "gruppe2") in names and ("house_rule", "kan-selv") in names
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium on this machine (.ci/run installs Debian's chromium where it can)"
+)
+def test_a_whole_deal_in_a_real_headless_browser() -> None:
+    playwright = pytest.importorskip("playwright.sync_api")
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+            )
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_selector("#ruleset option[value=gruppe2]", state="attached")
+            page.select_option("#ruleset", "gruppe2")
+            page.fill("#seed", "4")
+            page.click("#start")
+            page.wait_for_selector("#game:not([hidden])")
+            for _ in range(60):
+                if page.is_visible("#next"):
+                    break
+                version = page.get_attribute("body", "data-version")
+                page.locator("#actions button.action").first.click()
+                page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+            assert page.is_visible("#next")
+            assert "Stilling:" in page.inner_text("#score")
+            assert "JK" not in page.inner_text("#hand")
+            browser.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
