@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from regelmotor.cli import main
 
 
@@ -49,6 +51,33 @@ def test_illegal_input_is_refused_with_the_rule_and_changes_nothing(tmp_path: Pa
 def test_end_of_input_ends_cleanly(tmp_path: Path) -> None:
     result = session(tmp_path, ["1", "1"])
     assert result.returncode == 0 and "Farvel." in result.stdout and (tmp_path / "spil-1.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "house"), [("thorsen", "fordaekt"), ("whistklubben", "gaa-med"), ("standard", "kan-selv")]
+)
+def test_every_ruleset_plays_in_the_terminal(tmp_path: Path, ruleset: str, house: str) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "regelmotor",
+            "play",
+            ruleset,
+            "-H",
+            house,
+            "--seed",
+            "3",
+            "--record",
+            str(tmp_path / "s.json"),
+        ],
+        input="\n".join(["1"] * 45 + ["quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0 and "Stilling: " in result.stdout
+    assert main(["replay", str(tmp_path / "s-1.json")]) == 0
 
 
 def test_gruppe2_plays_with_52_cards(tmp_path: Path) -> None:
