@@ -48,6 +48,8 @@ HAND = 13
 SUIT_NAMES_EN = ("spades", "hearts", "diamonds", "clubs")
 NAMES = tuple(format_card(c) for c in range(55))
 """Card index -> notation, looked up rather than built: views are made on every decision."""
+CARDS = {name: card for card, name in enumerate(NAMES)}
+"""Canonical notation -> card index, for actions already checked against the legal ones."""
 AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
     "auction",
     "declaration",
@@ -704,10 +706,10 @@ class Game:
 
     def _legal_play(self, seat: int) -> list[str]:
         trick = [c for _, c in self.trick]
-        return [format_card(c) for c in self.rules.legal_cards(self.hands[seat], trick, self.trick_context(seat))]
+        return [NAMES[c] for c in self.rules.legal_cards(self.hands[seat], trick, self.trick_context(seat))]
 
     def _do_play(self, seat: int, action: str) -> None:
-        card = parse_card(action)
+        card = CARDS[action]
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         if card == self.called:
