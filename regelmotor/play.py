@@ -81,7 +81,7 @@ class TerminalGame:
                 self.play_deal(game, number)
                 if self.ask("Et spil til? [J/n] ").strip().lower() in {"n", "nej", "no", *QUIT}:
                     break
-        except _Quit:
+        except (_Quit, KeyboardInterrupt):  # Ctrl-C at a prompt or while the bots play
             self.say("Farvel.")
         self.say("Referater: " + ", ".join(str(p) for p in self.saved) if self.saved else "Intet referat gemt.")
         return 0

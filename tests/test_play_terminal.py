@@ -83,3 +83,38 @@ def test_every_ruleset_plays_in_the_terminal(tmp_path: Path, ruleset: str, house
 def test_gruppe2_plays_with_52_cards(tmp_path: Path) -> None:
     result = session(tmp_path, ["1"] * 40 + ["quit"], "gruppe2")
     assert result.returncode == 0 and "JK" not in result.stdout.split("Din hånd:")[1].splitlines()[0]
+
+
+def test_ctrl_c_while_the_bots_play_ends_cleanly_and_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from regelmotor.bots.heuristic import HeuristicBot
+    from regelmotor.play import TerminalGame
+
+    from .conftest import rules_of
+
+    calls = 0
+    original = HeuristicBot.choose
+
+    def interrupted(self: HeuristicBot, view: object, legal: list[str]) -> str:
+        nonlocal calls
+        calls += 1
+        if calls == 5:
+            raise KeyboardInterrupt  # Ctrl-C while a bot is thinking
+        return original(self, view, legal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HeuristicBot, "choose", interrupted)
+    out = io.StringIO()
+    game = TerminalGame(
+        rules_of("standard"),
+        "standard",
+        "standard",
+        [],
+        seed=5,
+        seat=0,
+        record=tmp_path / "s.json",
+        read=lambda _: "1",
+        out=out,
+    )
+    assert game.run() == 0
+    assert "Farvel." in out.getvalue() and (tmp_path / "s-1.json").exists()

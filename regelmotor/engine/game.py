@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from regelmotor.bids import Bid
 from regelmotor.cards import JOKER_SUIT, SUIT_LETTERS, Card, format_card, new_deck, parse_card, suit_of
@@ -479,7 +479,7 @@ class Game:
 
     def _do_trump(self, seat: int, action: str) -> None:
         self._declaration.pop(0)
-        self.trump = action.split()[1]  # type: ignore[assignment]
+        self.trump = cast(Denomination, action.split()[1])  # one of the legal "trump X" actions
 
     def _legal_call_card(self, seat: int) -> list[str]:
         choices = self.rules.call_choices(self.hands[seat], self._designation().id, self.trump)
@@ -549,7 +549,7 @@ class Game:
         """000 4.3.2: an ordinary card accepted makes its suit trump, a wild card no trump."""
         assert self._vip is not None
         card = self.kitty[self._vip.number - 1]
-        self.trump = "none" if suit_of(card) == JOKER_SUIT else SUIT_LETTERS[suit_of(card)]  # type: ignore[assignment]
+        self.trump = "none" if suit_of(card) == JOKER_SUIT else cast(Denomination, SUIT_LETTERS[suit_of(card)])
         self.vip_card = self._vip.number
         self._vip.deciders = []
         if seat != self.declarers[0]:
