@@ -31,12 +31,12 @@ from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import (
     ResolvedRuleset,
     load_ruleset,
+    shipped_catalogue,
     shipped_house_rules,
     shipped_rulesets,
     validate_file,
 )
 from regelmotor.ruleset.schema import schema_text
-from regelmotor.ruleset.yaml_source import read_document
 from regelmotor.simulate import iter_lines, progress_bar, run_deals, summarize
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -65,18 +65,7 @@ def _load(args: argparse.Namespace) -> tuple[ResolvedRuleset, Rules]:
 
 
 def cmd_rulesets(args: argparse.Namespace, out: TextIO) -> int:
-    entries: list[dict[str, str]] = []
-    for kind, refs in (("ruleset", shipped_rulesets()), ("house_rule", shipped_house_rules())):
-        for name, ref in refs.items():
-            data = read_document(ref.path.read_bytes(), ref.display).data
-            entries.append(
-                {
-                    "kind": kind,
-                    "name": name,
-                    "title": str(data.get("title", "")),
-                    "description": str(data.get("description", "")),
-                }
-            )
+    entries = shipped_catalogue()
     if args.json:
         _print_json(entries, out)
         return EXIT_OK

@@ -215,7 +215,7 @@ class HeuristicBot:
             return strength[rank_of(c)] + (20 if trump is not None and suit_of(c) == trump else 0)
 
         if not played or len(played) != len(view.trick):
-            return self._format(self._lead(view, hand, cards, sol, trump, declarer))
+            return format_card(self._lead(view, hand, cards, sol, trump, declarer))
 
         def winning_seat(extra: Card | None) -> int:
             trick = [c for _, c in played] + ([extra] if extra is not None else [])
@@ -226,17 +226,17 @@ class HeuristicBot:
         if sol:
             if me in view.declarers:
                 ducks = [c for c in cards if winning_seat(c) != me]
-                return self._format(max(ducks, key=height) if ducks else max(cards, key=height))
-            return self._format(min(cards, key=height))
+                return format_card(max(ducks, key=height) if ducks else max(cards, key=height))
+            return format_card(min(cards, key=height))
         ally = self._ally(view, hand, declarer)
         last = len(played) == 3
         if ally is not None and leader_now == ally and (last or height(dict(played)[ally]) >= 12):
-            return self._format(min(cards, key=lambda c: self._value(c, view, hand)))
+            return format_card(min(cards, key=lambda c: self._value(c, view, hand)))
         winners = [c for c in cards if winning_seat(c) == me and c < 52]
         if winners and (last or max(height(c) for c in winners) >= 12):
-            return self._format(min(winners, key=height))
+            return format_card(min(winners, key=height))
         keep_jokers = [c for c in cards if c < 52] or cards
-        return self._format(min(keep_jokers, key=lambda c: self._value(c, view, hand)))
+        return format_card(min(keep_jokers, key=lambda c: self._value(c, view, hand)))
 
     def _ally(self, view: View, hand: list[Card], declarer: int | None) -> int | None:
         if declarer is None:
@@ -279,7 +279,3 @@ class HeuristicBot:
         longest = max(range(4), key=lambda s: sum(1 for c in side if c < 52 and suit_of(c) == s))
         suited = [c for c in side if c < 52 and suit_of(c) == longest] or side
         return min(suited, key=lambda c: rank_of(c) if c < 52 else 99)
-
-    @staticmethod
-    def _format(c: Card) -> str:
-        return format_card(c)

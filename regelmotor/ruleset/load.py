@@ -23,7 +23,7 @@ from regelmotor._data import data_dir
 from regelmotor.errors import Location, Problem, RulesetError, RulesetNotFound
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.model import EXACT_DESCRIPTION, Ruleset
-from regelmotor.ruleset.yaml_source import Document, Path, locate, read_document_lenient
+from regelmotor.ruleset.yaml_source import Document, Path, locate, read_document, read_document_lenient
 
 _SUFFIXES = (".yaml", ".yml")
 
@@ -59,6 +59,17 @@ def shipped_house_rules() -> dict[str, FileRef]:
         p.stem: FileRef(p, f"rulesets/house/{p.name}", p.stem)
         for p in sorted((_shipped_dir() / "house").glob("*.yaml"))
     }
+
+
+def shipped_catalogue() -> list[dict[str, str]]:
+    """Every shipped ruleset and house rule with its kind, name, title and one-line description."""
+    entries = []
+    for kind, refs in (("ruleset", shipped_rulesets()), ("house_rule", shipped_house_rules())):
+        for name, ref in refs.items():
+            data = read_document(ref.path.read_bytes(), ref.display).data
+            title, description = str(data.get("title", "")), str(data.get("description", ""))
+            entries.append({"kind": kind, "name": name, "title": title, "description": description})
+    return entries
 
 
 def is_path(ref: str) -> bool:

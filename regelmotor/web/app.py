@@ -13,6 +13,7 @@ import json
 import random
 import secrets
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,7 @@ from regelmotor.engine.record import game_record, points
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, shipped_house_rules, shipped_rulesets
-from regelmotor.ruleset.yaml_source import read_document
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, shipped_catalogue, shipped_rulesets
 from regelmotor.session import Session
 
 HUMAN = 0
@@ -110,7 +110,7 @@ class Games:
         view = game.view(HUMAN)
         decimals = web.rules.ruleset.scoring.decimals
         data = dataclasses.asdict(view)
-        data.pop("events")  # the engine's own notes may name hidden cards (a turned kitty is in view.turned)
+        data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
         data["redeal"] = None if view.redeal is None else dataclasses.asdict(view.redeal)
         data["scores"] = None if view.scores is None else [points(s, decimals) for s in view.scores]
         return {
@@ -145,21 +145,7 @@ def create_app() -> Starlette:
         return HTMLResponse(PAGE.read_text(encoding="utf-8"))
 
     async def rulesets(request: Request) -> Response:
-        def info(kind: str, refs: dict[str, Any]) -> list[dict[str, str]]:
-            out = []
-            for name, ref in refs.items():
-                data = read_document(ref.path.read_bytes(), ref.display).data
-                out.append(
-                    {
-                        "kind": kind,
-                        "name": name,
-                        "title": str(data.get("title", "")),
-                        "description": str(data.get("description", "")),
-                    }
-                )
-            return out
-
-        return JSONResponse(info("ruleset", shipped_rulesets()) + info("house_rule", shipped_house_rules()))
+        return JSONResponse(shipped_catalogue())
 
     async def new_game(request: Request) -> Response:
         body = await request.body()
@@ -197,22 +183,26 @@ def create_app() -> Starlette:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(games.state(key, games.games[key]))
 
-    def lookup(request: Request) -> tuple[str, WebGame] | None:
-        key = request.path_params["key"]
-        web = games.games.get(key)
-        return None if web is None else (key, web)
+    def with_game(
+        handler: Callable[[Request, str, WebGame], Awaitable[Response]],
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """A route about one game: unknown ids get 404, known ones the handler."""
 
-    async def state(request: Request) -> Response:
-        found = lookup(request)
-        if found is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        return JSONResponse(games.state(*found))
+        async def route(request: Request) -> Response:
+            key = request.path_params["key"]
+            web = games.games.get(key)
+            if web is None:
+                return JSONResponse({"error": "no such game"}, status_code=404)
+            return await handler(request, key, web)
 
-    async def act(request: Request) -> Response:
-        found = lookup(request)
-        if found is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        key, web = found
+        return route
+
+    @with_game
+    async def state(request: Request, key: str, web: WebGame) -> Response:
+        return JSONResponse(games.state(key, web))
+
+    @with_game
+    async def act(request: Request, key: str, web: WebGame) -> Response:
         try:
             payload = await request.json()
             games.act(web, str(payload.get("action", "")))
@@ -222,33 +212,24 @@ def create_app() -> Starlette:
             return JSONResponse({"error": str(exc), "state": games.state(key, web)}, status_code=400)
         return JSONResponse(games.state(key, web))
 
-    async def next_deal(request: Request) -> Response:
-        found = lookup(request)
-        if found is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        key, web = found
+    @with_game
+    async def next_deal(request: Request, key: str, web: WebGame) -> Response:
         try:
             games.next_deal(web)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(games.state(key, web))
 
-    async def record(request: Request) -> Response:
-        found = lookup(request)
-        if found is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        _, web = found
+    @with_game
+    async def record(request: Request, key: str, web: WebGame) -> Response:
         if web.game.step is not None:
             return JSONResponse({"error": "the record is given when the deal is over"}, status_code=400)
         data = game_record(web.game, web.ruleset_ref, web.house_rules)
         headers = {"Content-Disposition": 'attachment; filename="regelmotor-spil.json"'}
         return JSONResponse(data, headers=headers)
 
-    async def rulebook(request: Request) -> Response:
-        found = lookup(request)
-        if found is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        _, web = found
+    @with_game
+    async def rulebook(request: Request, key: str, web: WebGame) -> Response:
         html = render(build_rulebook(web.resolved, web.rules, "da"), "html")
         assert isinstance(html, str)
         return HTMLResponse(html)
