@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 import pluggy
 
@@ -41,9 +41,8 @@ class Deal:
     kitty: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionStatus:
-    """Where an auction stands after some calls."""
+class AuctionStatus(NamedTuple):
+    """Where an auction stands after some calls (a named tuple: one is made for every call)."""
 
     to_act: int | None
     """The seat to call next, or None when the auction is over."""
@@ -53,6 +52,14 @@ class AuctionStatus:
     passed: frozenset[int]
     legal: tuple[str, ...]
     """The calls ``to_act`` may make, in the notation: ``pass``, ``gå med``, ``selv``, bids."""
+    seats: tuple[int, ...] = ()
+    """The seats in calling order, forhånd first."""
+    entrants: tuple[int, ...] = ()
+    """Seats that have not yet called, in the order they come in."""
+    pending: tuple[int, ...] = ()
+    """Overcalled seats that must answer before the next entrant, in order."""
+    calls: int = 0
+    """How many calls the status follows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +119,24 @@ class ContractInfo:
 
 
 Dealer = Callable[[Sequence[Card], int, "Sequence[int | str] | None"], Deal]
-Auction = Callable[[Sequence[int], Sequence[str]], AuctionStatus]
+
+
+class Auction(Protocol):
+    """The auction procedure: a fold over the calls, so the engine advances it call by call."""
+
+    def start(self, seats: Sequence[int]) -> AuctionStatus:
+        """The status before the first call; ``seats`` in calling order, forhånd first."""
+        ...
+
+    def advance(self, status: AuctionStatus, call: str) -> AuctionStatus:
+        """The status after ``status.to_act`` makes ``call``; raises ``IllegalCall`` if he may not."""
+        ...
+
+    def __call__(self, seats: Sequence[int], calls: Sequence[str]) -> AuctionStatus:
+        """The status after ``calls`` (``start`` then ``advance`` for each)."""
+        ...
+
+
 DeclarationSteps = Callable[[str], tuple[DeclarationStep, ...]]
 TrumpChoices = Callable[[str, "Card | None"], tuple[Denomination, ...]]
 CallChoices = Callable[[Sequence[Card], str, "Denomination | None"], tuple[Card, ...]]

@@ -53,7 +53,12 @@ class DealResult:
 
 def deal_seed(seed: int, index: int) -> int:
     """The seed of deal ``index`` of a run: independent of how the run is split up."""
-    return random.Random(f"regelmotor:{seed}:{index}").getrandbits(63)
+    return _deal_random(seed, index).getrandbits(63)
+
+
+def _deal_random(seed: int, index: int) -> random.Random:
+    """Deal ``index``'s own stream: its first 63 bits seed the shuffle, the rest are the bots' draws."""
+    return random.Random(f"regelmotor:{seed}:{index}")
 
 
 @cache
@@ -63,16 +68,18 @@ def _rules(ruleset: str, house_rules: tuple[str, ...]) -> Rules:
 
 def play_deal(rules: Rules, index: int, seed: int, bots: Sequence[str]) -> DealResult:
     """Deal ``index`` of the run with ``seed``, played by ``bots`` at seats 0-3."""
-    own_seed = deal_seed(seed, index)
-    rng = random.Random(own_seed)
-    players = [make_bot(name, rules, random.Random(rng.getrandbits(63))) for name in bots]
+    rng = _deal_random(seed, index)
+    own_seed = rng.getrandbits(63)  # = deal_seed(seed, index)
+    # The bots draw in turn from the rest of the deal's stream: the order of play fixes who gets what.
+    players = [make_bot(name, rules, rng) for name in bots]
     dealer = index % 4
     game = Game.from_seed(rules, own_seed, dealer)
-    while game.step is not None:
-        seat = game.to_act
-        assert seat is not None
+    step = game.step
+    while step is not None:
+        seat = step[1]
         player = players[seat]
-        game.apply(player.choose(game.view(seat) if player.needs_view else None, game.legal_actions()))
+        game.apply(player.choose(game.view(seat) if player.needs_view else None, game.legal))
+        step = game.step
     return _result(game, index)
 
 

@@ -15,13 +15,12 @@ deal is void, ``finished`` when play is over and every seat has its score.
 from __future__ import annotations
 
 import copy
-import itertools
 import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from regelmotor.bids import Bid
 from regelmotor.cards import JOKER_SUIT, SUIT_LETTERS, Card, format_card, new_deck, parse_card, suit_of
@@ -38,6 +37,7 @@ from regelmotor.engine.actions import (
     canonical,
     card_order_key,
 )
+from regelmotor.engine.discards import Discards
 from regelmotor.errors import CardError, DealError, IllegalCall, RuleNotImplemented, RuleViolation
 from regelmotor.hooks import ContractInfo, Denomination, ExchangeTurn, TrickContext
 from regelmotor.ruleset.compile import Rules
@@ -50,6 +50,10 @@ NAMES = tuple(format_card(c) for c in range(55))
 """Card index -> notation, looked up rather than built: views are made on every decision."""
 CARDS = {name: card for card, name in enumerate(NAMES)}
 """Canonical notation -> card index, for actions already checked against the legal ones."""
+HAND_ORDER = tuple(sorted(range(55), key=card_order_key).index(card) for card in range(55))
+"""Card index -> its place in a hand kept in canonical order (a sort key without a call)."""
+DERIVED = ("_legal", "_tricks_view", "_contexts")
+"""Attributes computed from the rest of the state and kept only to save work."""
 AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
     "auction",
     "declaration",
@@ -83,8 +87,7 @@ class Redeal:
     """The claimant (jernhånd) or the culprit (misdeal), where there is one."""
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: who led, the cards in play order, and the winning seat."""
 
     leader: int
@@ -163,7 +166,7 @@ class Game:
             raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
         if len(kitty) != ruleset.deck.kitty:
             raise DealError(f"the kitty holds {ruleset.deck.kitty} cards in {ruleset.name}, not {len(kitty)}")
-        if sorted(dealt) != sorted(expected):
+        if len(dealt) != len(expected) or set(dealt) != expected:
             twice = sorted({c for c in dealt if dealt.count(c) > 1})
             missing = sorted(expected - set(dealt))
             extra = sorted(set(dealt) - expected)
@@ -186,7 +189,7 @@ class Game:
         self.seats = tuple((dealer + i) % SEATS for i in range(1, SEATS + 1))
         self.initial_hands = tuple(tuple(hand) for hand in hands)
         self.initial_kitty = tuple(kitty)
-        self.hands: list[list[Card]] = [sorted(hand, key=card_order_key) for hand in hands]
+        self.hands: list[list[Card]] = [sorted(hand, key=HAND_ORDER.__getitem__) for hand in hands]
         self.kitty: list[Card] = list(kitty)
         self.discards: list[Card] = []
         self.turned: list[Card] = []
@@ -194,10 +197,14 @@ class Game:
         self.events: list[str] = []
         self.phase = AUCTION
         self.step: tuple[str, int] | None = None
-        self._legal: list[str] | None = None
+        self._legal: Sequence[str] | None = None
+        self._contexts: dict[bool, TrickContext] = {}
+        self._playing: ContractInfo  # set when play begins
         self.redeal: Redeal | None = None
-        self.claims = [s for s in self.seats if any(c.allowed(self.hands[s]) for c in rules.redeal_claims)]
+        claims = rules.redeal_claims
+        self.claims = [s for s in self.seats if any(c.allowed(self.hands[s]) for c in claims)] if claims else []
         self.calls: list[str] = []
+        self._auction = rules.auction.start(self.seats)
         self.seat_calls: list[tuple[int, str]] = []
         self.bid: Bid | None = None
         self.declarers: tuple[int, ...] = ()
@@ -260,13 +267,22 @@ class Game:
         return None if self.bid is None else self.bid.text
 
     def legal_actions(self) -> list[str]:
-        """What the seat to act may do now, in canonical notation (computed once per state)."""
-        if self.step is None:
-            return []
-        if self._legal is None:
+        """What the seat to act may do now, in canonical notation, as a new list."""
+        return list(self.legal)
+
+    @property
+    def legal(self) -> Sequence[str]:
+        """The legal actions as a read-only sequence, worked out once per state and not copied.
+
+        For bots and simulations: the exchange's many discards are written out only when read.
+        """
+        legal = self._legal
+        if legal is None:
+            if self.step is None:
+                return ()
             kind, seat = self.step
-            self._legal = getattr(self, f"_legal_{kind}")(seat)
-        return list(self._legal)
+            legal = self._legal = _LEGAL[kind](self, seat)
+        return legal
 
     def apply(self, action: str, seat: int | None = None) -> None:
         """Play ``action`` for the seat to act (checked against ``seat`` when given)."""
@@ -275,16 +291,18 @@ class Game:
         kind, to_act = self.step
         if seat is not None and seat != to_act:
             raise RuleViolation("turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
-        self.legal_actions()
-        assert self._legal is not None
-        if action not in self._legal:  # canonical input (bots, records) needs no parsing
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[kind](self, to_act)
+        if action not in legal:  # canonical input (bots, records) needs no parsing
             action = canonical(action, self.rules.ladder)
-            if action not in self._legal:
+            if action not in legal:
                 raise self._violation(kind, to_act, action)
         self.history.append((to_act, action))
         self._legal = None
-        getattr(self, f"_do_{kind}")(to_act, action)
-        self._advance()
+        _DO[kind](self, to_act, action)
+        if kind != "play":  # a card played names the next seat itself: the commonest step, kept short
+            self._advance()
 
     def view(self, seat: int) -> View:
         return View(
@@ -293,7 +311,7 @@ class Game:
             dealer=self.dealer,
             to_act=self.to_act,
             hand=tuple(NAMES[c] for c in self.hands[seat]),
-            legal_actions=tuple(self.legal_actions()) if self.to_act == seat else (),
+            legal_actions=tuple(self.legal) if self.to_act == seat else (),
             calls=tuple(self.seat_calls),
             contract=self.contract,
             declarers=self.declarers,
@@ -335,13 +353,16 @@ class Game:
         """An independent copy that shares the (immutable) compiled rules."""
         twin = object.__new__(Game)
         shared = {"rules", "ruleset", "initial_hands", "initial_kitty", "seats"}
-        twin.__dict__ = {k: v if k in shared else copy.deepcopy(v) for k, v in self.__dict__.items()}
+        twin.__dict__ = {
+            k: v if k in shared else copy.deepcopy(v) for k, v in self.__dict__.items() if k not in DERIVED
+        }
+        twin._legal = None
+        twin._contexts = {}
         return twin
 
     def snapshot(self) -> bytes:
         """The whole state as bytes: equal snapshots, equal games (the legal-action cache is derived)."""
-        derived = ("rules", "ruleset", "_legal", "_tricks_view")
-        state = {k: v for k, v in self.__dict__.items() if k not in derived}
+        state = {k: v for k, v in self.__dict__.items() if k not in DERIVED and k not in ("rules", "ruleset")}
         return pickle.dumps(state)
 
     def cards_in_play(self) -> list[Card]:
@@ -354,6 +375,9 @@ class Game:
     def _advance(self) -> None:
         """Move on until a seat has a real choice, or the deal is void or at the first lead."""
         while True:
+            if self.phase == PLAY:
+                self.step = _PLAY_STEPS[self.leader]
+                return
             if self.phase == AUCTION:
                 if self._auction_step():
                     return
@@ -363,10 +387,6 @@ class Game:
             elif self.phase == EXCHANGE:
                 if self._exchange_step():
                     return
-            elif self.phase == PLAY:
-                seat = self.leader if not self.trick else (self.trick[-1][0] + 1) % SEATS
-                self.step = ("play", seat)
-                return
             else:
                 self.step = None
                 return
@@ -377,7 +397,7 @@ class Game:
         if self.claims:
             self.step = ("claim", self.claims[0])
             return True
-        status = self.rules.auction(self.seats, self.calls)
+        status = self._auction
         if status.to_act is not None:
             self.step = ("call", status.to_act)
             return True
@@ -395,8 +415,8 @@ class Game:
             self._plan_declaration()
         return False
 
-    def _legal_claim(self, seat: int) -> list[str]:
-        return [JERNHAAND, KEEP]
+    def _legal_claim(self, seat: int) -> Sequence[str]:
+        return (JERNHAAND, KEEP)
 
     def _do_claim(self, seat: int, action: str) -> None:
         self.claims.pop(0)
@@ -404,12 +424,12 @@ class Game:
             claim = next(c for c in self.rules.redeal_claims if c.action == JERNHAAND)
             self._void("jernhaand", claim.redeal_by, seat)
 
-    def _legal_call(self, seat: int) -> list[str]:
-        legal = list(self.rules.auction(self.seats, self.calls).legal)
+    def _legal_call(self, seat: int) -> Sequence[str]:
+        legal = self._auction.legal
         if not self.calls and seat == self.forhaand:
-            legal.append(MISDEAL)  # the dealer's fault
+            legal += (MISDEAL,)  # the dealer's fault
             if self.ruleset.misdeal.culprit_pays:  # 000 2.7: another player at fault pays the penalty
-                legal.extend(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer)
+                legal += tuple(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer)
         return legal
 
     def _do_call(self, seat: int, action: str) -> None:
@@ -417,6 +437,7 @@ class Game:
             culprit = int(action.split()[1]) if " " in action else self.dealer
             self._void("misdeal", self.ruleset.misdeal.redeal_by, culprit)
             return
+        self._auction = self.rules.auction.advance(self._auction, action)
         self.calls.append(action)
         self.seat_calls.append((seat, action))
 
@@ -474,20 +495,20 @@ class Game:
         self._plan_exchange()
         return False
 
-    def _legal_trump(self, seat: int) -> list[str]:
-        return [f"trump {d}" for d in self.rules.trump_choices(self._designation().id, self.called)]
+    def _legal_trump(self, seat: int) -> Sequence[str]:
+        return tuple(f"trump {d}" for d in self.rules.trump_choices(self._designation().id, self.called))
 
     def _do_trump(self, seat: int, action: str) -> None:
         self._declaration.pop(0)
         self.trump = cast(Denomination, action.split()[1])  # one of the legal "trump X" actions
 
-    def _legal_call_card(self, seat: int) -> list[str]:
+    def _legal_call_card(self, seat: int) -> Sequence[str]:
         choices = self.rules.call_choices(self.hands[seat], self._designation().id, self.trump)
-        return [f"call {format_card(c)}" for c in choices]
+        return tuple(f"call {NAMES[c]}" for c in choices)
 
     def _do_call_card(self, seat: int, action: str) -> None:
         self._declaration.pop(0)
-        card = parse_card(action.split()[1])
+        card = CARDS[action[len("call ") :]]  # one of the legal "call X" actions
         if seat == self.declarers[0]:
             self.called = card
         else:
@@ -534,8 +555,8 @@ class Game:
             self.step = ("vip", vip.deciders[0])
             return True
 
-    def _legal_vip(self, seat: int) -> list[str]:
-        return [ACCEPT, REJECT]
+    def _legal_vip(self, seat: int) -> Sequence[str]:
+        return (ACCEPT, REJECT)
 
     def _do_vip(self, seat: int, action: str) -> None:
         assert self._vip is not None
@@ -598,6 +619,8 @@ class Game:
             return True
         self._find_partner()
         self.phase = PLAY
+        assert self.bid is not None
+        self._playing = ContractInfo(self.bid, self.declarers)  # what decides when play is over
         return False
 
     def _next_pass_on(self) -> int | None:
@@ -608,26 +631,23 @@ class Game:
                 return seat
         return None
 
-    def _legal_exchange(self, seat: int) -> list[str]:
+    def _legal_exchange(self, seat: int) -> Sequence[str]:
         turn = self._exchange[0]
         protected = self.called if not self._exchange_plan.called_card_may_be_discarded else None
-        candidates = [c for c in self.hands[seat] if c != protected]  # 001: "Makker-esset må ikke lægges i katten"
-        legal = [KEEP] if 0 in turn.counts and not turn.compulsory else []
-        names = [format_card(c) for c in candidates]  # the hand is kept in canonical order
-        for count in turn.counts:
-            if 0 < count <= len(self.kitty):
-                legal.extend("discard " + " ".join(combo) for combo in itertools.combinations(names, count))
-        return legal
+        # 001: "Makker-esset må ikke lægges i katten"; the hand is kept in canonical order.
+        names = [NAMES[c] for c in self.hands[seat] if c != protected]
+        keep = (KEEP,) if 0 in turn.counts and not turn.compulsory else ()
+        return Discards(keep, names, [count for count in turn.counts if 0 < count <= len(self.kitty)])
 
     def _do_exchange(self, seat: int, action: str) -> None:
         turn = self._exchange.pop(0)
         self._exchanged.append(turn.seat)
         if action == KEEP:
             return
-        cards = [parse_card(text) for text in action.split()[1:]]
+        cards = [CARDS[name] for name in action.split()[1:]]  # one of the legal discards: canonical
         taken, untaken = self.kitty[: len(cards)], self.kitty[len(cards) :]
         hand = [c for c in self.hands[seat] if c not in cards] + taken
-        self.hands[seat] = sorted(hand, key=card_order_key)
+        self.hands[seat] = sorted(hand, key=HAND_ORDER.__getitem__)
         if self._exchange_plan.discards_become_kitty and self._exchange:
             self.kitty = cards + untaken  # 000 5.2.4: "De tre afkastede kort bliver ny kat"
         else:
@@ -644,8 +664,8 @@ class Game:
         suit = suit_of(self.called)
         return -1 if any(suit_of(c) == suit for c in self.hands[declarer]) else declarer
 
-    def _legal_fordaekt(self, seat: int) -> list[str]:
-        return [NO_FORDAEKT, *(f"fordækt {format_card(c)}" for c in self.hands[seat])]
+    def _legal_fordaekt(self, seat: int) -> Sequence[str]:
+        return (NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in self.hands[seat]))
 
     def _do_fordaekt(self, seat: int, action: str) -> None:
         self._fordaekt_offer = -1
@@ -659,8 +679,8 @@ class Game:
             return []
         return [s for s in self.seats if s not in self.declarers and not (rule.by == "opponents" and s == self.partner)]
 
-    def _legal_double(self, seat: int) -> list[str]:
-        return [PASS, DOUBLE]
+    def _legal_double(self, seat: int) -> Sequence[str]:
+        return (PASS, DOUBLE)
 
     def _do_double(self, seat: int, action: str) -> None:
         assert self._doublers is not None
@@ -670,8 +690,8 @@ class Game:
             self._doublers = []
             self._redouble = self.ruleset.doubling.redouble
 
-    def _legal_redouble(self, seat: int) -> list[str]:
-        return [PASS, REDOUBLE]
+    def _legal_redouble(self, seat: int) -> Sequence[str]:
+        return (PASS, REDOUBLE)
 
     def _do_redouble(self, seat: int, action: str) -> None:
         self._redouble = False
@@ -687,11 +707,21 @@ class Game:
         return suit_of(card)
 
     def trick_context(self, seat: int) -> TrickContext:
+        """What besides the hand decides ``seat``'s legal cards now.
+
+        It changes only when a trick ends or the partner card falls, so it is kept until then.
+        """
+        # Whether the partner card binds a selvmakker is the ruleset's choice (called_card.applies_to_selvmakker).
+        exempt = seat == self.declarers[0] and not self.ruleset.called_card.applies_to_selvmakker
+        context = self._contexts.get(exempt)
+        if context is None:
+            context = self._contexts[exempt] = self._new_trick_context(exempt)
+        return context
+
+    def _new_trick_context(self, exempt: bool) -> TrickContext:
         trump = None if self.trump in (None, "none") else SUIT_LETTERS.index(self.trump)
         sol = self.bid is not None and self.bid.is_sol
-        called = None if sol or self.called_played else self.called
-        if called is not None and seat == self.declarers[0] and not self.ruleset.called_card.applies_to_selvmakker:
-            called = None
+        called = None if sol or self.called_played or exempt else self.called
         fordaekt = None
         if self.fordaekt is not None and self.called is not None:
             fordaekt = (self.fordaekt, suit_of(self.called))
@@ -704,38 +734,50 @@ class Game:
             fordaekt=fordaekt,
         )
 
-    def _legal_play(self, seat: int) -> list[str]:
-        trick = [c for _, c in self.trick]
-        return [NAMES[c] for c in self.rules.legal_cards(self.hands[seat], trick, self.trick_context(seat))]
+    def _legal_play(self, seat: int) -> Sequence[str]:
+        trick = self.trick
+        cards = self.rules.legal_cards(
+            self.hands[seat], [c for _, c in trick] if trick else (), self.trick_context(seat)
+        )
+        return tuple([NAMES[c] for c in cards])
 
     def _do_play(self, seat: int, action: str) -> None:
         card = CARDS[action]
         self.hands[seat].remove(card)
-        self.trick.append((seat, card))
+        trick = self.trick
+        trick.append((seat, card))
         if card == self.called:
             self.called_played = True
+            self._contexts.clear()
             self.partner_public = self.partner is not None  # 001: "Først når esset bliver spillet, ved alle"
             self.events.append(f"seat {seat} plays the partner card {format_card(card)}")
-        if len(self.trick) == 1 and not self.tricks:
-            self._open_hands("after_first_lead")
-        if len(self.trick) == SEATS:
+        if len(trick) == 1:
+            if not self.tricks:
+                self._open_hands("after_first_lead")
+        elif len(trick) == SEATS:
             self._end_trick()
+            if self.phase != PLAY:
+                self._advance()
+                return
+            seat = self.leader - 1  # the winner leads the next trick
+        self.step = _PLAY_STEPS[(seat + 1) % SEATS]
 
     def _end_trick(self) -> None:
-        assert self.bid is not None
-        cards = tuple(c for _, c in self.trick)
-        context = self.trick_context(self.trick[0][0])
-        index = self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)
-        winner = self.trick[index][0]
+        trick = self.trick
+        leader = trick[0][0]
+        cards = tuple([c for _, c in trick])
+        context = self.trick_context(leader)
+        winner = trick[self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)][0]
         if self.called is not None and self._suit(cards[0]) == suit_of(self.called):
             self.called_suit_led = True
-        self.tricks.append(Trick(self.trick[0][0], cards, winner))
+        self.tricks.append(Trick(leader, cards, winner))
+        self._contexts.clear()
         self.tricks_won[winner] += 1
         self.leader = winner
         self.trick = []
         if len(self.tricks) == 1:
             self._open_hands("after_first_trick")
-        if self.rules.play_over(self._contract_info(), self.tricks_won, len(self.tricks)):
+        if self.rules.play_over(self._playing, self.tricks_won, len(self.tricks)):
             self._finish()
 
     def _open_hands(self, moment: str) -> None:
@@ -851,3 +893,11 @@ class Game:
             if held and self._suit(card) != led:
                 return "play", f"must follow suit: you hold {len(held)} {SUIT_NAMES_EN[led]}"
         return "play", f"{format_card(card)} cannot be played now: play one of {', '.join(self.legal_actions())}"
+
+
+_PLAY_STEPS = tuple(("play", seat) for seat in range(SEATS))
+_KINDS = ("claim", "call", "trump", "call_card", "vip", "exchange", "fordaekt", "double", "redouble", "play")
+_LEGAL: dict[str, Callable[[Game, int], Sequence[str]]] = {kind: getattr(Game, f"_legal_{kind}") for kind in _KINDS}
+"""Step kind -> the method listing its legal actions (looked up once, not per action)."""
+_DO: dict[str, Callable[[Game, int, str], None]] = {kind: getattr(Game, f"_do_{kind}") for kind in _KINDS}
+"""Step kind -> the method that applies one of its actions."""

@@ -11,7 +11,6 @@ height, and the player he took it from must answer.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 
 from regelmotor.bids import Bid, Ladder, fold
@@ -39,76 +38,107 @@ def parse_call(text: str, ladder: Ladder) -> str | Bid:
 
 
 class MeldeTilbage:
+    """The auction as a fold: ``start`` gives the status before the first call, ``advance`` adds one.
+
+    The engine keeps the status and advances it once per call; ``__call__`` replays a whole
+    list of calls (for records and for saying why a call is refused).
+    """
+
     def __init__(self, ladder: Ladder, may_join: Callable[[Bid], bool], kan_selv: bool = False) -> None:
         self.ladder = ladder
         self.may_join = may_join
         self.kan_selv = kan_selv
-        # The status is recomputed from the calls on every step: parse each spelling once.
         self._parsed: dict[str, str | Bid] = {}
-        self._higher: dict[int, tuple[str, ...]] = {}
+        self._legal: dict[tuple[int, bool, bool], tuple[str, ...]] = {}
 
     def __call__(self, seats: Sequence[int], calls: Sequence[str]) -> AuctionStatus:
-        forhaand = seats[0]
-        entrants = deque(seats)
-        pending: deque[int] = deque()
-        passed: set[int] = set()
-        joiners: list[int] = []
-        holder: int | None = None
-        highest: Bid | None = None
-        to_act: int | None = entrants.popleft()
+        status = self.start(seats)
+        for text in calls:
+            status = self.advance(status, text)
+        return status
 
-        def next_to_act() -> int | None:
-            while pending:
-                seat = pending.popleft()
-                if seat not in passed and seat != holder and seat not in joiners:
-                    return seat
-            return entrants.popleft() if entrants else None
+    def start(self, seats: Sequence[int]) -> AuctionStatus:
+        """Forhånd (``seats[0]``) opens; the others enter in seat order."""
+        order = tuple(seats)
+        return self._status(order[0], None, None, (), frozenset(), order, order[1:], (), 0)
 
-        for index, text in enumerate(calls):
-            if to_act is None:
-                raise IllegalCall(index, None, f'"{text}": the auction is already over')
-            call = self._parsed.get(text)
-            if call is None:
-                try:
-                    call = self._parsed[text] = parse_call(text, self.ladder)
-                except NotationError as exc:
-                    raise IllegalCall(index, to_act, str(exc)) from None
-            if call == PASS:
-                passed.add(to_act)
-            elif call == JOIN:
-                if highest is None or not self.may_join(highest):
-                    what = "no bid" if highest is None else f"the highest bid {highest}"
-                    raise IllegalCall(index, to_act, f"gå med is not allowed on {what} (auction.gaa_med)")
-                joiners.append(to_act)
-            elif call == HOLD:
-                if not self.may_hold(to_act, forhaand, holder):
-                    raise IllegalCall(
-                        index, to_act, "only forhånd, overcalled, may take the bid himself (auction.kan_selv)"
-                    )
-                pending = deque([*([holder] if holder is not None else []), *joiners, *pending])
-                holder, joiners = to_act, []
-            else:
-                assert isinstance(call, Bid)
-                if highest is not None and call.rank <= highest.rank:
-                    same = "is as high as" if call.rank == highest.rank else "is lower than"
-                    raise IllegalCall(
-                        index, to_act, f"{call} {same} the highest bid {highest}: a bid must be higher (melde tilbage)"
-                    )
-                answering = [s for s in ([holder] if holder is not None else []) + joiners]
-                pending = deque([*answering, *pending])
-                holder, highest, joiners = to_act, call, []
-            to_act = next_to_act()
+    def advance(self, status: AuctionStatus, text: str) -> AuctionStatus:
+        """The status after ``status.to_act`` calls ``text``; ``IllegalCall`` if he may not."""
+        index, to_act = status.calls, status.to_act
+        if to_act is None:
+            raise IllegalCall(index, None, f'"{text}": the auction is already over')
+        call = self._parsed.get(text)
+        if call is None:
+            try:
+                call = self._parsed[text] = parse_call(text, self.ladder)
+            except NotationError as exc:
+                raise IllegalCall(index, to_act, str(exc)) from None
+        highest, holder, joiners, passed, pending = (
+            status.highest,
+            status.holder,
+            status.joiners,
+            status.passed,
+            status.pending,
+        )
+        if call == PASS:
+            passed = passed | {to_act}
+        elif call == JOIN:
+            if highest is None or not self.may_join(highest):
+                what = "no bid" if highest is None else f"the highest bid {highest}"
+                raise IllegalCall(index, to_act, f"gå med is not allowed on {what} (auction.gaa_med)")
+            joiners = (*joiners, to_act)
+        elif call == HOLD:
+            if not self.may_hold(to_act, status.seats[0], holder):
+                raise IllegalCall(
+                    index, to_act, "only forhånd, overcalled, may take the bid himself (auction.kan_selv)"
+                )
+            pending = (*(() if holder is None else (holder,)), *joiners, *pending)
+            holder, joiners = to_act, ()
+        else:
+            assert isinstance(call, Bid)
+            if highest is not None and call.rank <= highest.rank:
+                same = "is as high as" if call.rank == highest.rank else "is lower than"
+                raise IllegalCall(
+                    index, to_act, f"{call} {same} the highest bid {highest}: a bid must be higher (melde tilbage)"
+                )
+            pending = (*(() if holder is None else (holder,)), *joiners, *pending)
+            holder, highest, joiners = to_act, call, ()
+        # Who calls next: an overcalled seat that must answer, else the next seat to enter.
+        entrants = status.entrants
+        while pending:
+            seat, pending = pending[0], pending[1:]
+            if seat not in passed and seat != holder and seat not in joiners:
+                return self._status(seat, highest, holder, joiners, passed, status.seats, entrants, pending, index + 1)
+        following = entrants[0] if entrants else None
+        return self._status(following, highest, holder, joiners, passed, status.seats, entrants[1:], (), index + 1)
 
+    def _status(
+        self,
+        to_act: int | None,
+        highest: Bid | None,
+        holder: int | None,
+        joiners: tuple[int, ...],
+        passed: frozenset[int],
+        seats: tuple[int, ...],
+        entrants: tuple[int, ...],
+        pending: tuple[int, ...],
+        calls: int,
+    ) -> AuctionStatus:
         legal: tuple[str, ...] = ()
         if to_act is not None:
             rank = -1 if highest is None else highest.rank
-            bids = self._higher.get(rank)
-            if bids is None:
-                bids = self._higher[rank] = tuple(b.text for b in self.ladder.bids if b.rank > rank)
-            join = (JOIN,) if highest is not None and self.may_join(highest) else ()
-            hold = (HOLD,) if self.may_hold(to_act, forhaand, holder) else ()
-            legal = (PASS, *join, *hold, *bids)
-        return AuctionStatus(to_act, highest, holder, tuple(joiners), frozenset(passed), legal)
+            join = highest is not None and self.may_join(highest)
+            hold = self.may_hold(to_act, seats[0], holder)
+            legal = self._legal.get((rank, join, hold), ())
+            if not legal:
+                bids = tuple(b.text for b in self.ladder.bids if b.rank > rank)
+                legal = self._legal[rank, join, hold] = (
+                    PASS,
+                    *((JOIN,) if join else ()),
+                    *((HOLD,) if hold else ()),
+                    *bids,
+                )
+        return AuctionStatus(to_act, highest, holder, joiners, passed, legal, seats, entrants, pending, calls)
 
     def may_hold(self, seat: int, forhaand: int, holder: int | None) -> bool:
         return self.kan_selv and seat == forhaand and holder is not None and holder != seat

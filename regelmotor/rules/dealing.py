@@ -9,6 +9,7 @@ table saw, which is what settles a dispute about a deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from regelmotor.cards import Card, format_card, new_deck
 from regelmotor.errors import DealError
@@ -49,7 +50,11 @@ def deal(ruleset: Ruleset, order: Sequence[Card], dealer: int, pattern: Sequence
     problem = pattern_problem(ruleset, steps)
     if problem:
         raise DealError(f"cannot deal by this pattern: {problem}")
-    expected = set(new_deck(ruleset.deck.jokers))
+    return deal_by(steps, frozenset(new_deck(ruleset.deck.jokers)), order, dealer)
+
+
+def deal_by(steps: Sequence[int | str], expected: frozenset[Card], order: Sequence[Card], dealer: int) -> Deal:
+    """Deal ``order`` by ``steps``, a pattern already found sound for the deck ``expected``."""
     if len(order) != len(expected) or set(order) != expected:
         missing = sorted(expected - set(order))
         extra = sorted(set(order) - expected)
@@ -63,26 +68,43 @@ def deal(ruleset: Ruleset, order: Sequence[Card], dealer: int, pattern: Sequence
         raise DealError(f"the deck order must hold the {len(expected)} cards once each: " + "; ".join(detail))
     if not 0 <= dealer < SEATS:
         raise DealError(f"the dealer is a seat 0-3, not {dealer}")
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    placed: list[Card] = []  # kitty, bottom first
+    hand_places, kitty_places = places(tuple(steps), dealer)
+    return Deal(tuple(tuple(order[i] for i in hand) for hand in hand_places), tuple(order[i] for i in kitty_places))
+
+
+@cache
+def places(steps: tuple[int | str, ...], dealer: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Which positions of the deck order each seat's hand gets, and the kitty's (top card first).
+
+    A pattern deals the same positions to the same seats every time, so this is worked out once.
+    """
+    hands: list[list[int]] = [[] for _ in range(SEATS)]
+    placed: list[int] = []  # kitty, bottom first
     position = 0
     for step in steps:
         if step == "kat":
-            placed.append(order[position])
+            placed.append(position)
             position += 1
             continue
         assert isinstance(step, int)
         for offset in range(1, SEATS + 1):
             seat = (dealer + offset) % SEATS
-            hands[seat].extend(order[position : position + step])
+            hands[seat].extend(range(position, position + step))
             position += step
-    return Deal(tuple(tuple(hand) for hand in hands), tuple(reversed(placed)))
+    return tuple(tuple(hand) for hand in hands), tuple(reversed(placed))
 
 
 class DealingRules:
     @hookimpl
     def regelmotor_dealer(self, ruleset: Ruleset) -> Dealer:
+        # The ruleset's own pattern is checked once, here, not on every deal.
+        own = ruleset.dealing.pattern
+        own_problem = pattern_problem(ruleset, own)
+        expected = frozenset(new_deck(ruleset.deck.jokers))
+
         def dealer(order: Sequence[Card], dealer_seat: int, pattern: Sequence[int | str] | None = None) -> Deal:
+            if pattern is None and own_problem is None:
+                return deal_by(own, expected, order, dealer_seat)
             return deal(ruleset, order, dealer_seat, pattern)
 
         return dealer

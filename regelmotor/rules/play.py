@@ -10,12 +10,22 @@ every declarer has taken more tricks than his bid allows (001; 000 6.4.3).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from regelmotor.cards import JOKER_SUIT, Card, suit_of
 from regelmotor.hooks import ContractInfo, LegalCards, PlayOver, TrickContext, hookimpl
 from regelmotor.ruleset.model import Ruleset
 
 TRICKS = 13
+SUITS: tuple[int, ...] = tuple(suit_of(card) for card in range(55))
+"""Card -> the suit it counts in (jokers: ``JOKER_SUIT``)."""
+
+
+@cache
+def suits_with_fordaekt(fordaekt: tuple[Card, int]) -> tuple[int, ...]:
+    """The suit table with the fordækt card counted in the partner card's suit (000 6.1.1)."""
+    card, suit = fordaekt
+    return (*SUITS[:card], suit, *SUITS[card + 1 :])
 
 
 def legal_cards(ruleset: Ruleset) -> LegalCards:
@@ -25,35 +35,33 @@ def legal_cards(ruleset: Ruleset) -> LegalCards:
     called_rule = ruleset.called_card
 
     def legal(hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> tuple[Card, ...]:
-        fordaekt = context.fordaekt
-
-        def suit(card: Card) -> int:
-            if fordaekt is not None and card == fordaekt[0]:
-                return fordaekt[1]  # 000 6.1.1: it counts as a card of the partner card's suit
-            return JOKER_SUIT if card >= 52 else card // 13
-
-        called = context.called if context.called in hand else None
-        binding = called is not None and not context.called_suit_led
+        # A table lookup, not a function, for a card's suit: this is on the path of every card played.
+        suits = SUITS if context.fordaekt is None else suits_with_fordaekt(context.fordaekt)
+        called = context.called
+        binding = called is not None and not context.called_suit_led and called in hand
         if not trick:
             cards = tuple(hand)
             if context.first_trick and not lead_first:
-                cards = tuple(c for c in cards if suit(c) != JOKER_SUIT) or cards
+                cards = tuple(c for c in cards if suits[c] != JOKER_SUIT) or cards
             if binding and called_rule.holder_leads_it:
                 assert called is not None
-                called_suit = suit_of(called)
-                cards = tuple(c for c in cards if c == called or suit(c) != called_suit)
+                called_suit = suits[called]
+                cards = tuple(c for c in cards if c == called or suits[c] != called_suit)
             return cards
-        led = suit(trick[0])
+        led = suits[trick[0]]
         if led == JOKER_SUIT:
             return tuple(hand)  # 001: "Når en joker spilles ud, må de andre lægge et hvilket som helst kort."
-        if binding and called_rule.must_fall_first_time_led and called is not None and suit_of(called) == led:
+        if binding and called_rule.must_fall_first_time_led and called is not None and suits[called] == led:
             return (called,)
-        follow = tuple(c for c in hand if suit(c) == led)
-        if not follow:
-            return tuple(hand)
-        if any_time:
-            return follow + tuple(c for c in hand if suit(c) == JOKER_SUIT)
-        return follow
+        following: list[Card]
+        if any_time:  # 001: "Jokere må spilles når som helst"
+            following = [c for c in hand if suits[c] == led or suits[c] == JOKER_SUIT]
+        else:
+            following = [c for c in hand if suits[c] == led]
+        for card in following:
+            if suits[card] == led:  # he can follow suit, so he must
+                return tuple(following)
+        return tuple(hand)
 
     return legal
 

@@ -83,6 +83,8 @@ class Scorer:
             raise ScoringProblem(("scoring", "tables", name), f'"{name}" is both a constant and a table')
         self.trump = self._game(scoring.trump, ("scoring", "trump"), TRUMP_VARIABLES)
         self.sol = self._game(scoring.sol, ("scoring", "sol"), SOL_VARIABLES)
+        # A game's score depends on a handful of small numbers: each is worked out once.
+        self._memo: dict[tuple[object, ...], RoleScores] = {}
 
     def _game(self, game: GameScoring, path: tuple[str, ...], variables: dict[str, str]) -> _Game:
         if game.formula is not None and (game.made is not None or game.failed is not None):
@@ -167,6 +169,15 @@ class Scorer:
     def score_trump(
         self, designation: str, level: int, tricks: int, *, alone: bool, vip_card: int = 0, doublings: int = 0
     ) -> RoleScores:
+        key = (designation, level, tricks, alone, vip_card, doublings)
+        scores = self._memo.get(key)
+        if scores is None:
+            scores = self._memo[key] = self._score_trump(designation, level, tricks, alone, vip_card, doublings)
+        return scores
+
+    def _score_trump(
+        self, designation: str, level: int, tricks: int, alone: bool, vip_card: int, doublings: int
+    ) -> RoleScores:
         factor = self.ruleset.doubling.factor**doublings
         if alone:
             return RoleScores(
@@ -179,8 +190,13 @@ class Scorer:
         return RoleScores(mine, mine, self.trump_share(designation, level, tricks, -1, vip_card) * factor, 2)
 
     def score_sol(self, sol: str, tricks: int, *, doublings: int = 0) -> RoleScores:
-        factor = self.ruleset.doubling.factor**doublings
-        return RoleScores(self.sol_share(sol, tricks, 3) * factor, None, self.sol_share(sol, tricks, -1) * factor, 3)
+        key = (sol, tricks, doublings)
+        scores = self._memo.get(key)
+        if scores is None:
+            factor = self.ruleset.doubling.factor**doublings
+            shares = self.sol_share(sol, tricks, 3) * factor, self.sol_share(sol, tricks, -1) * factor
+            scores = self._memo[key] = RoleScores(shares[0], None, shares[1], 3)
+        return scores
 
     def every_game(self) -> Iterator[tuple[tuple[str, ...], str, RoleScores]]:
         """Every contract, trick count and side the ruleset allows, scored: for the zero-sum check."""

@@ -1,0 +1,96 @@
+"""The exchange's legal actions as a sequence built on demand.
+
+A declarer who may discard three of thirteen cards has 286 legal actions, and writing them all
+out costs more than the rest of a simulated deal's bidding; a random player needs only how many
+there are and the one it draws. So the discards are numbered as ``itertools.combinations``
+numbers them and the string of one is made only when it is asked for. Iterating gives exactly
+the list ``keep`` (where allowed) then every discard, in that order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from math import comb
+from typing import overload
+
+PREFIX = "discard "
+
+
+class Discards(Sequence[str]):
+    """``first`` (e.g. ``keep``), then ``discard ...`` for every ``count``-card choice among ``names``.
+
+    ``names`` are the cards that may be discarded, in the hand's canonical order, so each
+    discard is written in canonical order too.
+    """
+
+    __slots__ = ("_blocks", "_first", "_index", "_length", "_names")
+
+    def __init__(self, first: Sequence[str], names: Sequence[str], counts: Sequence[int]) -> None:
+        self._first = tuple(first)
+        self._names = tuple(names)
+        self._index = {name: i for i, name in enumerate(self._names)}
+        self._blocks = tuple((count, comb(len(self._names), count)) for count in counts)
+        self._length = len(self._first) + sum(size for _, size in self._blocks)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(f"legal action {index} of {self._length}")
+        if index < len(self._first):
+            return self._first[index]
+        index -= len(self._first)
+        for count, size in self._blocks:
+            if index < size:
+                return PREFIX + " ".join(self._nth(count, index))
+            index -= size
+        raise AssertionError("unreachable: the index was checked against the length")  # pragma: no cover
+
+    def _nth(self, count: int, rank: int) -> list[str]:
+        """The ``rank``-th ``count``-card choice in ``itertools.combinations`` order."""
+        names, chosen, start = self._names, [], 0
+        for left in range(count, 0, -1):
+            for position in range(start, len(names)):
+                following = comb(len(names) - position - 1, left - 1)
+                if rank < following:
+                    chosen.append(names[position])
+                    start = position + 1
+                    break
+                rank -= following
+        return chosen
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, str):
+            return False
+        if action in self._first:
+            return True
+        if not action.startswith(PREFIX):
+            return False
+        words = action[len(PREFIX) :].split(" ")
+        places = [self._index.get(word, -1) for word in words]
+        return (
+            any(count == len(words) for count, _ in self._blocks)
+            and min(places) >= 0
+            and all(a < b for a, b in itertools.pairwise(places))  # canonical order, no card twice
+        )
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._first
+        for count, _ in self._blocks:
+            for choice in itertools.combinations(self._names, count):
+                yield PREFIX + " ".join(choice)
+
+    def __repr__(self) -> str:
+        return f"Discards({len(self)} actions: {', '.join(itertools.islice(self, 4))}, ...)"
