@@ -81,9 +81,8 @@ class ExchangePlan:
     called_card_may_be_discarded: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TrickContext:
-    """What decides which cards may be played, besides the hand and the trick so far."""
+class TrickContext(NamedTuple):
+    """What decides which cards may be played, besides the hand and the trick so far (one per trick)."""
 
     trump: int | None
     """The trump suit index, or None for no trump (sans, sol)."""

@@ -137,3 +137,19 @@ def test_kan_selv_is_forhaands_alone_and_only_with_the_house_rule() -> None:
     assert "selv" not in status("standard", ["pass", "7", "8"], "kan-selv").legal  # seat 2 is not forhånd
     with pytest.raises(IllegalCall, match="only forhånd, overcalled, may take the bid himself"):
         status("standard", ["7", "selv"], "kan-selv")
+
+
+def test_the_auction_advances_one_call_at_a_time_as_the_engine_drives_it() -> None:
+    """003 6-9 once more, call by call: each status follows from the one before and the call, and a refused call
+    leaves the status it was refused on as it was (statuses are values)."""
+    auction = rules_of("gruppe2").auction
+    calls = ["7", "8", "9", "10", "pass", "pass", "pass"]
+    status_now = auction.start(SEATS)
+    for number, call in enumerate(calls):
+        assert status_now == auction(SEATS, calls[:number]) and status_now.calls == number
+        if number:  # after the first bid, 7 is too low
+            with pytest.raises(IllegalCall, match="a bid must be higher"):
+                auction.advance(status_now, "7")
+            assert status_now == auction(SEATS, calls[:number])
+        status_now = auction.advance(status_now, call)
+    assert status_now.to_act is None and status_now.holder == 2 and status_now.legal == ()

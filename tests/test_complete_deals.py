@@ -1,6 +1,6 @@
 """Property tests over every shipped ruleset and house rule it accepts: thousands of random complete deals
-end, conserve the deck, give every trick to a seat the rules allow, score to zero as the scoring rules say,
-and replay from their record to the same result."""
+end, conserve the deck, offer exactly the cards the rules allow, give every trick to a seat the rules allow,
+score to zero as the scoring rules say, and replay from their record to the same result."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, suit_of
+from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, format_card, suit_of
 from regelmotor.engine.game import Game, Trick
 from regelmotor.engine.record import Record, game_record, replay
 
@@ -45,6 +45,40 @@ def allowed_winner(game: Game, trick: Trick) -> int:
     return trick.seats[best]
 
 
+def allowed_cards(game: Game) -> set[str]:
+    """The cards the seat to play may play, worked out from the rules' words, not the engine's code (001)."""
+    ruleset, seat = game.ruleset, game.to_act
+    assert seat is not None
+    hand, trick = game.hands[seat], [c for _, c in game.trick]
+
+    def suit(card: Card) -> int:  # 000 6.1.1: the fordækt card counts in the partner card's suit
+        return suit_of(game.called) if card == game.fordaekt and game.called is not None else suit_of(card)
+
+    jokers = ruleset.jokers
+    rule = ruleset.called_card
+    sol = game.bid is not None and game.bid.is_sol
+    # 001: the called card "skal spilles første gang, der spilles ud i farven", also by a selvmakker where
+    # the ruleset says so; it binds only its holder, and only until its suit has been led.
+    selvmakker_free = seat == game.declarers[0] and not rule.applies_to_selvmakker
+    called = game.called if game.called in hand and not sol and not selvmakker_free else None
+    binding = called is not None and not game.called_suit_led and not game.called_played
+    if not trick:
+        cards = list(hand)
+        if not game.tricks and not (jokers is not None and jokers.lead_first_trick):
+            cards = [c for c in cards if suit(c) != 4] or cards  # 001: no joker led to the first trick
+        if binding and rule.holder_leads_it and called is not None:
+            cards = [c for c in cards if c == called or suit(c) != suit_of(called)]
+    elif suit(trick[0]) == 4:
+        cards = list(hand)  # 001: "Når en joker spilles ud, må de andre lægge et hvilket som helst kort."
+    elif binding and rule.must_fall_first_time_led and called is not None and suit_of(called) == suit(trick[0]):
+        cards = [called]
+    else:
+        follow = [c for c in hand if suit(c) == suit(trick[0])]  # follow suit if you can (001; 003 38-39)
+        any_time = [c for c in hand if suit(c) == 4] if jokers is not None and jokers.play_any_time else []
+        cards = follow + any_time if follow else list(hand)
+    return {format_card(c) for c in cards}
+
+
 @pytest.mark.parametrize(("name", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])
 def test_random_complete_deals(name: str, house: str | None) -> None:
     houses = (house,) if house else ()
@@ -58,6 +92,9 @@ def test_random_complete_deals(name: str, house: str | None) -> None:
             if game.step is None:
                 break
             legal = game.legal_actions()
+            assert list(game.legal) == legal  # the uncopied sequence holds the same actions
+            if game.phase == "play":
+                assert set(legal) == allowed_cards(game), f"{game.hands[game.step[1]]} to {game.trick}"
             game.apply("pass" if "pass" in legal and rng.random() < 0.5 else rng.choice(legal))
         else:
             pytest.fail("a deal did not end within 300 actions")

@@ -42,6 +42,18 @@ def test_standard_lays_three_away_then_takes_the_three_unseen() -> None:
     assert game.phase == "play" and game.kitty == [] and sorted(game.discards) == sorted(parse_cards("2S 3S 4S"))
 
 
+def test_the_discards_are_offered_uncopied_and_taken_in_any_spelling() -> None:
+    """The 1 + 286 exchange actions of the example above: ``legal`` holds them without writing them all out,
+    ``legal_actions()`` is a fresh list, and a discard typed in another order or spelling is the same action."""
+    game = play(won(deal("standard", dealer=3, s0=HAND, kitty="AC 6C 7C"), "8"), "trump H", "call AD")
+    assert list(game.legal) == game.legal_actions() and len(game.legal) == 287
+    game.legal_actions().clear()
+    assert len(game.legal_actions()) == 287 and "discard 4S 3S 2S" in game.legal
+    assert "discard 2S 3S 4S" not in game.legal  # the offer is canonical; apply() reads other spellings
+    game.apply("discard 2♠ 3s 4S")
+    assert game.history[-1] == (0, "discard 4S 3S 2S") and game.phase == "play"
+
+
 def test_the_called_ace_may_not_be_discarded() -> None:
     """001: "Makker-esset må ikke lægges i katten." """
     game = play(won(deal("standard", dealer=3, s0=HAND), "8"), "trump H", "call AS")

@@ -24,14 +24,13 @@ class Discards(Sequence[str]):
     discard is written in canonical order too.
     """
 
-    __slots__ = ("_blocks", "_first", "_index", "_length", "_names")
+    __slots__ = ("_blocks", "_first", "_length", "_names")
 
     def __init__(self, first: Sequence[str], names: Sequence[str], counts: Sequence[int]) -> None:
         self._first = tuple(first)
         self._names = tuple(names)
-        self._index = {name: i for i, name in enumerate(self._names)}
-        self._blocks = tuple((count, comb(len(self._names), count)) for count in counts)
-        self._length = len(self._first) + sum(size for _, size in self._blocks)
+        self._blocks = [(count, comb(len(self._names), count)) for count in counts]
+        self._length = len(self._first) + sum([size for _, size in self._blocks])
 
     def __len__(self) -> int:
         return self._length
@@ -61,9 +60,10 @@ class Discards(Sequence[str]):
     def _nth(self, count: int, rank: int) -> list[str]:
         """The ``rank``-th ``count``-card choice in ``itertools.combinations`` order."""
         names, chosen, start = self._names, [], 0
-        for left in range(count, 0, -1):
-            for position in range(start, len(names)):
-                following = comb(len(names) - position - 1, left - 1)
+        last = len(names) - 1
+        for left in range(count - 1, -1, -1):
+            for position in range(start, last + 1):
+                following = comb(last - position, left)
                 if rank < following:
                     chosen.append(names[position])
                     start = position + 1
@@ -79,12 +79,13 @@ class Discards(Sequence[str]):
         if not action.startswith(PREFIX):
             return False
         words = action[len(PREFIX) :].split(" ")
-        places = [self._index.get(word, -1) for word in words]
-        return (
-            any(count == len(words) for count, _ in self._blocks)
-            and min(places) >= 0
-            and all(a < b for a, b in itertools.pairwise(places))  # canonical order, no card twice
-        )
+        if not any(count == len(words) for count, _ in self._blocks):
+            return False
+        try:
+            places = [self._names.index(word) for word in words]
+        except ValueError:
+            return False
+        return all(a < b for a, b in itertools.pairwise(places))  # canonical order, no card twice
 
     def __iter__(self) -> Iterator[str]:
         yield from self._first

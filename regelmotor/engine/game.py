@@ -225,6 +225,7 @@ class Game:
         self._doublers: list[int] | None = None
         self._redouble = False
         self.trick: list[tuple[int, Card]] = []
+        self._trick_cards: list[Card] = []  # the trick's cards alone, as the play rules take them
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         self.leader = self.seats[0]
@@ -735,10 +736,7 @@ class Game:
         )
 
     def _legal_play(self, seat: int) -> Sequence[str]:
-        trick = self.trick
-        cards = self.rules.legal_cards(
-            self.hands[seat], [c for _, c in trick] if trick else (), self.trick_context(seat)
-        )
+        cards = self.rules.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
         return tuple([NAMES[c] for c in cards])
 
     def _do_play(self, seat: int, action: str) -> None:
@@ -746,6 +744,7 @@ class Game:
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
+        self._trick_cards.append(card)
         if card == self.called:
             self.called_played = True
             self._contexts.clear()
@@ -765,7 +764,7 @@ class Game:
     def _end_trick(self) -> None:
         trick = self.trick
         leader = trick[0][0]
-        cards = tuple([c for _, c in trick])
+        cards = tuple(self._trick_cards)
         context = self.trick_context(leader)
         winner = trick[self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)][0]
         if self.called is not None and self._suit(cards[0]) == suit_of(self.called):
@@ -775,6 +774,7 @@ class Game:
         self.tricks_won[winner] += 1
         self.leader = winner
         self.trick = []
+        self._trick_cards = []
         if len(self.tricks) == 1:
             self._open_hands("after_first_trick")
         if self.rules.play_over(self._playing, self.tricks_won, len(self.tricks)):
@@ -789,14 +789,22 @@ class Game:
     def _finish(self) -> None:
         """Score the deal: every seat's points, summing to zero (000 7.1.2)."""
         assert self.bid is not None
+        # Each game the scorer returns sums to zero: it checks that the first time it scores one.
         scorer = self.rules.scorer
-        scores = [Fraction(0)] * SEATS
+        scores: list[Fraction]
         if self.bid.sol is not None:
             # 000 7.3 "7.2.2": several declarers are settled as separate games of one against three.
-            for declarer in self.declarers:
-                game = scorer.score_sol(self.bid.sol, self.tricks_won[declarer], doublings=self.doublings)
-                for seat in range(SEATS):
-                    scores[seat] += game.declarer if seat == declarer else game.opponent
+            games = [
+                (d, scorer.score_sol(self.bid.sol, self.tricks_won[d], doublings=self.doublings))
+                for d in self.declarers
+            ]
+            declarer, game = games[0]
+            scores = [game.opponent] * SEATS
+            scores[declarer] = game.declarer
+            for declarer, game in games[1:]:
+                scores = [
+                    score + (game.declarer if seat == declarer else game.opponent) for seat, score in enumerate(scores)
+                ]
         else:
             assert self.bid.designation is not None and self.bid.level is not None
             declarer, partner = self.declarers[0], self.partner
@@ -810,15 +818,10 @@ class Game:
                 vip_card=self.vip_card,
                 doublings=self.doublings,
             )
-            for seat in range(SEATS):
-                if seat == declarer:
-                    scores[seat] = game.declarer
-                elif seat == partner:
-                    scores[seat] = game.partner or Fraction(0)
-                else:
-                    scores[seat] = game.opponent
-        if sum(scores) != 0:  # pragma: no cover - the loader rejects scoring that cannot sum to zero
-            raise AssertionError(f"scores do not sum to zero: {scores}")
+            scores = [game.opponent] * SEATS
+            scores[declarer] = game.declarer
+            if partner is not None:
+                scores[partner] = game.partner or Fraction(0)
         self.scores = scores
         self.partner_public = self.partner is not None
         self.phase = FINISHED

@@ -51,6 +51,10 @@ def trump_choices(ruleset: Ruleset) -> TrumpChoices:
     return choices
 
 
+CALL_ORDER = tuple((-rank_of(card), suit_of(card)) for card in range(52))
+"""Card -> its place among partner-card choices: by rank, highest first, then by suit."""
+
+
 def call_choices(ruleset: Ruleset) -> CallChoices:
     designations = {d.id: d for d in ruleset.designations}
     rule = ruleset.partner_card
@@ -64,11 +68,11 @@ def call_choices(ruleset: Ruleset) -> CallChoices:
         out: list[Card] = []
         for rank in ranks:
             cards = [make_card(rank, s) for s in suits]
-            out.extend(c for c in cards if rule.own_card_allowed or c not in held)
+            out += [c for c in cards if rule.own_card_allowed or c not in held]
             needed = cards if rule.descend_when == "holding_all_allowed" else [make_card(rank, s) for s in range(4)]
             if not all(c in held for c in needed):
                 break
-        return tuple(sorted(set(out), key=lambda c: (-rank_of(c), suit_of(c))))
+        return tuple(sorted(set(out), key=CALL_ORDER.__getitem__))
 
     return choices
 

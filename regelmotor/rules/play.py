@@ -42,11 +42,11 @@ def legal_cards(ruleset: Ruleset) -> LegalCards:
         if not trick:
             cards = tuple(hand)
             if context.first_trick and not lead_first:
-                cards = tuple(c for c in cards if suits[c] != JOKER_SUIT) or cards
+                cards = tuple([c for c in cards if suits[c] != JOKER_SUIT]) or cards
             if binding and called_rule.holder_leads_it:
                 assert called is not None
                 called_suit = suits[called]
-                cards = tuple(c for c in cards if c == called or suits[c] != called_suit)
+                cards = tuple([c for c in cards if c == called or suits[c] != called_suit])
             return cards
         led = suits[trick[0]]
         if led == JOKER_SUIT:

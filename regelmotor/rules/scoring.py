@@ -48,6 +48,13 @@ class RoleScores:
         return self.declarer + (self.partner or 0) + self.opponent * self.opponents
 
 
+def _zero_sum(scores: RoleScores) -> RoleScores:
+    """The scores, if they sum to zero (000 7.1.2); the loader has checked every game already."""
+    if scores.total != 0:  # pragma: no cover - the loader rejects scoring that cannot sum to zero
+        raise AssertionError(f"scores do not sum to zero: {scores}")
+    return scores
+
+
 class ScoringProblem(Exception):
     def __init__(self, path: tuple[str | int, ...], message: str) -> None:
         super().__init__(message)
@@ -172,7 +179,9 @@ class Scorer:
         key = (designation, level, tricks, alone, vip_card, doublings)
         scores = self._memo.get(key)
         if scores is None:
-            scores = self._memo[key] = self._score_trump(designation, level, tricks, alone, vip_card, doublings)
+            scores = self._memo[key] = _zero_sum(
+                self._score_trump(designation, level, tricks, alone, vip_card, doublings)
+            )
         return scores
 
     def _score_trump(
@@ -193,13 +202,18 @@ class Scorer:
         key = (sol, tricks, doublings)
         scores = self._memo.get(key)
         if scores is None:
-            factor = self.ruleset.doubling.factor**doublings
-            shares = self.sol_share(sol, tricks, 3) * factor, self.sol_share(sol, tricks, -1) * factor
-            scores = self._memo[key] = RoleScores(shares[0], None, shares[1], 3)
+            scores = self._memo[key] = _zero_sum(self._score_sol(sol, tricks, doublings))
         return scores
 
+    def _score_sol(self, sol: str, tricks: int, doublings: int) -> RoleScores:
+        factor = self.ruleset.doubling.factor**doublings
+        return RoleScores(self.sol_share(sol, tricks, 3) * factor, None, self.sol_share(sol, tricks, -1) * factor, 3)
+
     def every_game(self) -> Iterator[tuple[tuple[str, ...], str, RoleScores]]:
-        """Every contract, trick count and side the ruleset allows, scored: for the zero-sum check."""
+        """Every contract, trick count and side the ruleset allows, scored: for the zero-sum check.
+
+        Scored afresh, not from the memo, which asserts the zero sum this is here to report.
+        """
         for designation in self.ruleset.designations:
             turns = len(designation.trump.turns or ())
             for level in range(self.ruleset.bids.min_tricks, self.ruleset.bids.max_tricks + 1):
@@ -208,11 +222,11 @@ class Scorer:
                         for vip_card in range(1, turns + 1) if turns else (0,):
                             side = "declarer alone" if alone else "declarer with a partner"
                             label = f"{level} {designation.id} with {tricks} tricks ({side})"
-                            scores = self.score_trump(designation.id, level, tricks, alone=alone, vip_card=vip_card)
+                            scores = self._score_trump(designation.id, level, tricks, alone, vip_card, 0)
                             yield self.trump.path, label, scores
         for sol in self.ruleset.sol_bids:
             for tricks in range(14):
-                yield self.sol.path, f"{sol.id} with {tricks} tricks", self.score_sol(sol.id, tricks)
+                yield self.sol.path, f"{sol.id} with {tricks} tricks", self._score_sol(sol.id, tricks, 0)
 
 
 def check_zero_sum(scorer: Scorer) -> ScoringProblem | None:
