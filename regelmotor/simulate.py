@@ -1,8 +1,8 @@
 """Play many deals with bots and say what a ruleset does to the game.
 
-Deal ``i`` of a run is dealt from a seed derived from the run's seed and ``i`` alone, and every
-bot's random choices from that deal's seed, so the same seed gives the same deals, the same
-play and the same numbers whether the run uses one process or many. Totals are kept exactly
+Deal ``i`` of a run has its own random stream, seeded from the run's seed and ``i`` alone: it
+shuffles the deck, then the bots draw from it in turn. So the same seed gives the same deals, the
+same play and the same numbers whether the run uses one process or many. Totals are kept exactly
 (integers and fractions) and turned into means and spreads only at the end.
 """
 
@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from regelmotor.bots import make_bot
+from regelmotor.cards import new_deck
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules, compile_rules
@@ -51,13 +52,8 @@ class DealResult:
     joker_lead_wins: int
 
 
-def deal_seed(seed: int, index: int) -> int:
-    """The seed of deal ``index`` of a run: independent of how the run is split up."""
-    return _deal_random(seed, index).getrandbits(63)
-
-
-def _deal_random(seed: int, index: int) -> random.Random:
-    """Deal ``index``'s own stream: its first 63 bits seed the shuffle, the rest are the bots' draws."""
+def deal_random(seed: int, index: int) -> random.Random:
+    """The random stream of deal ``index`` of a run: independent of how the run is split up."""
     return random.Random(f"regelmotor:{seed}:{index}")
 
 
@@ -68,12 +64,13 @@ def _rules(ruleset: str, house_rules: tuple[str, ...]) -> Rules:
 
 def play_deal(rules: Rules, index: int, seed: int, bots: Sequence[str]) -> DealResult:
     """Deal ``index`` of the run with ``seed``, played by ``bots`` at seats 0-3."""
-    rng = _deal_random(seed, index)
-    own_seed = rng.getrandbits(63)  # = deal_seed(seed, index)
+    rng = deal_random(seed, index)
+    dealer = index % 4
+    deck = new_deck(rules.ruleset.deck.jokers)
+    rng.shuffle(deck)
+    game = Game.from_deck(rules, deck, dealer)
     # The bots draw in turn from the rest of the deal's stream: the order of play fixes who gets what.
     players = [make_bot(name, rules, rng) for name in bots]
-    dealer = index % 4
-    game = Game.from_seed(rules, own_seed, dealer)
     step = game.step
     while step is not None:
         seat = step[1]

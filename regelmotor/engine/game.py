@@ -15,11 +15,13 @@ deal is void, ``finished`` when play is over and every seat has its score.
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any, NamedTuple, cast
 
 from regelmotor.bids import Bid
@@ -62,6 +64,11 @@ AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
     "finished",
     "redeal",
 )
+
+
+@cache
+def _deck(jokers: int) -> frozenset[Card]:
+    return frozenset(new_deck(jokers))
 
 
 def rule_source(ruleset: Ruleset, path: str) -> str | None:
@@ -160,13 +167,13 @@ class Game:
         ruleset = rules.ruleset
         if ruleset.exchange.allowed and ruleset.exchange.order == "take_first":
             raise RuleNotImplemented("exchange.order: take_first", "the engine exchanges discards first")
-        expected = set(new_deck(ruleset.deck.jokers))
-        dealt = [c for hand in hands for c in hand] + list(kitty)
-        if len(hands) != SEATS or any(len(hand) != HAND for hand in hands):
+        expected = _deck(ruleset.deck.jokers)
+        if len(hands) != SEATS or any([len(hand) != HAND for hand in hands]):
             raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
         if len(kitty) != ruleset.deck.kitty:
             raise DealError(f"the kitty holds {ruleset.deck.kitty} cards in {ruleset.name}, not {len(kitty)}")
-        if len(dealt) != len(expected) or set(dealt) != expected:
+        dealt = [*itertools.chain(*hands), *kitty]
+        if len(dealt) != len(expected) or expected.symmetric_difference(dealt):
             twice = sorted({c for c in dealt if dealt.count(c) > 1})
             missing = sorted(expected - set(dealt))
             extra = sorted(set(dealt) - expected)
@@ -186,8 +193,8 @@ class Game:
         self.ruleset = ruleset
         self.seed = seed
         self.dealer = dealer
-        self.seats = tuple((dealer + i) % SEATS for i in range(1, SEATS + 1))
-        self.initial_hands = tuple(tuple(hand) for hand in hands)
+        self.seats = _SEAT_ORDERS[dealer]
+        self.initial_hands = tuple(map(tuple, hands))
         self.initial_kitty = tuple(kitty)
         self.hands: list[list[Card]] = [sorted(hand, key=HAND_ORDER.__getitem__) for hand in hands]
         self.kitty: list[Card] = list(kitty)
@@ -898,6 +905,8 @@ class Game:
         return "play", f"{format_card(card)} cannot be played now: play one of {', '.join(self.legal_actions())}"
 
 
+_SEAT_ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(1, SEATS + 1)) for dealer in range(SEATS))
+"""Dealer -> the seats in calling order, forhånd (the dealer's left) first."""
 _PLAY_STEPS = tuple(("play", seat) for seat in range(SEATS))
 _KINDS = ("claim", "call", "trump", "call_card", "vip", "exchange", "fordaekt", "double", "redouble", "play")
 _LEGAL: dict[str, Callable[[Game, int], Sequence[str]]] = {kind: getattr(Game, f"_legal_{kind}") for kind in _KINDS}
