@@ -28,7 +28,7 @@ def play_random_deals(name: str, deals: int, seed: int) -> tuple[float, int]:
     for number in range(deals):
         game = Game.from_seed(rules, rng.randrange(2**32), dealer=number % 4)
         while game.step is not None:
-            legal = game.legal_actions()
+            legal = game.legal
             game.apply("pass" if "pass" in legal and rng.random() < 0.5 else rng.choice(legal))
             actions += 1
     return time.perf_counter() - start, actions

@@ -2,8 +2,11 @@
 
 Reports, per ruleset, random and heuristic complete deals per second on one core, the speed-up of
 ``--jobs 2`` over ``--jobs 1``, and, with ``--openspiel``, OpenSpiel's C++ hearts played out at
-random from Python on the same machine in the same run, and the ratio of ours to it. OpenSpiel is
-installed for this benchmark alone (into benchmarks/.openspiel), never as a project dependency.
+random from Python on the same machine in the same run, and the ratio of ours to it. Every figure
+is measured ``--rounds`` times, the rounds interleaved (hearts right after standard), and the best
+of each is reported with all of them, as ``timeit`` does: on a shared machine the slow runs measure
+the neighbours. OpenSpiel is installed for this benchmark alone (into benchmarks/.openspiel), never
+as a project dependency.
 """
 
 from __future__ import annotations
@@ -55,36 +58,35 @@ def openspiel_hearts_per_second(games: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=3, help="measure everything this many times, interleaved")
     parser.add_argument("--openspiel", action="store_true", help="also measure OpenSpiel hearts (installs it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report: dict[str, object] = {}
-    for name in RULESETS:
-        report[name] = {
-            "random_deals_per_second": deals_per_second(name, "random", args.deals),
-            "heuristic_deals_per_second": deals_per_second(name, "heuristic", args.deals),
-        }
-    one = deals_per_second("standard", "heuristic", args.deals * 2, jobs=1)
-    two = deals_per_second("standard", "heuristic", args.deals * 2, jobs=2)
-    report["jobs_2_over_jobs_1"] = two / one
+    runs: dict[str, list[float]] = {}
+
+    def measure(key: str, rate: float) -> None:
+        runs.setdefault(key, []).append(rate)
+
+    for _ in range(args.rounds):  # interleaved, so a slow spell of a shared machine hits every figure alike
+        for name in RULESETS:
+            measure(f"{name} random", deals_per_second(name, "random", args.deals))
+            if args.openspiel and name == "standard":
+                measure("openspiel hearts random", openspiel_hearts_per_second(args.deals))
+            measure(f"{name} heuristic", deals_per_second(name, "heuristic", args.deals))
+        measure("standard heuristic --jobs 1", deals_per_second("standard", "heuristic", args.deals * 2, jobs=1))
+        measure("standard heuristic --jobs 2", deals_per_second("standard", "heuristic", args.deals * 2, jobs=2))
+    best = {key: max(rates) for key, rates in runs.items()}
+    ratios = {"jobs 2 over jobs 1": best["standard heuristic --jobs 2"] / best["standard heuristic --jobs 1"]}
     if args.openspiel:
-        hearts = openspiel_hearts_per_second(args.deals)
-        report["openspiel_hearts_random_per_second"] = hearts
-        standard = report["standard"]
-        assert isinstance(standard, dict)
-        report["standard_random_over_openspiel_hearts"] = standard["random_deals_per_second"] / hearts
+        ratios["standard random over openspiel hearts"] = best["standard random"] / best["openspiel hearts random"]
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps({"best": best, "ratios_of_best": ratios, "runs": runs}, indent=2))
         return
-    for name in RULESETS:
-        row = report[name]
-        assert isinstance(row, dict)
-        random_rate, heuristic_rate = row["random_deals_per_second"], row["heuristic_deals_per_second"]
-        print(f"{name:<14} random {random_rate:>7.0f}/s   heuristic {heuristic_rate:>6.0f}/s")
-    print(f"--jobs 2 over --jobs 1 (standard, heuristic): {report['jobs_2_over_jobs_1']:.2f}x")
-    if args.openspiel:
-        print(f"OpenSpiel hearts, random playouts from Python: {report['openspiel_hearts_random_per_second']:.0f}/s")
-        print(f"standard random deals / OpenSpiel hearts: {report['standard_random_over_openspiel_hearts']:.2f}x")
+    print(f"deals per second on one core, best of {args.rounds} interleaved rounds (all rounds in brackets)")
+    for key, rates in runs.items():
+        print(f"  {key:<30} {best[key]:>7.0f}/s   [{' '.join(f'{r:.0f}' for r in rates)}]")
+    for key, ratio in ratios.items():
+        print(f"{key}: {ratio:.2f}x")
 
 
 if __name__ == "__main__":

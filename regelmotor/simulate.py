@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from regelmotor.bots import make_bot
 from regelmotor.cards import new_deck
@@ -29,11 +29,11 @@ from regelmotor.ruleset.load import load_ruleset
 Z95 = 1.959963984540054
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """What one simulated deal came to."""
+class DealResult(NamedTuple):
+    """What one simulated deal came to (a named tuple: one is made, and sent between processes, per deal)."""
 
-    index: int
+    number: int
+    """The deal's number in the run (0 first)."""
     dealer: int
     outcome: str
     reason: str | None
@@ -99,7 +99,7 @@ def _result(game: Game, index: int) -> DealResult:
             made = side >= game.bid.level
     leads = [t for t in game.tricks if t.cards[0] >= 52 and t.cards[0] != game.fordaekt]
     return DealResult(
-        index=index,
+        number=index,
         dealer=game.dealer,
         outcome=game.phase,
         reason=None if game.redeal is None else game.redeal.reason,

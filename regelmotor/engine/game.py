@@ -206,7 +206,8 @@ class Game:
         self.step: tuple[str, int] | None = None
         self._legal: Sequence[str] | None = None
         self._contexts: dict[bool, TrickContext] = {}
-        self._playing: ContractInfo  # set when play begins
+        self._playing: ContractInfo  # these two are set when play begins
+        self._facts: tuple[int | None, bool, tuple[Card, int] | None]
         self.redeal: Redeal | None = None
         claims = rules.redeal_claims
         self.claims = [s for s in self.seats if any(c.allowed(self.hands[s]) for c in claims)] if claims else []
@@ -626,9 +627,10 @@ class Game:
             self.step = ("redouble", self.declarers[0])
             return True
         self._find_partner()
-        self.phase = PLAY
         assert self.bid is not None
         self._playing = ContractInfo(self.bid, self.declarers)  # what decides when play is over
+        self._facts = self._play_facts()
+        self.phase = PLAY
         return False
 
     def _next_pass_on(self) -> int | None:
@@ -727,20 +729,20 @@ class Game:
         return context
 
     def _new_trick_context(self, exempt: bool) -> TrickContext:
-        trump = None if self.trump in (None, "none") else SUIT_LETTERS.index(self.trump)
-        sol = self.bid is not None and self.bid.is_sol
+        trump, sol, fordaekt = self._play_facts()
         called = None if sol or self.called_played or exempt else self.called
+        return TrickContext(trump, sol, not self.tricks, called, self.called_suit_led, fordaekt)
+
+    def _play_facts(self) -> tuple[int | None, bool, tuple[Card, int] | None]:
+        """The trump suit, whether it is sol, and the fordækt card with the suit it counts in:
+        fixed once play begins, so worked out once then."""
+        if self.phase == PLAY:
+            return self._facts
+        trump = None if self.trump in (None, "none") else SUIT_LETTERS.index(self.trump)
         fordaekt = None
         if self.fordaekt is not None and self.called is not None:
             fordaekt = (self.fordaekt, suit_of(self.called))
-        return TrickContext(
-            trump=trump,
-            sol=sol,
-            first_trick=not self.tricks,
-            called=called,
-            called_suit_led=self.called_suit_led,
-            fordaekt=fordaekt,
-        )
+        return trump, self.bid is not None and self.bid.is_sol, fordaekt
 
     def _legal_play(self, seat: int) -> Sequence[str]:
         cards = self.rules.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
@@ -774,7 +776,7 @@ class Game:
         cards = tuple(self._trick_cards)
         context = self.trick_context(leader)
         winner = trick[self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)][0]
-        if self.called is not None and self._suit(cards[0]) == suit_of(self.called):
+        if not self.called_suit_led and self.called is not None and self._suit(cards[0]) == suit_of(self.called):
             self.called_suit_led = True
         self.tricks.append(Trick(leader, cards, winner))
         self._contexts.clear()
