@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -228,11 +229,20 @@ def _bots(spec: str) -> list[str]:
     return names
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    """``--jobs``, or one process for each core this process may use: the numbers are the same either way."""
+    if args.jobs is not None:
+        if args.jobs < 1:
+            raise RegelmotorError(f"--jobs is a number of processes, at least 1, not {args.jobs}")
+        return int(args.jobs)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     bots = _bots(args.bots)
     resolved = load_ruleset(args.ruleset, args.house_rule)
     results = run_deals(
-        args.ruleset, args.house_rule, args.deals, args.seed, bots, args.jobs, progress_bar(args.deals), args.dask
+        args.ruleset, args.house_rule, args.deals, args.seed, bots, _jobs(args), progress_bar(args.deals), args.dask
     )
     summary = summarize(results, bots)
     if args.json:
@@ -247,9 +257,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
     bar = progress_bar(2 * args.deals)
-    left = run_deals(args.a, [], args.deals, args.seed, bots, args.jobs, bar, args.dask)
+    left = run_deals(args.a, [], args.deals, args.seed, bots, _jobs(args), bar, args.dask)
     later = None if bar is None else (lambda n: bar(args.deals + n))
-    right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, args.jobs, later, args.dask)
+    right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, _jobs(args), later, args.dask)
     report = comparison(a.ruleset, b.ruleset, left, right, bots)
     if args.plot:
         write_plot(report, a.label, b.label, Path(args.plot))
@@ -480,7 +490,11 @@ def build_parser() -> argparse.ArgumentParser:
                 "--bots", default="heuristic", metavar="NAME", help="random, heuristic, or four names A,B,C,D"
             )
             command.add_argument(
-                "--jobs", type=int, default=1, metavar="J", help="local processes (same numbers for any J)"
+                "--jobs",
+                type=int,
+                default=None,
+                metavar="J",
+                help="local processes (default: one per core; the numbers are the same for any J)",
             )
             command.add_argument(
                 "--dask", metavar="ADDRESS", help="play the deals on a Dask cluster (extra: regelmotor[dask])"

@@ -145,7 +145,7 @@ def run_deals(
     results: list[DealResult] = []
     if dask is not None:
         return _run_on_dask(dask, ruleset, house, seed, names, ranges, progress)
-    if jobs <= 1:
+    if min(jobs, len(ranges)) <= 1:  # one process: no pool to start
         for start, stop in ranges:
             results.extend(_play_range(ruleset, house, seed, names, start, stop))
             if progress:

@@ -137,3 +137,13 @@ def test_a_dask_cluster_gives_the_same_numbers() -> None:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         on_dask = run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, dask=cluster.scheduler_address)
     assert on_dask == run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, jobs=1)
+
+
+def test_jobs_default_to_one_process_per_core_and_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue: "--jobs J uses local processes"; without it every core this process may use plays."""
+    assert main(["simulate", "gruppe2", "--deals", "40", "--seed", "4", "--json"]) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "gruppe2", "--deals", "40", "--seed", "4", "--json", "--jobs", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == default
+    assert main(["simulate", "gruppe2", "--deals", "40", "--jobs", "0"]) == 1
+    assert "--jobs is a number of processes, at least 1, not 0" in capsys.readouterr().err
