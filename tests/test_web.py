@@ -39,7 +39,9 @@ def hidden_cards(web: WebGame) -> set[str]:
 def sent_cards(state: dict[str, Any]) -> set[str]:
     view = dict(state["view"])
     view.pop("legal_actions")  # the person's own choices (a call names an ace he does not hold)
-    return set(CARD.findall(json.dumps({**state, "view": view}, ensure_ascii=False)))
+    # The game's id is random letters, which can spell a card ("...-QS-..."): it says nothing of the cards.
+    sent = {key: value for key, value in state.items() if key != "id"}
+    return set(CARD.findall(json.dumps({**sent, "view": view}, ensure_ascii=False)))
 
 
 def play_through(client: TestClient, body: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
