@@ -1,9 +1,10 @@
 """The engine's extension points: one pluggy hook for every point where rulesets differ.
 
 Every hook is a *factory*: it is called once, when a ruleset is compiled, with the resolved
-ruleset, and returns the plain function the engine will call for that point (or ``None`` to
-leave it to the next implementation). The engine then calls those functions directly, so a
-hot loop of simulated deals pays no hook dispatch. Implementations registered later, or marked
+ruleset, and returns the plain function the engine will call for that point (for the auction,
+an object whose ``advance`` the engine calls once per call), or ``None`` to leave it to the next
+implementation. The engine then calls those directly, so a hot loop of simulated deals pays no
+hook dispatch. Implementations registered later, or marked
 ``tryfirst``, win; house rules that need code (``joker_trumpable``) are such implementations.
 
 The small value types the functions exchange live here too, so a plugin needs this module only.
