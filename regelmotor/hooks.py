@@ -53,13 +53,13 @@ class AuctionStatus(NamedTuple):
     passed: frozenset[int]
     legal: tuple[str, ...]
     """The calls ``to_act`` may make, in the notation: ``pass``, ``gå med``, ``selv``, bids."""
-    seats: tuple[int, ...] = ()
+    seats: tuple[int, ...]
     """The seats in calling order, forhånd first."""
-    entrants: tuple[int, ...] = ()
+    entrants: tuple[int, ...]
     """Seats that have not yet called, in the order they come in."""
-    pending: tuple[int, ...] = ()
+    pending: tuple[int, ...]
     """Overcalled seats that must answer before the next entrant, in order."""
-    calls: int = 0
+    calls: int
     """How many calls the status follows."""
 
 

@@ -300,9 +300,7 @@ class Game:
         kind, to_act = self.step
         if seat is not None and seat != to_act:
             raise RuleViolation("turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _LEGAL[kind](self, to_act)
+        legal = self.legal
         if action not in legal:  # canonical input (bots, records) needs no parsing
             action = canonical(action, self.rules.ladder)
             if action not in legal:
