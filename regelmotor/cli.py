@@ -26,6 +26,7 @@ from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
+from regelmotor.match import run_match
 from regelmotor.play import TerminalGame
 from regelmotor.rulebook import FORMATS, LANGS, build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
@@ -277,6 +278,30 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
+    for name in (args.a, args.b):
+        if name not in BOTS:
+            raise RegelmotorError(f'no bot is called "{name}": choose {", ".join(BOTS)}')
+    resolved = load_ruleset(args.ruleset, args.house_rule)
+    result = run_match(
+        args.a,
+        args.b,
+        args.ruleset,
+        args.house_rule,
+        args.deals,
+        args.seed,
+        label=resolved.label,
+        jobs=_jobs(args),
+        progress=progress_bar(2 * args.deals),
+        dask=args.dask,
+    )
+    if args.json:
+        _print_json(result.as_json(), out)
+    else:
+        out.write("\n".join(result.lines()) + "\n")
+    return EXIT_OK
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
     if rules.ruleset.table.players and 4 not in rules.ruleset.table.players:
@@ -302,6 +327,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         record=Path(args.record),
         read=read,
         out=out,
+        bots=args.bots,
     )
     return game.run()
 
@@ -444,6 +470,7 @@ def build_parser() -> argparse.ArgumentParser:
         "diff": ("the rule differences between two rulesets, in Danish", cmd_diff),
         "simulate": ("play many deals with bots and report statistics", cmd_simulate),
         "compare": ("the same deals under two rulesets, statistics side by side", cmd_compare),
+        "match": ("two bots head to head on the same cards, each deal played both ways", cmd_match),
         "play": ("play in the terminal against three computer players", cmd_play),
         "serve": ("play in the browser: a local web page", cmd_serve),
     }
@@ -478,17 +505,25 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
         elif name == "diff":
             _add_two_rulesets_args(command)
-        elif name in ("simulate", "compare"):
-            if name == "simulate":
+        elif name in ("simulate", "compare", "match"):
+            if name == "match":
+                command.add_argument("a", metavar="A", help=f"a bot: {', '.join(BOTS)}")
+                command.add_argument("b", metavar="B", help="the bot it plays against")
+                _add_ruleset_args(command)
+            elif name == "simulate":
                 _add_ruleset_args(command)
             else:
                 _add_two_rulesets_args(command)
                 command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg or .png)")
             command.add_argument("--deals", type=int, default=1000, metavar="N", help="deals to play (default 1000)")
             command.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the run (default 1)")
-            command.add_argument(
-                "--bots", default="heuristic", metavar="NAME", help="random, heuristic, or four names A,B,C,D"
-            )
+            if name != "match":
+                command.add_argument(
+                    "--bots",
+                    default="heuristic",
+                    metavar="NAME",
+                    help=f"{', '.join(BOTS)}, or four names A,B,C,D (default heuristic)",
+                )
             command.add_argument(
                 "--jobs",
                 type=int,
@@ -509,6 +544,9 @@ def build_parser() -> argparse.ArgumentParser:
             )
             command.add_argument(
                 "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."
+            )
+            command.add_argument(
+                "--bots", default="heuristic", choices=list(BOTS), help="the computer players (default heuristic)"
             )
         elif name == "serve":
             command.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")

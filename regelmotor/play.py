@@ -1,9 +1,10 @@
 """Play in the terminal against three computer players.
 
 The person sits at one seat and sees only what that seat may see (``view``); the three other
-seats are heuristic bots. Input is typed in the notation or chosen by number; anything the rules
-refuse is answered with the rule's name and changes nothing. ``quit``, end of input or Ctrl-C
-end cleanly, and every deal is saved as a record ``regelmotor replay`` accepts.
+seats are computer players (heuristic unless ``--bots`` says otherwise). Input is typed in the
+notation or chosen by number; anything the rules refuse is answered with the rule's name and
+changes nothing. ``quit``, end of input or Ctrl-C end cleanly, and every deal is saved as a
+record ``regelmotor replay`` accepts.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class TerminalGame:
         record: Path,
         read: Callable[[str], str],
         out: TextIO,
+        bots: str = "heuristic",
     ) -> None:
         self.rules = rules
         self.label = label
@@ -62,6 +64,7 @@ class TerminalGame:
         self.record = record
         self.read = read
         self.out = out
+        self.bots = bots
         self.session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"])
         self.rng = random.Random(seed)
         self.saved: list[Path] = []
@@ -98,7 +101,7 @@ class TerminalGame:
     def play_deal(self, game: Game, number: int) -> None:
         seating = self.session.seating()
         bots = {
-            s: make_bot("heuristic", self.rules, random.Random(self.rng.getrandbits(63)))
+            s: make_bot(self.bots, self.rules, random.Random(self.rng.getrandbits(63)))
             for s in range(4)
             if s != self.seat
         }

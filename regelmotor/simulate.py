@@ -309,8 +309,15 @@ def rate_difference(a: Estimate, b: Estimate) -> Estimate:
     return Estimate(d, d - half, d + half, min(a.n, b.n))
 
 
+MIN_SIGNIFICANT = 30
+"""The fewest observations a difference is called significant from: below it the normal
+approximation behind the intervals does not hold, whatever the interval says."""
+
+
 def significant(estimate: Estimate) -> bool:
-    return not math.isnan(estimate.value) and (estimate.low > 0 or estimate.high < 0)
+    if estimate.n < MIN_SIGNIFICANT or math.isnan(estimate.value):
+        return False
+    return estimate.low > 0 or estimate.high < 0
 
 
 def progress_bar(total: int, stream: Any = None) -> Callable[[int], None] | None:

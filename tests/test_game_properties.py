@@ -43,11 +43,14 @@ def check_view(game: Game) -> None:
     if game.called is not None:
         public.add(format_card(game.called))
     public |= {format_card(c) for c in game.joiner_calls.values()}
+    public |= {card for _, action in game.public for card in CARD.findall(action)}  # said aloud at the table
     for seat in range(4):
         view = game.view(seat)
         own = {format_card(c) for c in game.hands[seat]}
         assert set(view.hand) == own
         shown = set(CARD.findall(repr(dataclasses.replace(view, legal_actions=()))))
+        # what a seat discarded it still knows (and only it: others see "discard ? ? ?")
+        own |= {format_card(c) for c in game.discarded.get(seat, ())}
         assert shown <= own | public, f"seat {seat} sees {sorted(shown - own - public)}"
         if not game.partner_public:
             assert view.partner is None

@@ -118,3 +118,29 @@ def test_ctrl_c_while_the_bots_play_ends_cleanly_and_saves(tmp_path: Path, monke
     )
     assert game.run() == 0
     assert "Farvel." in out.getvalue() and (tmp_path / "s-1.json").exists()
+
+
+def test_the_terminal_game_against_expert_bots(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "regelmotor",
+            "play",
+            "standard",
+            "--seed",
+            "3",
+            "--bots",
+            "expert",
+            "--record",
+            "e.json",
+        ],
+        input="\n".join(["1"] * 40 + ["quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "=== Spil 1:" in result.stdout
+    assert main(["replay", str(tmp_path / "e-1.json")]) == 0

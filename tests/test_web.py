@@ -171,3 +171,15 @@ def test_a_whole_deal_in_a_real_headless_browser() -> None:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_person_can_play_against_expert_bots(ruleset: str) -> None:
+    """The expert issue: "the browser lets the person choose the bots' level"."""
+    client = TestClient(create_app())
+    state, _ = play_through(client, {"ruleset": ruleset, "seed": 3, "bots": "expert"})
+    web = client.app.state.games.games[state["id"]]  # type: ignore[attr-defined]
+    assert web.bot == "expert" and all(type(b).__name__ == "ExpertBot" for b in web.bots.values())
+    assert state["view"]["to_act"] is None
+    refused = client.post("/api/games", json={"ruleset": ruleset, "bots": "grandmaster"})
+    assert refused.status_code == 400 and 'no bot is called "grandmaster"' in refused.json()["error"]

@@ -39,7 +39,17 @@ def _heuristic(rules: Rules, rng: random.Random) -> Bot:
     return HeuristicBot(rules, rng)
 
 
-BOTS: dict[str, Callable[[Rules, random.Random], Bot]] = {"random": RandomBot, "heuristic": _heuristic}
+def _expert(rules: Rules, rng: random.Random) -> Bot:
+    from regelmotor.bots.expert import ExpertBot
+
+    return ExpertBot(rules, rng)
+
+
+BOTS: dict[str, Callable[[Rules, random.Random], Bot]] = {
+    "random": RandomBot,
+    "heuristic": _heuristic,
+    "expert": _expert,
+}
 
 
 def make_bot(name: str, rules: Rules, rng: random.Random) -> Bot:

@@ -170,17 +170,20 @@ class HeuristicBot:
         length = sum(1 for c in hand if suit_of(c) == suit_of(turned))
         return "accept" if length >= 4 else "reject"
 
-    def _value(self, c: Card, view: View, hand: list[Card]) -> float:
+    def keep_value(self, c: Card, view: View, hand: list[Card]) -> float:
         """How much the hand wants to keep a card (sol: low cards; trump games: high cards, trumps)."""
-        sol = view.contract in self.sol_ids
+        return self.value_of(c, view.contract in self.sol_ids, view.trump, view.called)
+
+    def value_of(self, c: Card, sol: bool, trump: str | None, called: str | None) -> float:
+        """``keep_value`` from the contract's facts alone: whether it is sol, the trump, the partner card."""
         if c >= 52:
             return 20.0 if self.joker_lead_wins and not sol else 5.0
         if sol:
             return 13.0 - self.sol_strength[rank_of(c)]
         value = float(self.trump_strength[rank_of(c)])
-        if view.trump not in (None, "none") and SUIT_LETTERS[suit_of(c)] == view.trump:
+        if trump not in (None, "none") and SUIT_LETTERS[suit_of(c)] == trump:
             value += 14
-        if view.called is not None and suit_of(c) == suit_of(card(view.called)):
+        if called is not None and suit_of(c) == suit_of(card(called)):
             value += 4  # keep the partner suit to lead it
         return value
 
@@ -190,13 +193,13 @@ class HeuristicBot:
             return legal[0]
         most = max(a.count(" ") for a in discards)
         full = [a for a in discards if a.count(" ") == most]
-        value = {text: self._value(card(text), view, hand) for text in view.hand}
+        value = {text: self.keep_value(card(text), view, hand) for text in view.hand}
         return min(full, key=lambda a: sum(value[t] for t in a.split()[1:]))
 
     def _fordaekt(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
         options = [a for a in legal if a.startswith("fordækt ")]
-        best = min(options, key=lambda a: self._value(card(a.split()[1]), view, hand))
-        return best if self._value(card(best.split()[1]), view, hand) < 6 else "no fordækt"
+        best = min(options, key=lambda a: self.keep_value(card(a.split()[1]), view, hand))
+        return best if self.keep_value(card(best.split()[1]), view, hand) < 6 else "no fordækt"
 
     # --- play ----------------------------------------------------------------------------------
 
@@ -231,12 +234,12 @@ class HeuristicBot:
         ally = self._ally(view, hand, declarer)
         last = len(played) == 3
         if ally is not None and leader_now == ally and (last or height(dict(played)[ally]) >= 12):
-            return format_card(min(cards, key=lambda c: self._value(c, view, hand)))
+            return format_card(min(cards, key=lambda c: self.keep_value(c, view, hand)))
         winners = [c for c in cards if winning_seat(c) == me and c < 52]
         if winners and (last or max(height(c) for c in winners) >= 12):
             return format_card(min(winners, key=height))
         keep_jokers = [c for c in cards if c < 52] or cards
-        return format_card(min(keep_jokers, key=lambda c: self._value(c, view, hand)))
+        return format_card(min(keep_jokers, key=lambda c: self.keep_value(c, view, hand)))
 
     def _ally(self, view: View, hand: list[Card], declarer: int | None) -> int | None:
         if declarer is None:

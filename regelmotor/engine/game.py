@@ -15,6 +15,7 @@ deal is void, ``finished`` when play is over and every seat has its score.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import pickle
 import random
@@ -40,8 +41,9 @@ from regelmotor.engine.actions import (
     card_order_key,
 )
 from regelmotor.engine.discards import Discards
+from regelmotor.engine.settle import settle
 from regelmotor.errors import CardError, DealError, IllegalCall, RuleNotImplemented, RuleViolation
-from regelmotor.hooks import ContractInfo, Denomination, ExchangeTurn, TrickContext
+from regelmotor.hooks import ContractInfo, Denomination, ExchangePlan, ExchangeTurn, TrickContext
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.model import Designation, Ruleset
 
@@ -138,6 +140,15 @@ class View:
     tricks_won: tuple[int, ...] = (0, 0, 0, 0)
     open_hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
     scores: tuple[Fraction, ...] | None = None
+    history: tuple[tuple[int, str], ...] = ()
+    """Every action so far as the table saw it: another seat's discards and fordækt card face down
+    (``discard ? ? ?``, ``fordækt ?``)."""
+    received: tuple[str, ...] = ()
+    """The kitty cards this seat took in the exchange."""
+    discarded: tuple[str, ...] = ()
+    """The cards this seat discarded in the exchange."""
+    fordaekt: str | None = None
+    """The card this seat laid fordækt, which only it knows."""
 
 
 @dataclass
@@ -201,6 +212,10 @@ class Game:
         self.discards: list[Card] = []
         self.turned: list[Card] = []
         self.history: list[tuple[int, str]] = []
+        self.public: list[tuple[int, str]] = []
+        """The history as the table sees it: discards and the fordækt card face down."""
+        self.received: dict[int, tuple[Card, ...]] = {}
+        self.discarded: dict[int, tuple[Card, ...]] = {}
         self.events: list[str] = []
         self.phase = AUCTION
         self.step: tuple[str, int] | None = None
@@ -306,6 +321,7 @@ class Game:
             if action not in legal:
                 raise self._violation(kind, to_act, action)
         self.history.append((to_act, action))
+        self.public.append((to_act, _face_down(action)))
         self._legal = None
         _DO[kind](self, to_act, action)
         if kind != "play":  # a card played names the next seat itself: the commonest step, kept short
@@ -338,6 +354,10 @@ class Game:
             tricks_won=tuple(self.tricks_won),
             open_hands=tuple((s, tuple(format_card(c) for c in self.hands[s])) for s in self.open_hands),
             scores=None if self.scores is None else tuple(self.scores),
+            history=tuple(self.public),
+            received=tuple(NAMES[c] for c in self.received.get(seat, ())),
+            discarded=tuple(NAMES[c] for c in self.discarded.get(seat, ())),
+            fordaekt=NAMES[self.fordaekt] if self.fordaekt is not None and seat == self.declarers[0] else None,
         )
 
     def _tricks_shown(self, seat: int) -> tuple[tuple[int, tuple[str, ...], int], ...]:
@@ -357,12 +377,30 @@ class Game:
         return NAMES[card]
 
     def clone(self) -> Game:
-        """An independent copy that shares the (immutable) compiled rules."""
+        """An independent copy that shares the (immutable) compiled rules.
+
+        Copied by kind rather than by ``deepcopy``: the expert bot clones a game for every
+        candidate action it weighs. Lists and dicts are copied (hands, lists of lists, one level
+        deeper), the vip state with its lists; everything else a game holds is immutable, and an
+        attribute of any other kind is deep-copied so that a new one can never be shared by mistake.
+        """
         twin = object.__new__(Game)
-        shared = {"rules", "ruleset", "initial_hands", "initial_kitty", "seats"}
-        twin.__dict__ = {
-            k: v if k in shared else copy.deepcopy(v) for k, v in self.__dict__.items() if k not in DERIVED
-        }
+        state: dict[str, Any] = {}
+        for key, value in self.__dict__.items():
+            if key in DERIVED:
+                continue
+            kind = type(value)
+            if key in _SHARED or kind in _IMMUTABLE or isinstance(value, _FROZEN):
+                state[key] = value
+            elif kind is list:
+                state[key] = [list(item) if type(item) is list else item for item in value]
+            elif kind is dict:
+                state[key] = dict(value)
+            elif kind is _Vip:
+                state[key] = dataclasses.replace(value, joiners=list(value.joiners), deciders=list(value.deciders))
+            else:
+                state[key] = copy.deepcopy(value)
+        twin.__dict__ = state
         twin._legal = None
         twin._contexts = {}
         return twin
@@ -654,6 +692,8 @@ class Game:
             return
         cards = [CARDS[name] for name in action.split()[1:]]  # one of the legal discards: canonical
         taken, untaken = self.kitty[: len(cards)], self.kitty[len(cards) :]
+        self.received[seat] = tuple(taken)
+        self.discarded[seat] = tuple(cards)
         hand = [c for c in self.hands[seat] if c not in cards] + taken
         self.hands[seat] = sorted(hand, key=HAND_ORDER.__getitem__)
         if self._exchange_plan.discards_become_kitty and self._exchange:
@@ -796,40 +836,15 @@ class Game:
     def _finish(self) -> None:
         """Score the deal: every seat's points, summing to zero (000 7.1.2)."""
         assert self.bid is not None
-        # Each game the scorer returns sums to zero: it checks that the first time it scores one.
-        scorer = self.rules.scorer
-        scores: list[Fraction]
-        if self.bid.sol is not None:
-            # 000 7.3 "7.2.2": several declarers are settled as separate games of one against three.
-            games = [
-                (d, scorer.score_sol(self.bid.sol, self.tricks_won[d], doublings=self.doublings))
-                for d in self.declarers
-            ]
-            declarer, game = games[0]
-            scores = [game.opponent] * SEATS
-            scores[declarer] = game.declarer
-            for declarer, game in games[1:]:
-                scores = [
-                    score + (game.declarer if seat == declarer else game.opponent) for seat, score in enumerate(scores)
-                ]
-        else:
-            assert self.bid.designation is not None and self.bid.level is not None
-            declarer, partner = self.declarers[0], self.partner
-            side = {declarer} if partner is None else {declarer, partner}
-            taken = sum(self.tricks_won[s] for s in side)
-            game = scorer.score_trump(
-                self.bid.designation,
-                self.bid.level,
-                taken,
-                alone=partner is None,
-                vip_card=self.vip_card,
-                doublings=self.doublings,
-            )
-            scores = [game.opponent] * SEATS
-            scores[declarer] = game.declarer
-            if partner is not None:
-                scores[partner] = game.partner or Fraction(0)
-        self.scores = scores
+        self.scores = settle(
+            self.rules.scorer,
+            self.bid,
+            self.declarers,
+            self.partner,
+            self.tricks_won,
+            vip_card=self.vip_card,
+            doublings=self.doublings,
+        )
         self.partner_public = self.partner is not None
         self.phase = FINISHED
         self.events.append("the deal is over")
@@ -904,6 +919,20 @@ class Game:
                 return "play", f"must follow suit: you hold {len(held)} {SUIT_NAMES_EN[led]}"
         return "play", f"{format_card(card)} cannot be played now: play one of {', '.join(self.legal_actions())}"
 
+
+def _face_down(action: str) -> str:
+    """An action as the other seats see it: which cards were discarded or laid fordækt is hidden."""
+    if action.startswith("discard "):
+        return "discard" + " ?" * action.count(" ")
+    if action.startswith("fordækt "):
+        return "fordækt ?"
+    return action
+
+
+_SHARED = frozenset({"rules", "ruleset", "initial_hands", "initial_kitty", "seats"})
+_IMMUTABLE = frozenset({int, str, bool, tuple, frozenset, Fraction, type(None)})
+_FROZEN = (tuple, Bid, Redeal, ContractInfo, ExchangePlan, ExchangeTurn)
+"""Immutable kinds of value a game holds (named tuples are tuples; the dataclasses are frozen)."""
 
 _SEAT_ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(1, SEATS + 1)) for dealer in range(SEATS))
 """Dealer -> the seats in calling order, forhånd (the dealer's left) first."""

@@ -1,4 +1,5 @@
-"""The web game: a person against three heuristic bots, the generated rule book under the table.
+"""The web game: a person against three computer players (random, heuristic or expert), the rule book
+under the table.
 
 The server keeps every game. What it sends is built from ``view(seat)`` of the person's seat and
 a log of the other seats' actions with what the table does not see masked (the cards laid away
@@ -13,16 +14,18 @@ import json
 import random
 import secrets
 import tempfile
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from regelmotor.bots import Bot, make_bot
+from regelmotor.bots import BOTS, Bot, make_bot
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.engine.record import game_record, points
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
@@ -48,6 +51,9 @@ class WebGame:
     bots: dict[int, Bot]
     log: list[str]
     upload: str | None = None
+    bot: str = "heuristic"
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    """One request at a time changes a game; requests about other games go on meanwhile."""
 
 
 def _public(seat: int, action: str) -> str:
@@ -63,7 +69,15 @@ class Games:
     def __init__(self) -> None:
         self.games: dict[str, WebGame] = {}
 
-    def start(self, resolved: ResolvedRuleset, ref: str, house: list[str], seed: int | None, upload: str | None) -> str:
+    def start(
+        self,
+        resolved: ResolvedRuleset,
+        ref: str,
+        house: list[str],
+        seed: int | None,
+        upload: str | None,
+        bot: str = "heuristic",
+    ) -> str:
         rules = compile_rules(resolved)
         if 4 not in resolved.ruleset.table.players:
             raise RegelmotorError(f"{resolved.label} is not played four to a table")
@@ -71,14 +85,14 @@ class Games:
         session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"])
         key = secrets.token_urlsafe(12)
         web = WebGame(
-            resolved, rules, ref, house, session, rng, session.new_game(seed=rng.getrandbits(63)), {}, [], upload
+            resolved, rules, ref, house, session, rng, session.new_game(seed=rng.getrandbits(63)), {}, [], upload, bot
         )
         self._deal(web)
         self.games[key] = web
         return key
 
     def _deal(self, web: WebGame) -> None:
-        web.bots = {s: make_bot("heuristic", web.rules, random.Random(web.rng.getrandbits(63))) for s in range(1, 4)}
+        web.bots = {s: make_bot(web.bot, web.rules, random.Random(web.rng.getrandbits(63))) for s in range(1, 4)}
         web.log = []
         self._bots_play(web)
 
@@ -138,6 +152,13 @@ def _problems(error: RulesetError) -> list[dict[str, Any]]:
     ]
 
 
+def _locked(web: WebGame, change: Callable[..., None], *args: Any) -> None:
+    """Change a game under its lock: the bots' moves run in a worker thread (an expert thinks for a
+    while), so the server goes on answering other games meanwhile."""
+    with web.lock:
+        change(*args)
+
+
 def create_app() -> Starlette:
     games = Games()
 
@@ -156,6 +177,9 @@ def create_app() -> Starlette:
         except json.JSONDecodeError:
             return JSONResponse({"error": "send JSON"}, status_code=400)
         house = [str(h) for h in payload.get("house_rules", [])]
+        bot = str(payload.get("bots", "heuristic"))
+        if bot not in BOTS:
+            return JSONResponse({"error": f'no bot is called "{bot}": choose {", ".join(BOTS)}'}, status_code=400)
         seed = payload.get("seed")
         upload = payload.get("ruleset_file")
         try:
@@ -168,12 +192,17 @@ def create_app() -> Starlette:
                     resolved = dataclasses.replace(
                         resolved, files=tuple(f.replace(folder + "/", "") for f in resolved.files)
                     )
-                key = games.start(resolved, name, house, seed if isinstance(seed, int) else None, str(upload))
+                key = await run_in_threadpool(
+                    games.start, resolved, name, house, seed if isinstance(seed, int) else None, str(upload), bot
+                )
             else:
                 ref = str(payload.get("ruleset", "standard"))
                 if ref not in shipped_rulesets():
                     return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
-                key = games.start(load_ruleset(ref, house), ref, house, seed if isinstance(seed, int) else None, None)
+                resolved = load_ruleset(ref, house)
+                key = await run_in_threadpool(
+                    games.start, resolved, ref, house, seed if isinstance(seed, int) else None, None, bot
+                )
         except RulesetError as exc:
             problems = _problems(exc)
             for problem in problems:
@@ -205,7 +234,7 @@ def create_app() -> Starlette:
     async def act(request: Request, key: str, web: WebGame) -> Response:
         try:
             payload = await request.json()
-            games.act(web, str(payload.get("action", "")))
+            await run_in_threadpool(_locked, web, games.act, web, str(payload.get("action", "")))
         except RuleViolation as exc:
             return JSONResponse({"error": str(exc), "rule": exc.rule, "state": games.state(key, web)}, status_code=400)
         except (NotationError, RegelmotorError, json.JSONDecodeError) as exc:
@@ -215,7 +244,7 @@ def create_app() -> Starlette:
     @with_game
     async def next_deal(request: Request, key: str, web: WebGame) -> Response:
         try:
-            games.next_deal(web)
+            await run_in_threadpool(_locked, web, games.next_deal, web)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(games.state(key, web))

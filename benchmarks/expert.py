@@ -1,0 +1,130 @@
+"""The expert bot's targets, measured (run by hand: python benchmarks/expert.py [--quick]).
+
+1. Strength: ``match expert heuristic`` over ``--deals`` deals on each shipped ruleset: the expert's
+   points per seat per deal, with its 95% interval (target: above 0).
+2. Scores move decisions: with expert bots, ``compare`` standard against docs/examples/richsol.yaml
+   (sol paid three times as much: target, more sol contracts) and against
+   docs/examples/halvpris.yaml (a failed contract costs half: target, fewer passed-out deals).
+3. Speed: expert deals per second on one core on ``standard`` (target: at least 10), and the
+   kernel's playouts per second (random and greedy), beside the engine's random deals per second.
+
+Nothing here is a test: the figures depend on the machine and are reported, not asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from regelmotor.bots import kernel as K
+from regelmotor.match import run_match
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.simulate import rate, rate_difference, run_deals, significant
+
+RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2")
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def strength(deals: int, jobs: int) -> dict[str, Any]:
+    found = {}
+    for name in RULESETS:
+        start = time.perf_counter()
+        result = run_match("expert", "heuristic", name, [], deals, 1, jobs=jobs)
+        found[name] = {**result.as_json(), "seconds": time.perf_counter() - start}
+    return found
+
+
+def share(results: list[Any], test: Any) -> tuple[int, int]:
+    return sum(1 for r in results if test(r)), len(results)
+
+
+def decisions(deals: int, jobs: int) -> dict[str, Any]:
+    bots = ["expert"] * 4
+    standard = run_deals("standard", [], deals, 1, bots, jobs=jobs)
+    rich = run_deals(str(EXAMPLES / "richsol.yaml"), [], deals, 1, bots, jobs=jobs)
+    half = run_deals(str(EXAMPLES / "halvpris.yaml"), [], deals, 1, bots, jobs=jobs)
+    sol_ids = {"sol", "ren sol", "bordlægger", "ren bordlægger"}
+
+    def sol(r: Any) -> bool:
+        return r.outcome == "finished" and r.contract in sol_ids
+
+    def passed_out(r: Any) -> bool:
+        return r.reason == "all_pass"
+
+    out: dict[str, Any] = {}
+    for label, a, b, test in (
+        ("sol contracts: standard -> richsol", standard, rich, sol),
+        ("passed-out deals: standard -> halvpris", standard, half, passed_out),
+    ):
+        ra, rb = rate(*share(a, test)), rate(*share(b, test))
+        d = rate_difference(ra, rb)
+        out[label] = {"a": ra.as_json(), "b": rb.as_json(), "difference": d.as_json(), "significant": significant(d)}
+    return out
+
+
+def speed(deals: int) -> dict[str, float]:
+    rules = compile_rules(load_ruleset("standard"))
+    kernel = K.KernelRules.build(rules)
+    run_deals("standard", [], 4, 0, ["expert"] * 4)  # compile (or load) the kernel outside the timing
+    start = time.perf_counter()
+    run_deals("standard", [], deals, 1, ["expert"] * 4, jobs=1)
+    expert = deals / (time.perf_counter() - start)
+    start = time.perf_counter()
+    run_deals("standard", [], 2000, 1, ["random"] * 4, jobs=1)
+    engine_random = 2000 / (time.perf_counter() - start)
+    batch = K.first_lead_rows(rules, kernel, 2000, random.Random(1))
+    K.playout_rows(batch[:2], kernel.constants, 0)
+    start = time.perf_counter()
+    K.playout_rows(batch, kernel.constants, 1)
+    greedy = len(batch) / (time.perf_counter() - start)
+    return {
+        "expert deals/s (one core, standard)": expert,
+        "engine random deals/s (one core, standard)": engine_random,
+        "kernel greedy playouts/s (play phase, one core)": greedy,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=1000, help="deals per match and per compare (default 1000)")
+    parser.add_argument("--speed-deals", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--part", choices=("all", "strength", "decisions", "speed"), default="all")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report: dict[str, Any] = {"deals": args.deals, "jobs": args.jobs}
+    if args.part in ("all", "speed"):
+        report["speed"] = speed(args.speed_deals)
+    if args.part in ("all", "decisions"):
+        report["decisions"] = decisions(args.deals, args.jobs)
+    if args.part in ("all", "strength"):
+        report["strength"] = strength(args.deals, args.jobs)
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    for key, value in report.get("speed", {}).items():
+        print(f"{key}: {value:.1f}")
+    for label, row in report.get("decisions", {}).items():
+        a, b, d = row["a"], row["b"], row["difference"]
+        mark = "significant" if row["significant"] else "not significant"
+        print(
+            f"{label}: {100 * a['value']:.1f}% -> {100 * b['value']:.1f}% "
+            f"(difference {100 * d['value']:+.1f} points [{100 * d['low']:+.1f}, {100 * d['high']:+.1f}], "
+            f"n = {a['n']}, {mark})"
+        )
+    for name, row in report.get("strength", {}).items():
+        p = row["a_points_per_deal"]
+        mark = "significant" if row["significant"] else "not significant"
+        print(
+            f"match expert heuristic {name}: {p['value']:.2f} [{p['low']:.2f}, {p['high']:.2f}] points per seat "
+            f"per deal, n = {p['n']}, {mark} ({row['seconds']:.0f} s)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,331 @@
+"""The expert: every decision by the points it expects, played out on deals sampled from its own view.
+
+Determinized Monte Carlo, the family of GIB (bridge) and Kermit (Skat): deal the cards the bot
+cannot see at random, consistently with everything it has seen; play each candidate action out
+to the end of the deal on each sampled deal; score the result with the ruleset's own scorer
+(``engine.settle``); take the candidate with the most points on average for its own seat.
+
+It knows no designation, sol bid or house rule by name. A bid is weighed by what the compiled
+ruleset does with it: the engine runs the sampled deal's declaration and exchange (the hooks
+decide who names trump, turns the kitty, calls a card, exchanges), the kernel plays the cards
+by the ruleset's own play rules, and the scorer prices the tricks. So a club's own designation,
+a sol bid a plugin adds, or a table that pays sol three times as much changes what it bids.
+
+Bidding: for each kind of contract it may bid (each designation, each sol bid) it plays the deal
+out once per sampled deal, then prices every level of that kind from the same tricks; passing,
+gå med and kan selv are played out as themselves. Declaration, exchange, fordækt and doubling:
+each legal action (the exchange's most plausible discards, the fordækt's cheapest cards) played
+out. Card play: each legal card played out by the kernel's playout policy on each sampled deal.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from regelmotor.bids import Bid
+from regelmotor.bots import kernel as K
+from regelmotor.bots.heuristic import HeuristicBot
+from regelmotor.bots.knowledge import play_knowledge, sample_worlds
+from regelmotor.engine.actions import JERNHAAND, KEEP, NO_FORDAEKT, PASS, format_discard
+from regelmotor.engine.game import CARDS, NAMES, PLAY, Game, View
+from regelmotor.engine.settle import settle
+from regelmotor.errors import RegelmotorError
+from regelmotor.ruleset.compile import Rules
+
+PLAY_SAMPLES = 16
+"""Sampled deals per card played."""
+PLAN_SAMPLES = 10
+"""Sampled deals per decision before play."""
+EXCHANGE_CHOICES = 1
+"""The exchange weighs discards among the ``count + EXCHANGE_CHOICES`` cards its hand values least."""
+FORDAEKT_CHOICES = 3
+
+_KERNELS: dict[int, tuple[Rules, K.KernelRules]] = {}
+_WARNED: set[str] = set()
+
+
+def kernel_for(rules: Rules) -> K.KernelRules:
+    """The kernel constants of ``rules``, made once per compiled ruleset; says once when it cannot be exact."""
+    cached = _KERNELS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        cached = _KERNELS[id(rules)] = (rules, K.KernelRules.build(rules))
+        if not cached[1].exact and rules.ruleset.name not in _WARNED:
+            _WARNED.add(rules.ruleset.name)
+            print(
+                f"regelmotor: a plugin decides a play rule of {rules.ruleset.name}; the expert bot plays its "
+                "deals out with the engine's own functions (slower, but right)",
+                file=sys.stderr,
+            )
+    return cached[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A sampled deal played out to the first lead (or a redeal): what scoring it needs besides the tricks."""
+
+    bid: Bid | None
+    declarers: tuple[int, ...]
+    partner: int | None
+    vip_card: int
+    doublings: int
+    row: int
+    """Its line in the batch of playouts; -1 when the deal was void."""
+
+
+class ExpertBot:
+    name = "expert"
+    needs_view = True
+
+    def __init__(
+        self, rules: Rules, rng: random.Random, play_samples: int = PLAY_SAMPLES, plan_samples: int = PLAN_SAMPLES
+    ) -> None:
+        self.rules = rules
+        self.rng = rng
+        self.kernel = kernel_for(rules)
+        self.play_samples = play_samples
+        self.plan_samples = plan_samples
+        self.quick = HeuristicBot(rules, rng)
+        """Cheap choices for the other seats, and its own later ones, inside a playout."""
+        self._memo: dict[tuple[object, ...], float] = {}
+        self._kinds: dict[tuple[object, ...], dict[object, tuple[list[Outcome], K.Rows]]] = {}
+
+    def choose(self, view: View | None, legal: Sequence[str]) -> str:
+        assert view is not None, "the expert decides from its view"
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == PLAY:
+            return self._play(view, legal)
+        return self._plan(view, legal)
+
+    # --- card play -------------------------------------------------------------------------------
+
+    def _play(self, view: View, legal: Sequence[str]) -> str:
+        know = play_knowledge(view, legal, self.rules, self.kernel)
+        rows = K.sample_rows(
+            know.base, know.pool, know.allowed, know.capacity, self.play_samples, self.rng.getrandbits(31)
+        )
+        candidates = np.array(know.candidates, dtype=np.int64)
+        if self.kernel.exact:
+            won = K.evaluate_cards(rows, candidates, self.kernel.constants, self.rng.getrandbits(31))
+        else:
+            won = np.array(
+                [
+                    [K.engine_playout(self.rules, know.facts, row, self.rng, int(card)) for card in candidates]
+                    for row in rows
+                ]
+            )
+        facts = know.facts
+        me = view.seat
+        totals = [0.0] * len(legal)
+        key = (facts.bid.text, facts.declarers)
+        for r, partner in enumerate(rows[:, K.PARTNER].tolist()):
+            owner = None if partner < 0 else partner
+            contract = (*key, owner, len(view.turned), view.doublings, me)
+            for c, tricks in enumerate(won[r].tolist()):
+                totals[c] += self._points(
+                    contract, facts.bid, facts.declarers, owner, tricks, len(view.turned), view.doublings, me
+                )
+        return legal[max(range(len(legal)), key=lambda c: (totals[c], -c))]
+
+    # --- before play ------------------------------------------------------------------------------
+
+    def _plan(self, view: View, legal: Sequence[str]) -> str:
+        worlds = sample_worlds(view, self.rules, self.rng, self.plan_samples, self._hidden)
+        if not worlds:  # no sampled deal fits what it has seen (rare): decide as the heuristic would
+            return self.quick.choose(view, legal)
+        if JERNHAAND in legal:
+            best = max(self._bid_values(view, worlds, legal, claiming=True).values(), default=0.0)
+            return KEEP if best > 0 else JERNHAAND
+        if view.phase == "auction":
+            values = self._bid_values(view, worlds, legal, claiming=False)
+        else:
+            candidates = self._candidates(view, legal)
+            values = self._values(view, worlds, candidates)
+        order = {action: i for i, action in enumerate(legal)}
+        return max(values, key=lambda a: (values[a], a == PASS, -order.get(a, 0)))
+
+    def _candidates(self, view: View, legal: Sequence[str]) -> list[str]:
+        """The actions worth playing out: all of them, but for the exchange and fordækt shortlists."""
+        first = legal[0]
+        if first.startswith("discard") or first == KEEP:
+            return self._exchange_candidates(view, legal)
+        if NO_FORDAEKT in legal:
+            hand = [CARDS[c] for c in view.hand]
+            cheap = sorted(hand, key=lambda c: self.quick.keep_value(c, view, hand))[:FORDAEKT_CHOICES]
+            return [NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in cheap)]
+        return list(legal)
+
+    def _exchange_candidates(self, view: View, legal: Sequence[str]) -> list[str]:
+        hand = [CARDS[c] for c in view.hand]
+        called = None if view.called is None else CARDS[view.called]
+        ranked = sorted((c for c in hand if c != called), key=lambda c: self.quick.keep_value(c, view, hand))
+        counts = sorted({a.count(" ") for a in legal if a.startswith("discard")})
+        candidates = [KEEP] if KEEP in legal else []
+        for count in counts:
+            for cards in itertools.combinations(ranked[: count + EXCHANGE_CHOICES], count):
+                action = format_discard(list(cards))
+                if action in legal:
+                    candidates.append(action)
+        return candidates or [legal[0]]
+
+    def _values(self, view: View, worlds: list[Game], candidates: Sequence[str]) -> dict[str, float]:
+        """Each candidate's mean points for this seat over the sampled deals."""
+        outcomes: dict[str, list[Outcome]] = {a: [] for a in candidates}
+        rows: list[tuple[K.Rows, K.PlayFacts]] = []
+        for world in worlds:
+            for action in candidates:
+                game = world.clone()
+                try:
+                    game.apply(action)
+                except RegelmotorError:  # not open to it in this sampled deal: weighed on the others
+                    continue
+                outcomes[action].append(self._finish(game, rows))
+        won = self._playouts(rows)
+        return {a: self._mean(view.seat, found, won) for a, found in outcomes.items()}
+
+    def _bid_values(self, view: View, worlds: list[Game], legal: Sequence[str], *, claiming: bool) -> dict[str, float]:
+        """Each call's mean points: a bid priced from its kind's playouts at its own level."""
+        ladder = self.rules.ladder
+        me = view.seat
+        values: dict[str, float] = {}
+        key = (me, view.dealer, view.hand)
+        kinds = self._kinds.setdefault(key, {})
+        bids = [ladder.by_text[a] for a in legal if a in ladder.by_text] if not claiming else list(ladder.bids)
+        lowest: dict[object, Bid] = {}
+        kind: object
+        for bid in bids:
+            kind = bid.designation or ("sol", bid.sol)
+            if kind not in lowest or bid.rank < lowest[kind].rank:
+                lowest[kind] = bid
+        missing = [kind for kind in lowest if kind not in kinds]
+        if missing:
+            rows: list[tuple[K.Rows, K.PlayFacts]] = []
+            found: dict[object, list[Outcome]] = {kind: [] for kind in missing}
+            for world in worlds:
+                for kind in missing:
+                    game = self._to_my_call(world.clone(), me)
+                    if game is None or lowest[kind].text not in game.legal:
+                        continue
+                    game.apply(lowest[kind].text)
+                    found[kind].append(self._finish(game, rows))
+            won = self._playouts(rows)
+            for kind in missing:
+                kinds[kind] = (found[kind], won)
+        for bid in bids:
+            kind = bid.designation or ("sol", bid.sol)
+            outcomes, won = kinds[kind]
+            if outcomes:
+                values[bid.text] = self._mean(me, outcomes, won, bid)
+        if claiming:
+            return values
+        others = [a for a in legal if a not in ladder.by_text and not a.startswith("misdeal")]
+        values.update(self._values(view, worlds, others))
+        return values
+
+    @staticmethod
+    def _to_my_call(game: Game, me: int) -> Game | None:
+        """The game moved on to this seat's first call, every other seat passing (after a kept claim)."""
+        while game.step is not None and game.step != ("call", me):
+            if game.step[0] == "claim":
+                game.apply(KEEP)
+            elif game.step[0] == "call":
+                game.apply(PASS)
+            else:
+                return None
+        return game if game.step == ("call", me) else None
+
+    # --- playing a sampled deal out ------------------------------------------------------------------
+
+    def _finish(self, game: Game, rows: list[tuple[K.Rows, K.PlayFacts]]) -> Outcome:
+        """Every seat's remaining choices before play made cheaply; the deal's play row queued."""
+        while game.step is not None and game.phase != PLAY:
+            kind, seat = game.step
+            game.apply(self._quick(game, kind, seat))
+        if game.phase != PLAY or game.bid is None:
+            return Outcome(None, (), None, 0, 0, -1)
+        rows.append((K.row_from_game(self.kernel, game), K.game_facts(game)))
+        return Outcome(game.bid, game.declarers, game.partner, game.vip_card, game.doublings, len(rows) - 1)
+
+    def _quick(self, game: Game, kind: str, seat: int) -> str:
+        legal = game.legal
+        if kind == "claim":
+            return KEEP
+        if kind == "call":
+            return PASS if PASS in legal else legal[0]
+        if kind == "exchange":
+            return self._quick_discard(game, seat, None)
+        if kind in ("double", "redouble"):
+            return PASS
+        return self.quick.choose(game.view(seat), legal)
+
+    def _quick_discard(self, game: Game, seat: int, count: int | None) -> str:
+        """The cards the hand values least, as many as it may discard (or ``count``)."""
+        legal = game.legal
+        if count is None:
+            count = max((a.count(" ") for a in (legal[-1], legal[0]) if a.startswith("discard")), default=0)
+            if count == 0:
+                return legal[0]
+        sol = game.bid is not None and game.bid.is_sol
+        called = None if game.called is None else NAMES[game.called]
+        hand = [c for c in game.hands[seat] if c != game.called]
+        ranked = sorted(hand, key=lambda c: self.quick.value_of(c, sol, game.trump, called))
+        action = format_discard(ranked[:count])
+        return action if action in legal else legal[-1]
+
+    def _hidden(self, game: Game, seat: int, count: int) -> str:
+        """What another seat plausibly did where the bot could not see it (discards, a fordækt card)."""
+        if game.step is not None and game.step[0] == "exchange":
+            return self._quick_discard(game, seat, count)
+        called = None if game.called is None else NAMES[game.called]
+        cheapest = min(game.hands[seat], key=lambda c: self.quick.value_of(c, False, game.trump, called))
+        return f"fordækt {NAMES[cheapest]}"
+
+    def _playouts(self, rows: list[tuple[K.Rows, K.PlayFacts]]) -> K.Rows:
+        if not rows:
+            return np.zeros((0, 4), dtype=np.int64)
+        if self.kernel.exact:
+            batch = np.array([row for row, _ in rows])
+            return K.playout_rows(batch, self.kernel.constants, self.rng.getrandbits(31))
+        return np.array([K.engine_playout(self.rules, facts, row, self.rng) for row, facts in rows])
+
+    def _mean(self, me: int, outcomes: list[Outcome], won: K.Rows, bid: Bid | None = None) -> float:
+        """Mean points of ``me`` (a float: a statistic, not a score to book) over the outcomes."""
+        if not outcomes:
+            return 0.0
+        total = 0.0
+        rows = won.tolist()
+        for outcome in outcomes:
+            if outcome.row < 0 or outcome.bid is None:
+                continue
+            contract = bid or outcome.bid
+            key = (contract.text, outcome.declarers, outcome.partner, outcome.vip_card, outcome.doublings, me)
+            tricks = rows[outcome.row]
+            total += self._points(
+                key, contract, outcome.declarers, outcome.partner, tricks, outcome.vip_card, outcome.doublings, me
+            )
+        return total / len(outcomes)
+
+    def _points(
+        self,
+        key: tuple[object, ...],
+        bid: Bid,
+        declarers: tuple[int, ...],
+        partner: int | None,
+        tricks: list[int],
+        vip_card: int,
+        doublings: int,
+        me: int,
+    ) -> float:
+        """``me``'s points for a deal's tricks, by the ruleset's scorer, remembered for the bot's life."""
+        full = (*key, *tricks)
+        points = self._memo.get(full)
+        if points is None:
+            scores = settle(self.rules.scorer, bid, declarers, partner, tricks, vip_card=vip_card, doublings=doublings)
+            points = self._memo[full] = float(scores[me])
+        return points

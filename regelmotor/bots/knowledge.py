@@ -1,0 +1,255 @@
+"""What one seat knows of the hidden cards, read from its view alone, and deals sampled to match.
+
+Two moments need it. Before play (auction, declaration, exchange, doubling) the bot deals the
+cards it cannot see at random around its own hand, the turned kitty cards and the kitty cards it
+took, builds a ``Game`` of that deal and replays the table's history on it (another seat's
+discards, which it never saw, chosen as that seat plausibly would); a deal the history cannot be
+replayed on is dropped. In play it builds the kernel's row and hands the sampler the constraints:
+cards played, suits a seat has shown void in, open hands, the revealed partner holding the partner
+card, turned kitty cards lying with the declarers or out of play, and the partner card out of the
+hands once its suit was led without it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from regelmotor.bots import kernel as K
+from regelmotor.cards import new_deck, suit_of
+from regelmotor.engine.actions import KEEP, format_discard
+from regelmotor.engine.game import CARDS, HAND, SEATS, Game, View
+from regelmotor.errors import RegelmotorError
+from regelmotor.ruleset.compile import Rules
+
+FACE_DOWN = "fordækt"
+"""How a fordækt card lies in a trick for everyone but its owner."""
+OUT = 4
+"""The sampler's holder for cards out of play: the kitty, others' discards, the fordækt card's face."""
+
+Chooser = Callable[[Game, int, int], str]
+"""Picks a hidden action for a seat in a sampled deal: (game, seat, number of cards) -> action."""
+
+
+@dataclass(frozen=True)
+class PlayKnowledge:
+    """A seat's knowledge in play, as the kernel's sampler takes it."""
+
+    facts: K.PlayFacts
+    base: K.Rows
+    pool: K.Rows
+    allowed: K.Rows
+    capacity: K.Rows
+    candidates: tuple[int, ...]
+    """The legal cards of the seat, as kernel cards, in the order of the legal actions."""
+
+
+def _code(name: str, own_fordaekt: str | None) -> int:
+    if name in (FACE_DOWN, own_fordaekt):
+        return K.FORDAEKT
+    return CARDS[name]
+
+
+def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.KernelRules) -> PlayKnowledge:
+    """The kernel row of what ``view.seat`` knows, and what the sampler must respect for the rest."""
+    me = view.seat
+    assert view.contract is not None
+    bid = rules.ladder.by_text[view.contract]
+    called = None if view.called is None or bid.is_sol else CARDS[view.called]
+    fd_suit = suit_of(called) if view.fordaekt_laid and called is not None else None
+    facts = K.PlayFacts(bid, tuple(view.declarers), view.trump, called, fd_suit)
+    own_fd = view.fordaekt
+    hand = [_code(c, own_fd) for c in view.hand]
+    tricks = [(leader, [_code(c, own_fd) for c in cards]) for leader, cards, _ in view.tricks]
+    current = [(seat, _code(c, own_fd)) for seat, c in view.trick]
+    played = [c for _, cards in tricks for c in cards] + [c for _, c in current]
+    known: list[list[int]] = [[] for _ in range(SEATS)]
+    known[me] = hand
+    for seat, cards in view.open_hands:
+        if seat != me:
+            known[seat] = [_code(c, own_fd) for c in cards]
+    if called is None:
+        partner = -1
+    elif view.partner is not None:
+        partner = view.partner
+    elif called in hand or called in played:
+        partner = -1 if called in played or me == view.declarers[0] else me
+    else:
+        partner = -2  # whoever holds the partner card in each sampled deal
+    if partner >= 0 and called is not None and called not in played and called not in known[partner]:
+        known[partner].append(called)
+    face_down_out = fd_suit is not None and K.FORDAEKT not in played and K.FORDAEKT not in hand
+    if face_down_out and K.FORDAEKT not in known[view.declarers[0]]:
+        known[view.declarers[0]].append(K.FORDAEKT)
+    row = K.base_row(kernel, facts, partner)
+    for seat in range(SEATS):
+        row[K.HANDS + seat] = K.mask_of(known[seat])
+    row[K.SEEN] = K.mask_of(played)
+    row[K.CALLED_PLAYED] = called is not None and called in played
+    fd = -1 if fd_suit is None else fd_suit
+    row[K.SUIT_LED] = called is not None and any(K.card_suit(cards[0], fd) == suit_of(called) for _, cards in tricks)
+    row[K.TRICKS] = len(tricks)
+    for seat in range(SEATS):
+        row[K.WON + seat] = view.tricks_won[seat]
+    if current:
+        row[K.LEADER] = current[0][0]
+    elif view.tricks:
+        row[K.LEADER] = view.tricks[-1][2]
+    else:
+        row[K.LEADER] = (view.dealer + 1) % SEATS
+    row[K.TO_PLAY] = me
+    row[K.TRICK_N] = len(current)
+    for i, (_, card) in enumerate(current):
+        row[K.TRICK + i] = card
+    # the cards nobody has shown this seat
+    real = new_deck(rules.ruleset.deck.jokers)
+    seen_real = {c for c in played if c != K.FORDAEKT} | {c for cards in known for c in cards}
+    seen_real |= {CARDS[c] for c in view.discarded}
+    if own_fd is not None:
+        seen_real.add(CARDS[own_fd])
+    pool = [c for c in real if c not in seen_real]
+    voids = [0] * SEATS
+    any_time = bool(kernel.constants[K.ANY_TIME])
+    shown = [*tricks, (current[0][0], [c for _, c in current])] if current else tricks
+    for leader, trick in shown:
+        led = K.card_suit(trick[0], fd)
+        if led == K.JOKER_SUIT:
+            continue
+        for i, card in enumerate(trick[1:], start=1):
+            suit = K.card_suit(card, fd)
+            if suit != led and not (suit == K.JOKER_SUIT and any_time):
+                voids[(leader + i) % SEATS] |= 1 << led
+    capacity = [0] * 5
+    for seat in range(SEATS):
+        if seat != me:
+            capacity[seat] = view.hand_sizes[seat] - len(known[seat])
+    capacity[OUT] = len(pool) - sum(capacity[:SEATS])
+    if capacity[OUT] < 0 or min(capacity) < 0:
+        raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
+    turned = {CARDS[c] for c in view.turned}
+    declarer_bits = sum(1 << s for s in view.declarers)
+    must_fall = bool(kernel.constants[K.MUST_FALL])
+    allowed = []
+    for card in pool:
+        mask = 1 << OUT
+        for seat in range(SEATS):
+            if seat != me and capacity[seat] > 0 and not (card < 52 and (voids[seat] >> (card // 13)) & 1):
+                mask |= 1 << seat
+        if card in turned:
+            mask &= declarer_bits | (1 << OUT)
+        if card == called and row[K.SUIT_LED] and must_fall:  # its suit was led and it did not fall
+            holders = 1 << OUT
+            if row[K.EXEMPT] >= 0:
+                holders |= 1 << int(row[K.EXEMPT])
+            mask &= holders
+        allowed.append(mask)
+    candidates = tuple(_code(action, own_fd) for action in legal)
+    return PlayKnowledge(
+        facts,
+        row,
+        np.array(pool, dtype=np.int64),
+        np.array(allowed, dtype=np.int64),
+        np.array(capacity, dtype=np.int64),
+        candidates,
+    )
+
+
+# --- before play: deals the history can be replayed on ----------------------------------------------
+
+
+def _initial_hand(view: View) -> list[int]:
+    hand = {CARDS[c] for c in view.hand}
+    hand -= {CARDS[c] for c in view.received}
+    hand |= {CARDS[c] for c in view.discarded}
+    return sorted(hand)
+
+
+def _kitty_known(view: View) -> dict[int, int]:
+    """Kitty position -> card, for the kitty cards this seat has seen turned or taken."""
+    known = {i: CARDS[c] for i, c in enumerate(view.turned)}
+    if view.received:
+        offset = 0  # the cards taken before this seat's turn came off the top of the kitty
+        for seat, action in view.history:
+            if action.startswith("discard"):
+                if seat == view.seat:
+                    break
+                offset += action.count(" ")
+        for i, card in enumerate(view.received):
+            known[offset + i] = CARDS[card]
+    return known
+
+
+def sample_worlds(
+    view: View, rules: Rules, rng: random.Random, count: int, hidden: Chooser, tries: int = 4
+) -> list[Game]:
+    """Up to ``count`` games whose public history is ``view``'s and where ``view.seat`` holds its hand,
+    each at ``view.seat``'s turn; the hidden cards dealt at random (at most ``tries * count`` deals)."""
+    me = view.seat
+    mine = _initial_hand(view)
+    kitty_size = rules.ruleset.deck.kitty
+    kitty_known = _kitty_known(view)
+    if len(mine) != HAND or any(i >= kitty_size for i in kitty_known):
+        return []
+    taken = set(mine) | set(kitty_known.values())
+    pool = [c for c in new_deck(rules.ruleset.deck.jokers) if c not in taken]
+    hand_now = sorted(CARDS[c] for c in view.hand)
+    worlds: list[Game] = []
+    for _ in range(tries * count):
+        if len(worlds) == count:
+            break
+        rng.shuffle(pool)
+        hands: list[list[int]] = []
+        position = 0
+        for seat in range(SEATS):
+            if seat == me:
+                hands.append(mine)
+            else:
+                hands.append(pool[position : position + HAND])
+                position += HAND
+        kitty = []
+        for i in range(kitty_size):
+            if i in kitty_known:
+                kitty.append(kitty_known[i])
+            else:
+                kitty.append(pool[position])
+                position += 1
+        game = Game(rules, hands, kitty, view.dealer)
+        if _replay(game, view, hidden) and sorted(game.hands[me]) == hand_now:
+            worlds.append(game)
+    return worlds
+
+
+def _replay(game: Game, view: View, hidden: Chooser) -> bool:
+    """Replay the view's history on ``game``; False when the deal cannot have led to it."""
+    me = view.seat
+    try:
+        for seat, action in view.history:
+            while game.step is not None and game.step[0] == "claim" and game.step[1] != seat:
+                game.apply(KEEP)  # a claim this deal offers and the real one did not: kept
+            step = game.step
+            if action == KEEP and (step is None or step[1] != seat or step[0] not in ("claim", "exchange")):
+                continue  # the real deal offered a claim this one does not
+            if step is None or step[1] != seat:
+                return False
+            if action.startswith("discard ?"):
+                if seat == me:
+                    action = format_discard([CARDS[c] for c in view.discarded])
+                else:
+                    action = hidden(game, seat, action.count("?"))
+            elif action == "fordækt ?":
+                action = f"fordækt {view.fordaekt}" if seat == me else hidden(game, seat, 1)
+            game.apply(action, seat)
+        while game.step is not None and game.step[0] == "claim" and game.step[1] != me:
+            game.apply(KEEP)
+    except RegelmotorError:
+        return False
+    legal = game.legal
+    return (
+        game.step is not None
+        and game.step[1] == me
+        and len(legal) == len(view.legal_actions)
+        and legal[0] == view.legal_actions[0]
+    )

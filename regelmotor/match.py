@@ -1,0 +1,76 @@
+"""Two bots head to head on the same cards: ``regelmotor match A B RULESET``.
+
+Each deal is played twice: A at seats 0 and 2 against B at 1 and 3, then the other way round, on
+the same cards (deal ``i`` of a run always shuffles from the same stream). The luck of the cards
+cancels out, so what is left is how much better A plays, measured in the ruleset's own points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from regelmotor.simulate import MIN_SIGNIFICANT, Estimate, mean, run_deals, significant
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    a: str
+    b: str
+    ruleset: str
+    deals: int
+    a_points: Estimate
+    """A's mean points per seat per deal (over both sittings), with its 95% interval."""
+
+    @property
+    def significant(self) -> bool:
+        return significant(self.a_points)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "ruleset": self.ruleset,
+            "deals": self.deals,
+            "a_points_per_deal": self.a_points.as_json(),
+            "significant": self.significant,
+        }
+
+    def lines(self) -> list[str]:
+        p = self.a_points
+        verdict = (
+            f"significant at 95%: {self.a if p.value > 0 else self.b} plays better here"
+            if self.significant
+            else (
+                f"not significant (fewer than {MIN_SIGNIFICANT} deals are never called significant)"
+                if p.n < MIN_SIGNIFICANT
+                else "not significant: the interval holds 0"
+            )
+        )
+        return [
+            f"{self.a} against {self.b} on {self.ruleset}: {self.deals} deals, each played twice on the same cards",
+            f"{self.a}'s points per seat per deal: {p.value:.2f} [{p.low:.2f}, {p.high:.2f}] (95%, n = {p.n} deals)",
+            verdict,
+        ]
+
+
+def run_match(
+    a: str,
+    b: str,
+    ruleset: str,
+    house_rules: Sequence[str],
+    deals: int,
+    seed: int,
+    *,
+    label: str | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
+) -> MatchResult:
+    first = run_deals(ruleset, house_rules, deals, seed, [a, b, a, b], jobs, progress, dask)
+    later = None if progress is None else (lambda n: progress(deals + n))
+    second = run_deals(ruleset, house_rules, deals, seed, [b, a, b, a], jobs, later, dask)
+    per_deal = [(x.scores[0] + x.scores[2] + y.scores[1] + y.scores[3]) / 4 for x, y in zip(first, second, strict=True)]
+    return MatchResult(a, b, label or ruleset, deals, mean([Fraction(v) for v in per_deal]))

@@ -1,0 +1,242 @@
+"""The expert bot: it sees only its own view, is deterministic, and its decisions follow the ruleset's scores."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+from regelmotor.bots.expert import ExpertBot
+from regelmotor.cards import format_card
+from regelmotor.cli import main
+from regelmotor.engine.game import Game
+from regelmotor.errors import RegelmotorError
+from regelmotor.ruleset.compile import Rules, compile_rules
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.simulate import run_deals
+
+from .conftest import RULESETS, rules_of
+
+SMALL = {"play_samples": 4, "plan_samples": 3}
+"""Few samples: these tests check what decides, not how well."""
+
+
+def _known_to(game: Game, seat: int) -> set[int]:
+    """Every card ``seat`` has seen or been told of."""
+    view = game.view(seat)
+    known = set(game.hands[seat]) | set(game.discarded.get(seat, ())) | set(game.turned)
+    known |= {c for trick in game.tricks for c in trick.cards} | {c for _, c in game.trick}
+    known |= {c for s in game.open_hands for c in game.hands[s]}
+    names = {format_card(c): c for c in range(55)}
+    known |= {names[w] for _, action in view.history for w in action.split() if w in names}
+    if game.called is not None:
+        known.add(game.called)
+    return known
+
+
+def _twin(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same deal with two cards ``seat`` has never seen swapped between two other holders and the
+    same actions replayed: a game that differs from ``game`` only in cards hidden from ``seat``."""
+    known = _known_to(game, seat)
+    holders = [list(h) for h in game.initial_hands] + [list(game.initial_kitty)]
+    where = {c: (h, i) for h, cards in enumerate(holders) for i, c in enumerate(cards)}
+    hidden = [c for c in where if c not in known and c < 52]
+    for _ in range(30):
+        if len(hidden) < 2:
+            return None
+        x = rng.choice(hidden)
+        same_suit = [c for c in hidden if c // 13 == x // 13 and where[c][0] != where[x][0]]
+        if not same_suit:
+            continue
+        y = rng.choice(same_suit)
+        swapped = [list(h) for h in holders]
+        (hx, ix), (hy, iy) = where[x], where[y]
+        swapped[hx][ix], swapped[hy][iy] = y, x
+        twin = Game(game.rules, swapped[:4], swapped[4], game.dealer)
+        try:
+            for who, action in game.history:
+                twin.apply(action, who)
+        except RegelmotorError:
+            continue  # the swap made an earlier action illegal: another pair
+        if twin.view(seat) == game.view(seat) and (twin.hands != game.hands or twin.kitty != game.kitty):
+            return twin
+    return None
+
+
+@pytest.mark.parametrize(
+    ("name", "house"),
+    [
+        ("standard", ("fordaekt", "jernhaand")),
+        ("thorsen", ("gaa-med", "dobling")),
+        ("whistklubben", ()),
+        ("gruppe2", ()),
+    ],
+)
+def test_the_expert_sees_only_its_own_view(name: str, house: tuple[str, ...]) -> None:
+    """Two deals that differ only in cards hidden from the bot give the same decision with the same random
+    stream, at every decision point of many random deals (the issue's test of "it sees only its own view")."""
+    rules = rules_of(name, *house)
+    rng = random.Random(f"twins {name}")
+    points = twins = 0
+    for number in range(4):
+        game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
+        while game.step is not None:
+            seat = game.to_act
+            assert seat is not None
+            seed = rng.randrange(2**32)
+            decision = ExpertBot(rules, random.Random(seed), **SMALL).choose(game.view(seat), game.legal)
+            if len(game.legal) > 1:
+                points += 1
+                twin = _twin(game, seat, rng)
+                if twin is not None:
+                    twins += 1
+                    again = ExpertBot(rules, random.Random(seed), **SMALL).choose(twin.view(seat), twin.legal)
+                    assert again == decision, f"seat {seat} decided differently on cards it cannot see"
+            game.apply(decision)
+    assert points > 50 and twins > 0.6 * points, (points, twins)
+
+
+def test_the_same_seed_gives_the_same_expert_deals_whatever_the_jobs() -> None:
+    bots = ["expert", "heuristic", "expert", "random"]
+    one = run_deals("thorsen", ["fordaekt"], 8, 5, bots, jobs=1)
+    assert one == run_deals("thorsen", ["fordaekt"], 8, 5, bots, jobs=2)
+    assert one != run_deals("thorsen", ["fordaekt"], 8, 6, bots, jobs=1)
+
+
+def test_the_expert_gives_the_same_numbers_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    bots = ["expert"] * 4
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        on_dask = run_deals("standard", ["gaa-med"], 4, 3, bots, dask=cluster.scheduler_address)
+    assert on_dask == run_deals("standard", ["gaa-med"], 4, 3, bots, jobs=1)
+
+
+def _club(club: Callable[..., str], name: str, scoring: str) -> Rules:
+    path = club(
+        f"{name}.yaml",
+        f"""
+        kind: ruleset
+        extends: standard
+        name: {name}
+        title: {name}
+        description: standard med andre point
+        source: testen
+        scoring:
+        {scoring}
+        """,
+    )
+    return compile_rules(load_ruleset(path))
+
+
+def _first_calls(rules: Rules, hands: int = 60) -> list[str]:
+    """Forhånd's first call in ``hands`` deals, each decided with the same random stream (so on the same
+    sampled deals and playouts: only the points differ between two rulesets)."""
+    calls = []
+    for number in range(hands):
+        game = Game.from_seed(rules, 1000 + number, number % 4)
+        while game.step is not None and game.step[0] != "call":
+            game.apply("keep")
+        assert game.step is not None
+        bot = ExpertBot(rules, random.Random(number), play_samples=4, plan_samples=4)
+        calls.append(bot.choose(game.view(game.step[1]), game.legal))
+    return calls
+
+
+def test_tripling_the_sol_points_makes_the_expert_bid_sol_more(club: Callable[..., str]) -> None:
+    """The issue's own case: a club file that only triples ``scoring.tables.S`` must change decisions."""
+    standard = rules_of("standard")
+    rich = _club(
+        club,
+        "richsol",
+        "  tables:\n            S: {key: bid, values: {sol: 150, ren sol: 300, bordlægger: 450, ren bordlægger: 600}}",
+    )
+    sol_ids = {s.id for s in standard.ruleset.sol_bids}
+    plain = sum(call in sol_ids for call in _first_calls(standard))
+    tripled = sum(call in sol_ids for call in _first_calls(rich))
+    assert tripled > plain
+
+
+def test_a_cheaper_failure_makes_the_expert_pass_less(club: Callable[..., str]) -> None:
+    standard = rules_of("standard")
+    cheap = _club(
+        club,
+        "cheapfail",
+        "  trump:\n            made: base * (1 + O) * B * D\n            failed: -1 * base * B * D\n"
+        "          sol:\n            made: S * D\n            failed: -1 * S * D",
+    )
+    plain, cheaper = _first_calls(standard), _first_calls(cheap)
+    assert cheaper.count("pass") < plain.count("pass")
+
+    def rank(call: str) -> int:
+        bid = standard.ladder.by_text.get(call)
+        return -1 if bid is None else bid.rank
+
+    assert sum(map(rank, cheaper)) > sum(map(rank, plain)), "and bids higher: a failure costs less"
+
+
+def test_a_sol_bid_the_bot_has_never_heard_of_is_weighed_like_any_other(club: Callable[..., str]) -> None:
+    """A club's own sol bid ("lille sol": at most two tricks) is bid when its points pay."""
+    path = club(
+        "lillesol.yaml",
+        """
+        kind: ruleset
+        extends: standard
+        name: lillesol
+        title: Lille sol
+        description: standard med lille sol
+        source: testen
+        sol_bids:
+          - {id: lille sol, display: Lille sol, after: "8", max_tricks: 2, open_hand: never}
+          - {id: sol, display: Sol, after: "9", max_tricks: 1, open_hand: never}
+          - {id: ren sol, display: Ren sol, after: "10", max_tricks: 0, open_hand: never}
+          - {id: bordlægger, display: Bordlægger, after: "11", max_tricks: 1, open_hand: after_first_trick}
+          - {id: ren bordlægger, display: Ren bordlægger, after: "12", max_tricks: 0, open_hand: after_first_trick}
+        scoring:
+          tables:
+            S: {key: bid, values: {lille sol: 40, sol: 50, ren sol: 100, bordlægger: 150, ren bordlægger: 200}}
+        """,
+    )
+    rules = compile_rules(load_ruleset(path))
+    assert "lille sol" in _first_calls(rules, 30)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_match_and_expert_bots_through_the_command_line(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "expert", "heuristic", name, "--deals", "3", "--jobs", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"a", "b", "ruleset", "deals", "a_points_per_deal", "significant"}
+    assert result["deals"] == 3 and result["a"] == "expert" and not result["significant"]  # 3 deals never are
+    assert {"value", "low", "high"} <= set(result["a_points_per_deal"])
+    assert main(["simulate", name, "--bots", "expert", "--deals", "2", "--jobs", "1"]) == 0
+    assert "points per deal by bot: expert" in capsys.readouterr().out
+
+
+def test_compare_with_expert_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["compare", "standard", "standard", "-H", "dobling", "--bots", "expert", "--deals", "3", "--jobs", "1"]
+    assert main(argv) == 0
+    assert "Statistics" in capsys.readouterr().out
+
+
+def test_match_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "expert", "grandmaster", "standard", "--deals", "2"]) == 1
+    assert 'no bot is called "grandmaster"' in capsys.readouterr().err
+
+
+def test_match_prints_the_interval_and_the_number_of_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "heuristic", "random", "gruppe2", "--deals", "40", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic's points per seat per deal" in out and "n = 40 deals" in out
+    assert "significant at 95%: heuristic plays better here" in out
+
+
+def test_a_match_sums_both_sittings_of_every_deal() -> None:
+    """A's points per deal: seats 0 and 2 of the first sitting, 1 and 3 of the second, over four seats."""
+    from regelmotor.match import run_match
+
+    result = run_match("random", "random", "standard", [], 30, 4)
+    first = run_deals("standard", [], 30, 4, ["random"] * 4)
+    values = [(r.scores[0] + r.scores[2] + r.scores[1] + r.scores[3]) / 4 for r in first]
+    assert result.a_points.value == pytest.approx(float(sum(values)) / 30)
+    assert result.a_points.value == 0  # the same bot on both sides: every deal sums to zero
