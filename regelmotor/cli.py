@@ -540,7 +540,12 @@ def build_parser() -> argparse.ArgumentParser:
                 "--seed", type=int, default=None, metavar="N", help="the same seed deals the same cards"
             )
             command.add_argument(
-                "--seat", type=int, default=0, choices=range(4), metavar="SEAT", help="your seat, 0-3 (0 is forhånd)"
+                "--seat",
+                type=int,
+                default=0,
+                choices=range(4),
+                metavar="SEAT",
+                help="your seat in the first deal, 0-3 (0 is forhånd; the deal passes round)",
             )
             command.add_argument(
                 "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."

@@ -40,6 +40,10 @@ def _hand_by_suit(view: View) -> str:
     return "   ".join(parts)
 
 
+YOU = 0
+"""The person is player 0 of the session."""
+
+
 class TerminalGame:
     def __init__(
         self,
@@ -65,7 +69,9 @@ class TerminalGame:
         self.read = read
         self.out = out
         self.bots = bots
-        self.session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"])
+        # The person is player 0 and keeps a chair; the deal passes round, so the seat in each deal
+        # (seat 0 forhånd, 3 the dealer) moves. ``seat`` is the person's seat in the first deal.
+        self.session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"], first_dealer=(GAME_DEALER - seat) % 4)
         self.rng = random.Random(seed)
         self.saved: list[Path] = []
 
@@ -100,12 +106,16 @@ class TerminalGame:
 
     def play_deal(self, game: Game, number: int) -> None:
         seating = self.session.seating()
+        self.seat = seating.index(YOU)
         bots = {
             s: make_bot(self.bots, self.rules, random.Random(self.rng.getrandbits(63)))
             for s in range(4)
             if s != self.seat
         }
-        self.say(f"\n=== Spil {number}: plads {GAME_DEALER} giver, plads 0 er forhånd ===")
+        self.say(
+            f"\n=== Spil {number}: plads {GAME_DEALER} ({self.session.players[seating[GAME_DEALER]]}) giver, "
+            f"plads 0 er forhånd; du sidder på plads {self.seat} ==="
+        )
         seen_tricks = 0
         try:
             while game.step is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from regelmotor.cli import main
+from regelmotor.engine.record import read_record, replay
 
 
 def session(tmp_path: Path, lines: list[str], ruleset: str = "standard") -> subprocess.CompletedProcess[str]:
@@ -144,3 +146,26 @@ def test_the_terminal_game_against_expert_bots(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "=== Spil 1:" in result.stdout
     assert main(["replay", str(tmp_path / "e-1.json")]) == 0
+
+
+def test_the_persons_points_follow_the_person_round_the_table(tmp_path: Path) -> None:
+    """The table issue: the person keeps a chair while the deal passes round; each deal's points on the
+    screen are what ``replay`` of that deal's record gives the person's seat, and the total adds them up."""
+    answers = []
+    for _ in range(4):
+        answers += ["1"] * 45 + ["j"]
+    result = session(tmp_path, [*answers, "quit"])
+    assert result.returncode == 0, result.stderr
+    seats = [int(s) for s in re.findall(r"du sidder på plads (\d)", result.stdout)]
+    shown = re.findall(r"Point: .*\bDu (-?\d+)", result.stdout)
+    assert len(seats) >= 4 and len(set(seats)) > 1, "the deal passed round"
+    total = 0
+    for number, seat in enumerate(seats, start=1):
+        record = read_record(tmp_path / f"spil-{number}.json")
+        scores = replay(record).game.scores
+        if scores is None:
+            continue
+        assert int(shown.pop(0)) == scores[seat], f"deal {number}: the person sat at {seat}"
+        total += int(scores[seat])
+    totals = re.findall(r"Stilling: .*\bDu (-?\d+)", result.stdout)
+    assert totals and int(totals[-1]) == total

@@ -8,13 +8,15 @@ import shutil
 import socket
 import threading
 import time
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from regelmotor.cards import format_card
-from regelmotor.engine.record import Record, replay
+from regelmotor.engine.record import Record, read_record, replay
 from regelmotor.web import create_app
 from regelmotor.web.app import WebGame
 
@@ -24,15 +26,17 @@ CARD = re.compile(r"\b(?:[AKQJT2-9][SHDC]|JK[123])\b")
 
 
 def hidden_cards(web: WebGame) -> set[str]:
-    """What the person at seat 0 must not be told: other hands, the unturned kitty, others' discards."""
+    """What the person must not be told: other hands, the unturned kitty, others' discards."""
     game = web.game
+    you = web.seat
     public = set(game.turned) | set(game.joiner_calls.values())
     if game.called is not None:
         public.add(game.called)
     for seat in game.open_hands:
         public |= set(game.hands[seat])
-    hidden = {c for seat in (1, 2, 3) for c in game.hands[seat]} | set(game.kitty) | set(game.discards)
-    hidden -= set(game.hands[0])
+    others = [seat for seat in range(4) if seat != you]
+    hidden = {c for seat in others for c in game.hands[seat]} | set(game.kitty) | set(game.discards)
+    hidden -= set(game.hands[you]) | set(game.discarded.get(you, ()))
     return {format_card(c) for c in hidden - public}
 
 
@@ -49,7 +53,7 @@ def play_through(client: TestClient, body: dict[str, Any]) -> tuple[dict[str, An
     states = [state]
     web = client.app.state.games.games[state["id"]]  # type: ignore[attr-defined]
     assert not sent_cards(state) & hidden_cards(web)
-    while state["view"]["to_act"] == 0:
+    while state["view"]["to_act"] == state["you"]:
         action = state["view"]["legal_actions"][0]
         state = client.post(f"/api/games/{state['id']}/actions", json={"action": action}).json()
         states.append(state)
@@ -85,7 +89,7 @@ def test_the_downloaded_record_replays_to_the_same_result() -> None:
 def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing() -> None:
     client = TestClient(create_app())
     state = client.post("/api/games", json={"ruleset": "standard", "seed": 1}).json()
-    while state["view"]["to_act"] != 0:
+    while state["view"]["to_act"] != state["you"]:
         state = client.post(f"/api/games/{state['id']}/next").json()
     refused = client.post(f"/api/games/{state['id']}/actions", json={"action": "accept"})
     assert refused.status_code == 400 and refused.json()["rule"] in ("auction", "play", "exchange", "partner_card")
@@ -183,3 +187,26 @@ def test_the_person_can_play_against_expert_bots(ruleset: str) -> None:
     assert state["view"]["to_act"] is None
     refused = client.post("/api/games", json={"ruleset": ruleset, "bots": "grandmaster"})
     assert refused.status_code == 400 and 'no bot is called "grandmaster"' in refused.json()["error"]
+
+
+def test_the_persons_points_are_booked_to_the_person_as_the_deal_passes_round(tmp_path: Path) -> None:
+    """The table issue: "every deal's points and the running totals are the person's own": the person keeps
+    a chair while the deal passes round, so the seat changes; each deal's booked points are what ``replay``
+    of the deal's record gives the person's seat."""
+    client = TestClient(create_app())
+    state, _ = play_through(client, {"ruleset": "standard", "seed": 11})
+    seats, booked = [], Fraction(0)
+    for number in range(6):
+        you = state["you"]
+        seats.append(you)
+        record = tmp_path / f"deal-{number}.json"
+        record.write_text(client.get(f"/api/games/{state['id']}/record").text, encoding="utf-8")
+        replayed = replay(read_record(record)).game
+        own = replayed.scores[you] if replayed.scores is not None else Fraction(0)
+        booked += own
+        assert Fraction(str(state["totals"][0])) == booked, f"deal {number + 1}: the person's total"
+        state = client.post(f"/api/games/{state['id']}/next").json()
+        while state["view"]["to_act"] == state["you"]:
+            action = state["view"]["legal_actions"][0]
+            state = client.post(f"/api/games/{state['id']}/actions", json={"action": action}).json()
+    assert len(set(seats)) > 1, "the deal passed round: the person's seat moved"

@@ -42,6 +42,8 @@ PLAY_SAMPLES = 16
 """Sampled deals per card played."""
 PLAN_SAMPLES = 10
 """Sampled deals per decision before play."""
+KEEP_KINDS = 3
+"""Kinds of contract played out on all of the bidding's sampled deals; the rest on half of them."""
 EXCHANGE_CHOICES = 1
 """The exchange weighs discards among the ``count + EXCHANGE_CHOICES`` cards its hand values least."""
 FORDAEKT_CHOICES = 3
@@ -66,16 +68,18 @@ def kernel_for(rules: Rules) -> K.KernelRules:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """A sampled deal played out to the first lead (or a redeal): what scoring it needs besides the tricks."""
+class Played:
+    """A sampled deal played out to the end: what scoring it needs (``bid`` None: the deal was void)."""
 
     bid: Bid | None
     declarers: tuple[int, ...]
     partner: int | None
     vip_card: int
     doublings: int
-    row: int
-    """Its line in the batch of playouts; -1 when the deal was void."""
+    tricks: tuple[int, ...]
+
+
+VOID = Played(None, (), None, 0, 0, ())
 
 
 class ExpertBot:
@@ -93,7 +97,8 @@ class ExpertBot:
         self.quick = HeuristicBot(rules, rng)
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
         self._memo: dict[tuple[object, ...], float] = {}
-        self._kinds: dict[tuple[object, ...], dict[object, tuple[list[Outcome], K.Rows]]] = {}
+        self._values_by_contract: dict[tuple[object, ...], tuple[float, ...]] = {}
+        self._kinds: dict[tuple[object, ...], dict[object, list[Played]]] = {}
 
     def choose(self, view: View | None, legal: Sequence[str]) -> str:
         assert view is not None, "the expert decides from its view"
@@ -176,8 +181,8 @@ class ExpertBot:
 
     def _values(self, view: View, worlds: list[Game], candidates: Sequence[str]) -> dict[str, float]:
         """Each candidate's mean points for this seat over the sampled deals."""
-        outcomes: dict[str, list[Outcome]] = {a: [] for a in candidates}
-        rows: list[tuple[K.Rows, K.PlayFacts]] = []
+        games: list[Game] = []
+        actions: list[str] = []
         for world in worlds:
             for action in candidates:
                 game = world.clone()
@@ -185,48 +190,64 @@ class ExpertBot:
                     game.apply(action)
                 except RegelmotorError:  # not open to it in this sampled deal: weighed on the others
                     continue
-                outcomes[action].append(self._finish(game, rows))
-        won = self._playouts(rows)
-        return {a: self._mean(view.seat, found, won) for a, found in outcomes.items()}
+                games.append(game)
+                actions.append(action)
+        played = self._play_out(games)
+        by_action: dict[str, list[Played]] = {a: [] for a in candidates}
+        for deal, action in zip(played, actions, strict=True):
+            by_action[action].append(deal)
+        return {a: self._mean(view.seat, deals) for a, deals in by_action.items()}
 
     def _bid_values(self, view: View, worlds: list[Game], legal: Sequence[str], *, claiming: bool) -> dict[str, float]:
-        """Each call's mean points: a bid priced from its kind's playouts at its own level."""
+        """Each call's mean points: a bid priced from its kind's playouts at its own level.
+
+        Every kind of contract is played out on the first half of the sampled deals; the
+        ``KEEP_KINDS`` most promising on the rest too (successive halving: the bot spends its
+        playouts where the choice is).
+        """
         ladder = self.rules.ladder
         me = view.seat
-        values: dict[str, float] = {}
         key = (me, view.dealer, view.hand)
         kinds = self._kinds.setdefault(key, {})
         bids = [ladder.by_text[a] for a in legal if a in ladder.by_text] if not claiming else list(ladder.bids)
-        lowest: dict[object, Bid] = {}
-        kind: object
+        by_kind: dict[object, list[Bid]] = {}
         for bid in bids:
-            kind = bid.designation or ("sol", bid.sol)
-            if kind not in lowest or bid.rank < lowest[kind].rank:
-                lowest[kind] = bid
-        missing = [kind for kind in lowest if kind not in kinds]
-        if missing:
-            rows: list[tuple[K.Rows, K.PlayFacts]] = []
-            found: dict[object, list[Outcome]] = {kind: [] for kind in missing}
-            for world in worlds:
-                for kind in missing:
-                    game = self._to_my_call(world.clone(), me)
-                    if game is None or lowest[kind].text not in game.legal:
-                        continue
-                    game.apply(lowest[kind].text)
-                    found[kind].append(self._finish(game, rows))
-            won = self._playouts(rows)
-            for kind in missing:
-                kinds[kind] = (found[kind], won)
-        for bid in bids:
-            kind = bid.designation or ("sol", bid.sol)
-            outcomes, won = kinds[kind]
-            if outcomes:
-                values[bid.text] = self._mean(me, outcomes, won, bid)
+            by_kind.setdefault(bid.designation or ("sol", bid.sol), []).append(bid)
+        missing = [kind for kind in by_kind if kind not in kinds]
+        half = max(1, len(worlds) // 2)
+        for kind, played in self._kind_outcomes(me, worlds[:half], missing, by_kind).items():
+            kinds[kind] = played
+
+        def best(kind: object) -> float:
+            return max(self._mean(me, kinds[kind], bid) for bid in by_kind[kind])
+
+        promising = sorted((k for k in missing if kinds[k]), key=best, reverse=True)[:KEEP_KINDS]
+        for kind, played in self._kind_outcomes(me, worlds[half:], promising, by_kind).items():
+            kinds[kind] = kinds[kind] + played
+        values = {bid.text: self._mean(me, kinds[kind], bid) for kind, group in by_kind.items() for bid in group}
         if claiming:
             return values
         others = [a for a in legal if a not in ladder.by_text and not a.startswith("misdeal")]
         values.update(self._values(view, worlds, others))
         return values
+
+    def _kind_outcomes(
+        self, me: int, worlds: list[Game], kinds: list[object], by_kind: dict[object, list[Bid]]
+    ) -> dict[object, list[Played]]:
+        """Each kind of contract played out on each world, bid at its lowest legal level by this seat."""
+        games: list[Game] = []
+        owners: list[object] = []
+        for world in worlds:
+            for kind in kinds:
+                lowest = min(by_kind[kind], key=lambda bid: bid.rank).text
+                game = self._to_my_call(world.clone(), me)
+                if game is None or lowest not in game.legal:
+                    continue
+                game.apply(lowest)
+                games.append(game)
+                owners.append(kind)
+        played = self._play_out(games)
+        return {kind: [p for p, o in zip(played, owners, strict=True) if o == kind] for kind in kinds}
 
     @staticmethod
     def _to_my_call(game: Game, me: int) -> Game | None:
@@ -242,15 +263,24 @@ class ExpertBot:
 
     # --- playing a sampled deal out ------------------------------------------------------------------
 
-    def _finish(self, game: Game, rows: list[tuple[K.Rows, K.PlayFacts]]) -> Outcome:
-        """Every seat's remaining choices before play made cheaply; the deal's play row queued."""
-        while game.step is not None and game.phase != PLAY:
-            kind, seat = game.step
-            game.apply(self._quick(game, kind, seat))
-        if game.phase != PLAY or game.bid is None:
-            return Outcome(None, (), None, 0, 0, -1)
-        rows.append((K.row_from_game(self.kernel, game), K.game_facts(game)))
-        return Outcome(game.bid, game.declarers, game.partner, game.vip_card, game.doublings, len(rows) - 1)
+    def _play_out(self, games: list[Game]) -> list[Played]:
+        """Each game's remaining choices before play made cheaply, then its cards played out by the kernel."""
+        rows: list[K.Rows] = []
+        facts: list[K.PlayFacts] = []
+        for game in games:
+            while game.step is not None and game.phase != PLAY:
+                kind, seat = game.step
+                game.apply(self._quick(game, kind, seat))
+            if game.phase == PLAY:
+                rows.append(K.row_from_game(self.kernel, game))
+                facts.append(K.game_facts(game))
+        won = iter(self._playouts(rows, facts).tolist())
+        return [
+            Played(game.bid, game.declarers, game.partner, game.vip_card, game.doublings, tuple(next(won)))
+            if game.phase == PLAY and game.bid is not None
+            else VOID
+            for game in games
+        ]
 
     def _quick(self, game: Game, kind: str, seat: int) -> str:
         legal = game.legal
@@ -271,45 +301,49 @@ class ExpertBot:
             count = max((a.count(" ") for a in (legal[-1], legal[0]) if a.startswith("discard")), default=0)
             if count == 0:
                 return legal[0]
-        sol = game.bid is not None and game.bid.is_sol
-        called = None if game.called is None else NAMES[game.called]
-        hand = [c for c in game.hands[seat] if c != game.called]
-        ranked = sorted(hand, key=lambda c: self.quick.value_of(c, sol, game.trump, called))
+        values = self._value_table(game.bid is not None and game.bid.is_sol, game.trump, game.called)
+        ranked = sorted([c for c in game.hands[seat] if c != game.called], key=values.__getitem__)
         action = format_discard(ranked[:count])
         return action if action in legal else legal[-1]
+
+    def _value_table(self, sol: bool, trump: str | None, called: int | None) -> tuple[float, ...]:
+        """Card -> how much a hand wants to keep it in this contract (the heuristic's measure), made once."""
+        key = (sol, trump, called)
+        table = self._values_by_contract.get(key)
+        if table is None:
+            name = None if called is None else NAMES[called]
+            table = self._values_by_contract[key] = tuple(self.quick.value_of(c, sol, trump, name) for c in range(55))
+        return table
 
     def _hidden(self, game: Game, seat: int, count: int) -> str:
         """What another seat plausibly did where the bot could not see it (discards, a fordækt card)."""
         if game.step is not None and game.step[0] == "exchange":
             return self._quick_discard(game, seat, count)
-        called = None if game.called is None else NAMES[game.called]
-        cheapest = min(game.hands[seat], key=lambda c: self.quick.value_of(c, False, game.trump, called))
-        return f"fordækt {NAMES[cheapest]}"
+        values = self._value_table(False, game.trump, game.called)
+        return f"fordækt {NAMES[min(game.hands[seat], key=values.__getitem__)]}"
 
-    def _playouts(self, rows: list[tuple[K.Rows, K.PlayFacts]]) -> K.Rows:
+    def _playouts(self, rows: list[K.Rows], facts: list[K.PlayFacts]) -> K.Rows:
         if not rows:
             return np.zeros((0, 4), dtype=np.int64)
         if self.kernel.exact:
-            batch = np.array([row for row, _ in rows])
-            return K.playout_rows(batch, self.kernel.constants, self.rng.getrandbits(31))
-        return np.array([K.engine_playout(self.rules, facts, row, self.rng) for row, facts in rows])
+            return K.playout_rows(np.array(rows), self.kernel.constants, self.rng.getrandbits(31))
+        return np.array([K.engine_playout(self.rules, f, row, self.rng) for row, f in zip(rows, facts, strict=True)])
 
-    def _mean(self, me: int, outcomes: list[Outcome], won: K.Rows, bid: Bid | None = None) -> float:
-        """Mean points of ``me`` (a float: a statistic, not a score to book) over the outcomes."""
-        if not outcomes:
+    def _mean(self, me: int, played: list[Played], bid: Bid | None = None) -> float:
+        """Mean points of ``me`` (a float: a statistic, not a score to book) over the deals played out,
+        each scored at ``bid`` where given (the same tricks priced at another level of the same kind)."""
+        if not played:
             return 0.0
         total = 0.0
-        rows = won.tolist()
-        for outcome in outcomes:
-            if outcome.row < 0 or outcome.bid is None:
-                continue
-            contract = bid or outcome.bid
-            key = (contract.text, outcome.declarers, outcome.partner, outcome.vip_card, outcome.doublings, me)
-            tricks = rows[outcome.row]
+        for deal in played:
+            if deal.bid is None:
+                continue  # a void deal scores nothing
+            contract = bid or deal.bid
+            key = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me)
             total += self._points(
-                key, contract, outcome.declarers, outcome.partner, tricks, outcome.vip_card, outcome.doublings, me
+                key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
             )
-        return total / len(outcomes)
+        return total / len(played)
 
     def _points(
         self,

@@ -412,7 +412,7 @@ def playout(row: Rows, consts: Rows) -> None:
     while not play_over(row, consts):
         seat = int(row[TO_PLAY])
         legal = legal_mask(row, seat, consts)
-        play_card(row, choose(row, legal, consts), consts)
+        play_card(row, lowest_card(legal) if legal & (legal - 1) == 0 else choose(row, legal, consts), consts)
 
 
 @jit
@@ -522,11 +522,12 @@ def bit_count(mask: int) -> int:
 # --- from the compiled rules and the engine ----------------------------------------------------------
 
 
+BITS = tuple(1 << card for card in range(56))
+
+
 def mask_of(cards: Sequence[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+    """The mask of distinct cards (a sum of their bits)."""
+    return sum(map(BITS.__getitem__, cards))
 
 
 def cards_of(mask: int) -> list[int]:
@@ -582,12 +583,13 @@ class PlayFacts:
     """The suit the fordækt card counts in, when one has been laid."""
 
 
-def base_row(kernel: KernelRules, facts: PlayFacts, partner: int) -> Rows:
-    """A row with the contract filled in and no cards anywhere (``partner`` -2: the partner card's holder)."""
-    row = np.zeros(ROW, dtype=np.int64)
+def base_values(kernel: KernelRules, facts: PlayFacts, partner: int) -> list[int]:
+    """A row as a list (filled faster than an array), with the contract and no cards anywhere
+    (``partner`` -2: the partner card's holder)."""
+    row = [0] * ROW
     sol = facts.bid.is_sol
     row[TRUMP] = -1 if facts.trump in (None, "none") else SUIT_LETTERS.index(facts.trump)
-    row[SOL] = sol
+    row[SOL] = int(sol)
     row[CALLED] = -1 if facts.called is None or sol else facts.called
     row[EXEMPT] = facts.declarers[0] if kernel.exempt_declarer else -1
     row[DECLARERS] = mask_of(facts.declarers)
@@ -596,6 +598,11 @@ def base_row(kernel: KernelRules, facts: PlayFacts, partner: int) -> Rows:
     row[SOL_LIMIT] = kernel.sol_limits.get(facts.bid.sol or "", 13)
     row[FD_SUIT] = -1 if facts.fordaekt_suit is None else facts.fordaekt_suit
     return row
+
+
+def base_row(kernel: KernelRules, facts: PlayFacts, partner: int) -> Rows:
+    """``base_values`` as the kernel's array."""
+    return np.array(base_values(kernel, facts, partner), dtype=np.int64)
 
 
 def game_facts(game: Game) -> PlayFacts:
@@ -610,26 +617,26 @@ def game_facts(game: Game) -> PlayFacts:
 def row_from_game(kernel: KernelRules, game: Game) -> Rows:
     """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests)."""
     facts = game_facts(game)
-    row = base_row(kernel, facts, -1 if game.partner is None else game.partner)
-
-    def code(card: int) -> int:
-        return FORDAEKT if card == game.fordaekt else card
-
+    row = base_values(kernel, facts, -1 if game.partner is None else game.partner)
+    hands = game.hands
+    seen = [c for trick in game.tricks for c in trick.cards] + [c for _, c in game.trick]
+    trick = [c for _, c in game.trick]
+    if game.fordaekt is not None:  # the fordækt card is card 55 in the kernel
+        hands = [[FORDAEKT if c == game.fordaekt else c for c in hand] for hand in hands]
+        seen = [FORDAEKT if c == game.fordaekt else c for c in seen]
+        trick = [FORDAEKT if c == game.fordaekt else c for c in trick]
     for seat in range(4):
-        row[HANDS + seat] = mask_of([code(c) for c in game.hands[seat]])
-    seen = [code(c) for trick in game.tricks for c in trick.cards] + [code(c) for _, c in game.trick]
-    row[SEEN] = mask_of(seen)
-    row[CALLED_PLAYED] = game.called_played
-    row[SUIT_LED] = game.called_suit_led
-    row[TRICKS] = len(game.tricks)
-    for seat in range(4):
+        row[HANDS + seat] = mask_of(hands[seat])
         row[WON + seat] = game.tricks_won[seat]
+    row[SEEN] = mask_of(seen)
+    row[CALLED_PLAYED] = int(game.called_played)
+    row[SUIT_LED] = int(game.called_suit_led)
+    row[TRICKS] = len(game.tricks)
     row[LEADER] = game.trick[0][0] if game.trick else game.leader
     row[TO_PLAY] = game.to_act if game.to_act is not None else game.leader
-    row[TRICK_N] = len(game.trick)
-    for i, (_, card) in enumerate(game.trick):
-        row[TRICK + i] = code(card)
-    return row
+    row[TRICK_N] = len(trick)
+    row[TRICK : TRICK + len(trick)] = trick
+    return np.array(row, dtype=np.int64)
 
 
 def first_lead_rows(rules: Rules, kernel: KernelRules, count: int, rng: random.Random) -> Rows:

@@ -34,7 +34,8 @@ from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, shipped_catalogue, shipped_rulesets
 from regelmotor.session import Session
 
-HUMAN = 0
+YOU = 0
+"""The person is player 0 of the session; which seat that is changes as the deal passes round."""
 MAX_UPLOAD = 200_000
 PAGE = Path(__file__).resolve().parent / "static" / "index.html"
 
@@ -52,6 +53,8 @@ class WebGame:
     log: list[str]
     upload: str | None = None
     bot: str = "heuristic"
+    seat: int = 0
+    """The person's seat in the current deal (the session's seating of player ``YOU``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
     """One request at a time changes a game; requests about other games go on meanwhile."""
 
@@ -92,7 +95,10 @@ class Games:
         return key
 
     def _deal(self, web: WebGame) -> None:
-        web.bots = {s: make_bot(web.bot, web.rules, random.Random(web.rng.getrandbits(63))) for s in range(1, 4)}
+        web.seat = web.session.seating().index(YOU)
+        web.bots = {
+            s: make_bot(web.bot, web.rules, random.Random(web.rng.getrandbits(63))) for s in range(4) if s != web.seat
+        }
         web.log = []
         self._bots_play(web)
 
@@ -104,7 +110,7 @@ class Games:
 
     def _bots_play(self, web: WebGame) -> None:
         game = web.game
-        while game.step is not None and game.to_act != HUMAN:
+        while game.step is not None and game.to_act != web.seat:
             seat = game.to_act
             assert seat is not None
             bot = web.bots[seat]
@@ -115,13 +121,13 @@ class Games:
             web.session.record(game)
 
     def act(self, web: WebGame, action: str) -> None:
-        web.game.apply(action, HUMAN)
-        web.log.append(_public(HUMAN, web.game.history[-1][1]).replace(f"plads {HUMAN}", "du"))
+        web.game.apply(action, web.seat)
+        web.log.append(_public(web.seat, web.game.history[-1][1]).replace(f"plads {web.seat}", "du"))
         self._bots_play(web)
 
     def state(self, key: str, web: WebGame) -> dict[str, Any]:
         game = web.game
-        view = game.view(HUMAN)
+        view = game.view(web.seat)
         decimals = web.rules.ruleset.scoring.decimals
         data = dataclasses.asdict(view)
         data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
@@ -130,7 +136,7 @@ class Games:
         return {
             "id": key,
             "ruleset": web.resolved.label,
-            "you": HUMAN,
+            "you": web.seat,
             "view": data,
             "log": web.log,
             "finished": game.phase == FINISHED,
