@@ -210,3 +210,35 @@ def test_the_persons_points_are_booked_to_the_person_as_the_deal_passes_round(tm
             action = state["view"]["legal_actions"][0]
             state = client.post(f"/api/games/{state['id']}/actions", json={"action": action}).json()
     assert len(set(seats)) > 1, "the deal passed round: the person's seat moved"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"ruleset": "standard", "house_rules": ["/etc/hostname"]},
+        {"ruleset": "standard", "house_rules": ["../rulesets/house/dobling.yaml"]},
+        {"ruleset_file": "kind: ruleset\nextends: /etc/os-release.yaml\nname: x\n", "filename": "x.yaml"},
+        {"ruleset_file": "kind: ruleset\nextends: ../../../../etc/x.yaml\nname: x\n", "filename": "x.yaml"},
+        {"ruleset_file": "kind: ruleset\nextends: standard\nname: x\nhouse_rules: [/tmp/x.yaml]\n", "filename": "x"},
+    ],
+)
+def test_the_server_never_reads_a_file_a_client_names(body: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trust issue: "A client can make it read any file on the server by naming it as a house rule or in
+    an upload's extends:". Only shipped names are taken; a path is refused before anything is read."""
+    from regelmotor.ruleset import load
+
+    opened: list[str] = []
+    original = load.read_file
+
+    def spy(ref: load.FileRef) -> Any:
+        opened.append(str(ref.path))
+        return original(ref)
+
+    monkeypatch.setattr(load, "read_file", spy)
+    response = TestClient(create_app()).post("/api/games", json=body)
+    assert response.status_code == 400
+    assert "this server reads no file by a path a client names" in json.dumps(response.json(), ensure_ascii=False)
+    shipped = {str(ref.path) for ref in [*load.shipped_rulesets().values(), *load.shipped_house_rules().values()]}
+    uploaded = [path for path in opened if path not in shipped]
+    assert all(path.endswith("/x.yaml") for path in uploaded), f"read a file the client named: {uploaded}"
+    assert len(uploaded) == ("ruleset_file" in body)  # the upload itself, and nothing else

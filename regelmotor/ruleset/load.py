@@ -362,8 +362,16 @@ def ruleset_fingerprint(ruleset: Ruleset) -> str:
 # --- the resolver ----------------------------------------------------------------------------
 
 
+SHIPPED_ONLY = (
+    "only a shipped ruleset or house rule, by its name, may be named here (this server reads no file by a "
+    "path a client names)"
+)
+
+
 class _Resolver:
-    def __init__(self) -> None:
+    def __init__(self, shipped_only: bool = False) -> None:
+        self.shipped_only = shipped_only
+        """Refuse every file path in ``extends`` and ``house_rules``: names of shipped files only (the web server)."""
         self.problems: list[Problem] = []
         self.files: list[str] = []
         self.house_rules: dict[str, HouseRuleInfo] = {}
@@ -375,6 +383,9 @@ class _Resolver:
         return None if found else doc
 
     def find(self, doc: Document, key: Path, ref: Any, *, house_rule: bool, parent: FileRef) -> FileRef | None:
+        if self.shipped_only and is_path(str(ref)):
+            self.problems.append(Problem(doc.locate(key), key, f'"{ref}": {SHIPPED_ONLY}'))
+            return None
         try:
             return find_file(str(ref), house_rule=house_rule, relative_to=parent)
         except RulesetNotFound as exc:
@@ -448,15 +459,23 @@ class _Resolver:
         return merged
 
 
-def load_ruleset(ref: str | FileRef, house_rules: Sequence[str | FileRef] = ()) -> ResolvedRuleset:
-    """Load, merge and check a ruleset; raise ``RulesetError`` listing every problem."""
-    resolver = _Resolver()
+def load_ruleset(
+    ref: str | FileRef, house_rules: Sequence[str | FileRef] = (), *, shipped_only: bool = False
+) -> ResolvedRuleset:
+    """Load, merge and check a ruleset; raise ``RulesetError`` listing every problem.
+
+    ``shipped_only``: every ``extends`` and house rule, in the files and in ``house_rules``, must name
+    a shipped file; a path is a problem, and no file it names is read.
+    """
+    resolver = _Resolver(shipped_only)
     root = ref if isinstance(ref, FileRef) else find_file(ref, house_rule=False)
     built = resolver.ruleset_layer(root)
     if built is None:
         raise RulesetError(_sorted(resolver.problems))
     layer, applied = built
     for house in house_rules:
+        if shipped_only and not isinstance(house, FileRef) and is_path(house):
+            raise RulesetNotFound(f'house rule "{house}": {SHIPPED_ONLY}')
         house_ref = house if isinstance(house, FileRef) else find_file(house, house_rule=True)
         layer = resolver.overlay(layer, house_ref, applied)
     if resolver.problems:

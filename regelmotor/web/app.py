@@ -194,7 +194,7 @@ def create_app() -> Starlette:
                 with tempfile.TemporaryDirectory() as folder:
                     path = Path(folder) / (name if name.endswith((".yaml", ".yml")) else name + ".yaml")
                     path.write_text(str(upload), encoding="utf-8")
-                    resolved = load_ruleset(str(path), house)
+                    resolved = load_ruleset(str(path), house, shipped_only=True)
                     resolved = dataclasses.replace(
                         resolved, files=tuple(f.replace(folder + "/", "") for f in resolved.files)
                     )
@@ -205,7 +205,7 @@ def create_app() -> Starlette:
                 ref = str(payload.get("ruleset", "standard"))
                 if ref not in shipped_rulesets():
                     return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
-                resolved = load_ruleset(ref, house)
+                resolved = load_ruleset(ref, house, shipped_only=True)
                 key = await run_in_threadpool(
                     games.start, resolved, ref, house, seed if isinstance(seed, int) else None, None, bot
                 )
