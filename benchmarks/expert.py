@@ -5,7 +5,8 @@
 2. Scores move decisions: with expert bots, ``compare`` standard against docs/examples/richsol.yaml
    (sol paid three times as much: target, more sol contracts) and against
    docs/examples/halvpris.yaml (a failed contract costs half: target, fewer passed-out deals).
-3. Speed: expert deals per second on one core on ``standard`` (target: at least 10), and the
+3. Calibration: what the expert expected of the contracts it played, against what they brought.
+4. Speed: expert deals per second on one core on ``standard`` (target: at least 10), and the
    kernel's playouts per second (random and greedy), beside the engine's random deals per second.
 
 Nothing here is a test: the figures depend on the machine and are reported, not asserted.
@@ -17,14 +18,17 @@ import argparse
 import json
 import random
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from regelmotor.bots import kernel as K
+from regelmotor.bots.expert import ExpertBot
+from regelmotor.engine.game import Game
 from regelmotor.match import run_match
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
-from regelmotor.simulate import rate, rate_difference, run_deals, significant
+from regelmotor.simulate import mean, rate, rate_difference, run_deals, significant
 
 RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2")
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -67,6 +71,38 @@ def decisions(deals: int, jobs: int) -> dict[str, Any]:
     return out
 
 
+def calibration(deals: int) -> dict[str, Any]:
+    """What the expert expected of the contract it ended up playing (its value of the last call it made)
+    against the points the deal then brought it, by kind of contract: where the two differ by more than
+    the interval, its playouts misjudge that kind."""
+    rules = compile_rules(load_ruleset("standard"))
+    expected: dict[str, list[float]] = {}
+    got: dict[str, list[float]] = {}
+    rng = random.Random(5)
+    for number in range(deals):
+        game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
+        bots = [ExpertBot(rules, random.Random(rng.randrange(2**32))) for _ in range(4)]
+        last: dict[int, float] = {}
+        while game.step is not None:
+            seat = game.to_act
+            assert seat is not None
+            action = bots[seat].choose(game.view(seat), game.legal)
+            if game.step[0] == "call" and action in bots[seat].estimates:
+                last[seat] = bots[seat].estimates[action]
+            game.apply(action)
+        if game.scores is not None and game.bid is not None and game.declarers[0] in last:
+            kind = game.bid.sol or game.bid.designation or ""
+            expected.setdefault(kind, []).append(last[game.declarers[0]])
+            got.setdefault(kind, []).append(float(game.scores[game.declarers[0]]))
+    return {
+        kind: {
+            "expected": mean([Fraction(v) for v in expected[kind]]).as_json(),
+            "got": mean([Fraction(v) for v in got[kind]]).as_json(),
+        }
+        for kind in sorted(expected, key=lambda k: -len(expected[k]))
+    }
+
+
 def speed(deals: int) -> dict[str, float]:
     rules = compile_rules(load_ruleset("standard"))
     kernel = K.KernelRules.build(rules)
@@ -94,7 +130,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000, help="deals per match and per compare (default 1000)")
     parser.add_argument("--speed-deals", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--part", choices=("all", "strength", "decisions", "speed"), default="all")
+    parser.add_argument("--part", choices=("all", "strength", "decisions", "speed", "calibration"), default="all")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"deals": args.deals, "jobs": args.jobs}
@@ -104,6 +140,8 @@ def main() -> None:
         report["decisions"] = decisions(args.deals, args.jobs)
     if args.part in ("all", "strength"):
         report["strength"] = strength(args.deals, args.jobs)
+    if args.part in ("all", "calibration"):
+        report["calibration"] = calibration(args.deals // 2)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return
@@ -116,6 +154,12 @@ def main() -> None:
             f"{label}: {100 * a['value']:.1f}% -> {100 * b['value']:.1f}% "
             f"(difference {100 * d['value']:+.1f} points [{100 * d['low']:+.1f}, {100 * d['high']:+.1f}], "
             f"n = {a['n']}, {mark})"
+        )
+    for kind, row in report.get("calibration", {}).items():
+        e, g = row["expected"], row["got"]
+        print(
+            f"calibration {kind}: expected {e['value']:.1f}, got {g['value']:.1f} [{g['low']:.1f}, {g['high']:.1f}] "
+            f"points for the declarer (n = {g['n']})"
         )
     for name, row in report.get("strength", {}).items():
         p = row["a_points_per_deal"]

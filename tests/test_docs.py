@@ -68,3 +68,17 @@ def test_the_broken_example_gives_the_errors_the_guide_shows(club: Callable[...,
 def test_the_guide_lists_every_scoring_variable() -> None:
     for name in TRUMP_VARIABLES:
         assert f"| `{name}` |" in GUIDE
+
+
+def test_the_comparing_variants_examples_are_valid_club_files() -> None:
+    """docs/comparing-variants.md compares standard with two club files; both validate and differ from
+    standard exactly where the guide says."""
+    examples = REPO / "docs" / "examples"
+    rich = load_ruleset(str(examples / "richsol.yaml")).ruleset
+    half = load_ruleset(str(examples / "halvpris.yaml")).ruleset
+    standard = load_ruleset("standard").ruleset
+    assert {k: 3 * v for k, v in standard.scoring.tables["S"].values.items()} == rich.scoring.tables["S"].values
+    assert half.scoring.trump.failed == "-1 * base * B * D" and standard.scoring.trump.failed == "-2 * base * B * D"
+    guide = (REPO / "docs" / "comparing-variants.md").read_text(encoding="utf-8")
+    for command in ("compare standard docs/examples/richsol.yaml", "compare standard docs/examples/halvpris.yaml"):
+        assert f"regelmotor {command} --bots expert" in guide

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from regelmotor.bots.expert import ExpertBot
+from regelmotor.bots.knowledge import sample_worlds
 from regelmotor.cards import format_card
 from regelmotor.cli import main
 from regelmotor.engine.game import Game
@@ -130,7 +131,7 @@ def _club(club: Callable[..., str], name: str, scoring: str) -> Rules:
     return compile_rules(load_ruleset(path))
 
 
-def _first_calls(rules: Rules, hands: int = 60) -> list[str]:
+def _first_calls(rules: Rules, hands: int = 100) -> list[str]:
     """Forhånd's first call in ``hands`` deals, each decided with the same random stream (so on the same
     sampled deals and playouts: only the points differ between two rulesets)."""
     calls = []
@@ -153,9 +154,20 @@ def test_tripling_the_sol_points_makes_the_expert_bid_sol_more(club: Callable[..
         "  tables:\n            S: {key: bid, values: {sol: 150, ren sol: 300, bordlægger: 450, ren bordlægger: 600}}",
     )
     sol_ids = {s.id for s in standard.ruleset.sol_bids}
-    plain = sum(call in sol_ids for call in _first_calls(standard))
-    tripled = sum(call in sol_ids for call in _first_calls(rich))
+    plain = sum(call in sol_ids for call in _first_calls(standard, 200))
+    tripled = sum(call in sol_ids for call in _first_calls(rich, 200))
     assert tripled > plain
+    # what moves them: on the same sampled deals and playouts, every sol bid's points are three times as many
+    game = Game.from_seed(standard, 7, 0)
+    assert game.step is not None
+    values = []
+    for rules in (standard, rich):
+        bot = ExpertBot(rules, random.Random(1), play_samples=4, plan_samples=4)
+        view = game.view(game.step[1])
+        worlds = sample_worlds(view, rules, bot.rng, 4, bot._hidden)
+        table = bot._bid_values(view, worlds, game.legal, claiming=False)
+        values.append({bid: value for bid, value in table.items() if bid in sol_ids})
+    assert values[0] and all(values[1][bid] == pytest.approx(3 * value) for bid, value in values[0].items())
 
 
 def test_a_cheaper_failure_makes_the_expert_pass_less(club: Callable[..., str]) -> None:

@@ -12,10 +12,12 @@ by the ruleset's own play rules, and the scorer prices the tricks. So a club's o
 a sol bid a plugin adds, or a table that pays sol three times as much changes what it bids.
 
 Bidding: for each kind of contract it may bid (each designation, each sol bid) it plays the deal
-out once per sampled deal, then prices every level of that kind from the same tricks; passing,
-gå med and kan selv are played out as themselves. Declaration, exchange, fordækt and doubling:
-each legal action (the exchange's most plausible discards, the fordækt's cheapest cards) played
-out. Card play: each legal card played out by the kernel's playout policy on each sampled deal.
+out on a quarter of the sampled deals, the most promising kinds on more (successive halving), and prices every level
+of a kind from the same tricks; passing, gå med and kan selv are played out as themselves. A call is
+valued at its mean points less one standard error (``CAUTION``): the winner's curse.
+Declaration, exchange, fordækt and doubling: each legal action (the exchange's most plausible
+discards, the fordækt's cheapest cards) played out. Card play: each legal card played out by the
+kernel's playout policy on each sampled deal.
 """
 
 from __future__ import annotations
@@ -38,12 +40,18 @@ from regelmotor.engine.settle import settle
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
 
-PLAY_SAMPLES = 16
+PLAY_SAMPLES = 12
 """Sampled deals per card played."""
-PLAN_SAMPLES = 10
+PLAN_SAMPLES = 8
 """Sampled deals per decision before play."""
-KEEP_KINDS = 3
-"""Kinds of contract played out on all of the bidding's sampled deals; the rest on half of them."""
+CAUTION = 1.0
+"""A call is valued at its mean points less this many standard errors of the mean. Taking the best of
+twenty noisy means picks the most overrated one (the winner's curse); weighing each by how surely it
+is good counters that, and a measured calibration (docs/comparing-variants.md) shows it is needed."""
+BID_SAMPLES = 2
+"""The auction samples this many times ``plan_samples`` deals: the contract it bids decides the most."""
+ROUNDS = ((0.25, 3), (0.25, 2), (0.5, 0))
+"""Successive halving over the bidding's sampled deals: (share of the deals, kinds kept after it)."""
 EXCHANGE_CHOICES = 1
 """The exchange weighs discards among the ``count + EXCHANGE_CHOICES`` cards its hand values least."""
 FORDAEKT_CHOICES = 3
@@ -96,6 +104,9 @@ class ExpertBot:
         self.plan_samples = plan_samples
         self.quick = HeuristicBot(rules, rng)
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
+        self.estimates: dict[str, float] = {}
+        """The value it gave each candidate at its last decision (points for its own seat; for calls, less
+        ``CAUTION`` standard errors): for checking its estimates against what the deals then bring."""
         self._memo: dict[tuple[object, ...], float] = {}
         self._values_by_contract: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._kinds: dict[tuple[object, ...], dict[object, list[Played]]] = {}
@@ -136,22 +147,28 @@ class ExpertBot:
                 totals[c] += self._points(
                     contract, facts.bid, facts.declarers, owner, tricks, len(view.turned), view.doublings, me
                 )
+        self.estimates = {action: total / len(rows) for action, total in zip(legal, totals, strict=True)}
         return legal[max(range(len(legal)), key=lambda c: (totals[c], -c))]
 
     # --- before play ------------------------------------------------------------------------------
 
     def _plan(self, view: View, legal: Sequence[str]) -> str:
-        worlds = sample_worlds(view, self.rules, self.rng, self.plan_samples, self._hidden)
+        auction = view.phase == "auction"
+        count = self.plan_samples * (BID_SAMPLES if auction else 1)
+        worlds = sample_worlds(view, self.rules, self.rng, count, self._hidden)
         if not worlds:  # no sampled deal fits what it has seen (rare): decide as the heuristic would
             return self.quick.choose(view, legal)
         if JERNHAAND in legal:
             best = max(self._bid_values(view, worlds, legal, claiming=True).values(), default=0.0)
             return KEEP if best > 0 else JERNHAAND
-        if view.phase == "auction":
+        if auction:
             values = self._bid_values(view, worlds, legal, claiming=False)
         else:
             candidates = self._candidates(view, legal)
             values = self._values(view, worlds, candidates)
+        self.estimates = values
+        if not values:  # nothing could be played out on the sampled deals: decide as the heuristic would
+            return self.quick.choose(view, legal)
         order = {action: i for i, action in enumerate(legal)}
         return max(values, key=lambda a: (values[a], a == PASS, -order.get(a, 0)))
 
@@ -179,8 +196,10 @@ class ExpertBot:
                     candidates.append(action)
         return candidates or [legal[0]]
 
-    def _values(self, view: View, worlds: list[Game], candidates: Sequence[str]) -> dict[str, float]:
-        """Each candidate's mean points for this seat over the sampled deals."""
+    def _values(
+        self, view: View, worlds: list[Game], candidates: Sequence[str], caution: float = 0.0
+    ) -> dict[str, float]:
+        """Each candidate's mean points for this seat over the sampled deals (less ``caution`` standard errors)."""
         games: list[Game] = []
         actions: list[str] = []
         for world in worlds:
@@ -196,14 +215,15 @@ class ExpertBot:
         by_action: dict[str, list[Played]] = {a: [] for a in candidates}
         for deal, action in zip(played, actions, strict=True):
             by_action[action].append(deal)
-        return {a: self._mean(view.seat, deals) for a, deals in by_action.items()}
+        return {a: self._mean(view.seat, deals, caution=caution) for a, deals in by_action.items() if deals}
 
     def _bid_values(self, view: View, worlds: list[Game], legal: Sequence[str], *, claiming: bool) -> dict[str, float]:
-        """Each call's mean points: a bid priced from its kind's playouts at its own level.
+        """Each call's value (mean points less ``CAUTION`` standard errors): a bid priced from its kind's
+        playouts at its own level.
 
-        Every kind of contract is played out on the first half of the sampled deals; the
-        ``KEEP_KINDS`` most promising on the rest too (successive halving: the bot spends its
-        playouts where the choice is).
+        Successive halving: every kind of contract is played out on the first sampled deals, the
+        most promising kinds on more, the best two on all of them (``ROUNDS``), so the playouts go
+        where the choice is and the kind it bids has been tried on the most deals.
         """
         ladder = self.rules.ladder
         me = view.seat
@@ -214,21 +234,38 @@ class ExpertBot:
         for bid in bids:
             by_kind.setdefault(bid.designation or ("sol", bid.sol), []).append(bid)
         missing = [kind for kind in by_kind if kind not in kinds]
-        half = max(1, len(worlds) // 2)
-        for kind, played in self._kind_outcomes(me, worlds[:half], missing, by_kind).items():
-            kinds[kind] = played
+        for kind in missing:
+            kinds[kind] = []
+
+        priced: dict[tuple[str, int], float] = {}
+
+        def price(kind: object, bid: Bid) -> float:
+            key = (bid.text, len(kinds[kind]))  # a kind's list only grows: its length says which deals
+            if key not in priced:
+                priced[key] = self._mean(me, kinds[kind], bid, CAUTION)
+            return priced[key]
 
         def best(kind: object) -> float:
-            return max(self._mean(me, kinds[kind], bid) for bid in by_kind[kind])
+            return max(price(kind, bid) for bid in by_kind[kind])
 
-        promising = sorted((k for k in missing if kinds[k]), key=best, reverse=True)[:KEEP_KINDS]
-        for kind, played in self._kind_outcomes(me, worlds[half:], promising, by_kind).items():
-            kinds[kind] = kinds[kind] + played
-        values = {bid.text: self._mean(me, kinds[kind], bid) for kind, group in by_kind.items() for bid in group}
+        start = 0
+        playing = missing
+        for share, keep in ROUNDS:
+            stop = start + max(1, round(share * len(worlds)))
+            for kind, played in self._kind_outcomes(me, worlds[start:stop], playing, by_kind).items():
+                kinds[kind] += played
+            start = stop
+            playing = sorted((k for k in playing if kinds[k]), key=best, reverse=True)[:keep]
+        values = {
+            bid.text: price(kind, bid)
+            for kind, group in by_kind.items()
+            if kinds[kind]  # a kind no sampled deal let it bid is not weighed at all
+            for bid in group
+        }
         if claiming:
             return values
         others = [a for a in legal if a not in ladder.by_text and not a.startswith("misdeal")]
-        values.update(self._values(view, worlds, others))
+        values.update(self._values(view, worlds[: self.plan_samples], others, CAUTION))
         return values
 
     def _kind_outcomes(
@@ -283,7 +320,9 @@ class ExpertBot:
         ]
 
     def _quick(self, game: Game, kind: str, seat: int) -> str:
+        """A seat's choice inside a playout: cheap rules of thumb on the sampled deal, no search."""
         legal = game.legal
+        hand = game.hands[seat]
         if kind == "claim":
             return KEEP
         if kind == "call":
@@ -292,6 +331,12 @@ class ExpertBot:
             return self._quick_discard(game, seat, None)
         if kind in ("double", "redouble"):
             return PASS
+        if kind == "trump":
+            return self.quick.choose_trump(hand, legal)
+        if kind == "call_card":
+            return self.quick.choose_partner_card(hand, legal)
+        if kind == "vip":
+            return self.quick.choose_vip(hand, game.turned[-1])
         return self.quick.choose(game.view(seat), legal)
 
     def _quick_discard(self, game: Game, seat: int, count: int | None) -> str:
@@ -329,21 +374,29 @@ class ExpertBot:
             return K.playout_rows(np.array(rows), self.kernel.constants, self.rng.getrandbits(31))
         return np.array([K.engine_playout(self.rules, f, row, self.rng) for row, f in zip(rows, facts, strict=True)])
 
-    def _mean(self, me: int, played: list[Played], bid: Bid | None = None) -> float:
+    def _mean(self, me: int, played: list[Played], bid: Bid | None = None, caution: float = 0.0) -> float:
         """Mean points of ``me`` (a float: a statistic, not a score to book) over the deals played out,
-        each scored at ``bid`` where given (the same tricks priced at another level of the same kind)."""
+        each scored at ``bid`` where given (the same tricks priced at another level of the same kind);
+        less ``caution`` standard errors of that mean."""
         if not played:
             return 0.0
-        total = 0.0
+        values = []
         for deal in played:
             if deal.bid is None:
-                continue  # a void deal scores nothing
+                values.append(0.0)  # a void deal scores nothing
+                continue
             contract = bid or deal.bid
             key = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me)
-            total += self._points(
-                key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
+            values.append(
+                self._points(
+                    key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
+                )
             )
-        return total / len(played)
+        mean = sum(values) / len(values)
+        if caution and len(values) > 1:
+            variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+            mean -= caution * (variance / len(values)) ** 0.5
+        return mean
 
     def _points(
         self,

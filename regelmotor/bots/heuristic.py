@@ -60,11 +60,11 @@ class HeuristicBot:
             return self._call(view, hand, legal)
         first = legal[0]
         if first.startswith("trump "):
-            return self._trump(hand, legal)
+            return self.choose_trump(hand, legal)
         if first.startswith("call "):
-            return self._partner_card(hand, legal, view)
+            return self.choose_partner_card(hand, legal)
         if first in ("accept", "reject"):
-            return self._vip(hand, view)
+            return self.choose_vip(hand, card(view.turned[-1]))
         if first.startswith(("discard", "keep")):
             return self._exchange(hand, legal, view)
         if "no fordækt" in legal:
@@ -139,7 +139,7 @@ class HeuristicBot:
 
     # --- declaration and exchange --------------------------------------------------------------
 
-    def _trump(self, hand: list[Card], legal: Sequence[str]) -> str:
+    def choose_trump(self, hand: Sequence[Card], legal: Sequence[str]) -> str:
         def score(action: str) -> tuple[int, int]:
             choice = action.split()[1]
             if choice == "none":
@@ -150,7 +150,7 @@ class HeuristicBot:
 
         return max(legal, key=score)
 
-    def _partner_card(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
+    def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[str]) -> str:
         held = set(hand)
 
         def score(action: str) -> tuple[int, int, int]:
@@ -163,8 +163,7 @@ class HeuristicBot:
 
         return max(legal, key=score)
 
-    def _vip(self, hand: list[Card], view: View) -> str:
-        turned = card(view.turned[-1])
+    def choose_vip(self, hand: Sequence[Card], turned: Card) -> str:
         if turned >= 52:
             return "accept" if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else "reject"
         length = sum(1 for c in hand if suit_of(c) == suit_of(turned))

@@ -352,8 +352,10 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
         if winning_index(row, n + 1, consts) == n:
             if value < taking_value:
                 taking, taking_value = card, value
-        elif sol and 20 - value > ducking_value:
-            ducking, ducking_value = card, 20 - value
+        elif sol:  # the highest card that stays under; a joker (never taking a trick it follows) last
+            duck = -1 if 52 <= card < 55 else 20 - value
+            if duck > ducking_value or ducking < 0:
+                ducking, ducking_value = card, duck
     if sol:
         declarers = int(row[DECLARERS])
         if mine:  # duck with the highest card that does not take the trick
@@ -363,7 +365,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
         for i in range(n):
             if (declarers >> ((leader + i) % 4)) & 1:
                 return cheapest  # the declarer has ducked this one: away with a high card
-        return dearest  # the declarer is still to play: stay low so that he must go over
+        return under_declarer(row, legal, n, cheapest, consts)
     if on_declarer_side(row, winning) == mine:
         return cheapest
     if taking >= 0:
@@ -372,12 +374,53 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
 
 
 @jit
-def sol_lead(row: Rows, legal: int, lowest: int, consts: Rows) -> int:
-    """A defender's lead against sol: the suit where a declarer's lowest card is highest above the
-    leader's lowest, that low card; else his lowest card."""
+def under_declarer(row: Rows, legal: int, n: int, cheapest: int, consts: Rows) -> int:
+    """A defender before the sol declarer in the trick: the highest card that keeps the trick below the
+    declarer's lowest card of the led suit, so that he must go over; where he can duck anyway, a high
+    card away (``cheapest``)."""
+    fd = int(row[FD_SUIT])
+    led = card_suit(int(row[TRICK]), fd)
+    if led == JOKER_SUIT:
+        return cheapest
+    seat = int(row[TO_PLAY])
     declarers = int(row[DECLARERS])
-    best = lowest
-    best_gap = 0
+    target = 1 << 30  # the lowest led-suit card of a declarer still to play
+    for offset in range(1, 4 - n):
+        other = (seat + offset) % 4
+        if (declarers >> other) & 1:
+            theirs = int(row[HANDS + other]) & suit_mask(led, fd)
+            if theirs == 0:
+                return cheapest  # he is void: he discards whatever he likes
+            while theirs:
+                card = lowest_card(theirs)
+                theirs &= theirs - 1
+                target = min(target, card_strength(card, 1, consts))
+    highest = 0
+    for i in range(n):
+        card = int(row[TRICK + i])
+        if card_suit(card, fd) == led:
+            highest = max(highest, card_strength(card, 1, consts))
+    if highest > target:
+        return cheapest  # already above him: he ducks under it
+    best = -1
+    best_strength = -1
+    rest = legal & suit_mask(led, fd)
+    while rest:
+        card = lowest_card(rest)
+        rest &= rest - 1
+        strength = card_strength(card, 1, consts)
+        if best_strength < strength < target:
+            best, best_strength = card, strength
+    return best if best >= 0 else cheapest
+
+
+@jit
+def sol_lead(row: Rows, legal: int, lowest: int, consts: Rows) -> int:
+    """A defender's lead against sol: his lowest card of the suit where a declarer's lowest card stands
+    highest above it, never a suit the declarers are all void in (that gives them a free discard)."""
+    declarers = int(row[DECLARERS])
+    best = -1
+    best_gap = -(1 << 30)
     for suit in range(4):
         mine = legal & int(SUIT_MASKS[suit])
         if mine == 0:
@@ -403,7 +446,7 @@ def sol_lead(row: Rows, legal: int, lowest: int, consts: Rows) -> int:
                     their_low = min(their_low, card_strength(card, 1, consts))
                 if their_low - low_strength > best_gap:
                     best, best_gap = low, their_low - low_strength
-    return best
+    return best if best >= 0 else lowest
 
 
 @jit
