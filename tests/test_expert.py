@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
+from regelmotor.bids import Bid
 from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.knowledge import sample_worlds
 from regelmotor.cards import format_card
@@ -160,14 +161,17 @@ def test_tripling_the_sol_points_makes_the_expert_bid_sol_more(club: Callable[..
     # what moves them: on the same sampled deals and playouts, every sol bid's points are three times as many
     game = Game.from_seed(standard, 7, 0)
     assert game.step is not None
+    view = game.view(game.step[1])
+    sols = [standard.ladder.by_text[s] for s in sol_ids]
+    by_kind: dict[object, list[Bid]] = {("sol", bid.sol): [bid] for bid in sols}
     values = []
     for rules in (standard, rich):
         bot = ExpertBot(rules, random.Random(1), play_samples=4, plan_samples=4)
-        view = game.view(game.step[1])
-        worlds = sample_worlds(view, rules, bot.rng, 4, bot._hidden)
-        table = bot._bid_values(view, worlds, game.legal, claiming=False)
-        values.append({bid: value for bid, value in table.items() if bid in sol_ids})
-    assert values[0] and all(values[1][bid] == pytest.approx(3 * value) for bid, value in values[0].items())
+        worlds = sample_worlds(view, rules, bot.rng, 6, bot._hidden)
+        played = bot._kind_outcomes(view.seat, worlds, list(by_kind), by_kind)
+        values.append({kind: bot._mean(view.seat, deals) for kind, deals in played.items()})
+    assert any(values[0].values())
+    assert all(values[1][kind] == pytest.approx(3 * value) for kind, value in values[0].items())
 
 
 def test_a_cheaper_failure_makes_the_expert_pass_less(club: Callable[..., str]) -> None:

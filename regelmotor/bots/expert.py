@@ -12,9 +12,9 @@ by the ruleset's own play rules, and the scorer prices the tricks. So a club's o
 a sol bid a plugin adds, or a table that pays sol three times as much changes what it bids.
 
 Bidding: for each kind of contract it may bid (each designation, each sol bid) it plays the deal
-out on a quarter of the sampled deals, the most promising kinds on more (successive halving), and prices every level
-of a kind from the same tricks; passing, gå med and kan selv are played out as themselves. A call is
-valued at its mean points less one standard error (``CAUTION``): the winner's curse.
+out on a quarter of the sampled deals, the most promising on more (successive halving), and the two
+finalists are priced on the other half, which did not choose them (the winner's curse); every level
+of a kind is priced from the same tricks; passing, gå med and kan selv are played out as themselves.
 Declaration, exchange, fordækt and doubling: each legal action (the exchange's most plausible
 discards, the fordækt's cheapest cards) played out. Card play: each legal card played out by the
 kernel's playout policy on each sampled deal.
@@ -44,14 +44,11 @@ PLAY_SAMPLES = 12
 """Sampled deals per card played."""
 PLAN_SAMPLES = 8
 """Sampled deals per decision before play."""
-CAUTION = 1.0
-"""A call is valued at its mean points less this many standard errors of the mean. Taking the best of
-twenty noisy means picks the most overrated one (the winner's curse); weighing each by how surely it
-is good counters that, and a measured calibration (docs/comparing-variants.md) shows it is needed."""
 BID_SAMPLES = 2
 """The auction samples this many times ``plan_samples`` deals: the contract it bids decides the most."""
-ROUNDS = ((0.25, 3), (0.25, 2), (0.5, 0))
-"""Successive halving over the bidding's sampled deals: (share of the deals, kinds kept after it)."""
+SELECTION = ((0.25, 3), (0.25, 2))
+"""Successive halving over the bidding's sampled deals: (share of the deals, kinds kept after it); the
+kinds left are priced on the rest."""
 EXCHANGE_CHOICES = 1
 """The exchange weighs discards among the ``count + EXCHANGE_CHOICES`` cards its hand values least."""
 FORDAEKT_CHOICES = 3
@@ -105,11 +102,12 @@ class ExpertBot:
         self.quick = HeuristicBot(rules, rng)
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
         self.estimates: dict[str, float] = {}
-        """The value it gave each candidate at its last decision (points for its own seat; for calls, less
-        ``CAUTION`` standard errors): for checking its estimates against what the deals then bring."""
+        """The value it gave each candidate at its last decision (mean points for its own seat): for
+        checking its estimates against what the deals then bring."""
         self._memo: dict[tuple[object, ...], float] = {}
         self._values_by_contract: dict[tuple[object, ...], tuple[float, ...]] = {}
-        self._kinds: dict[tuple[object, ...], dict[object, list[Played]]] = {}
+        self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
+        """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
 
     def choose(self, view: View | None, legal: Sequence[str]) -> str:
         assert view is not None, "the expert decides from its view"
@@ -196,10 +194,8 @@ class ExpertBot:
                     candidates.append(action)
         return candidates or [legal[0]]
 
-    def _values(
-        self, view: View, worlds: list[Game], candidates: Sequence[str], caution: float = 0.0
-    ) -> dict[str, float]:
-        """Each candidate's mean points for this seat over the sampled deals (less ``caution`` standard errors)."""
+    def _values(self, view: View, worlds: list[Game], candidates: Sequence[str]) -> dict[str, float]:
+        """Each candidate's mean points for this seat over the sampled deals."""
         games: list[Game] = []
         actions: list[str] = []
         for world in worlds:
@@ -215,57 +211,52 @@ class ExpertBot:
         by_action: dict[str, list[Played]] = {a: [] for a in candidates}
         for deal, action in zip(played, actions, strict=True):
             by_action[action].append(deal)
-        return {a: self._mean(view.seat, deals, caution=caution) for a, deals in by_action.items() if deals}
+        return {a: self._mean(view.seat, deals) for a, deals in by_action.items() if deals}
 
     def _bid_values(self, view: View, worlds: list[Game], legal: Sequence[str], *, claiming: bool) -> dict[str, float]:
-        """Each call's value (mean points less ``CAUTION`` standard errors): a bid priced from its kind's
-        playouts at its own level.
+        """Each call's mean points: a bid priced from its kind's playouts at its own level.
 
-        Successive halving: every kind of contract is played out on the first sampled deals, the
-        most promising kinds on more, the best two on all of them (``ROUNDS``), so the playouts go
-        where the choice is and the kind it bids has been tried on the most deals.
+        Choosing the best of many noisy means picks the most overrated one (the winner's curse), so
+        the sampled deals that choose are not the ones that price: every kind of contract is played
+        out on the first quarter of them, the three most promising on the second quarter (successive
+        halving), and the best two (the finalists) are priced on the other half, which took no part
+        in choosing them. Only finalists are bid; their kinds' prices are kept for the seat's later
+        calls in the same deal.
         """
         ladder = self.rules.ladder
         me = view.seat
-        key = (me, view.dealer, view.hand)
-        kinds = self._kinds.setdefault(key, {})
+        chosen, priced = self._kinds.setdefault((me, view.dealer, view.hand), ({}, {}))
         bids = [ladder.by_text[a] for a in legal if a in ladder.by_text] if not claiming else list(ladder.bids)
         by_kind: dict[object, list[Bid]] = {}
         for bid in bids:
             by_kind.setdefault(bid.designation or ("sol", bid.sol), []).append(bid)
-        missing = [kind for kind in by_kind if kind not in kinds]
-        for kind in missing:
-            kinds[kind] = []
-
-        priced: dict[tuple[str, int], float] = {}
-
-        def price(kind: object, bid: Bid) -> float:
-            key = (bid.text, len(kinds[kind]))  # a kind's list only grows: its length says which deals
-            if key not in priced:
-                priced[key] = self._mean(me, kinds[kind], bid, CAUTION)
-            return priced[key]
+        playing = [kind for kind in by_kind if kind not in chosen]
+        for kind in playing:
+            chosen[kind] = []
 
         def best(kind: object) -> float:
-            return max(price(kind, bid) for bid in by_kind[kind])
+            return max(self._mean(me, chosen[kind], bid) for bid in by_kind[kind])
 
         start = 0
-        playing = missing
-        for share, keep in ROUNDS:
+        for share, keep in SELECTION:
             stop = start + max(1, round(share * len(worlds)))
             for kind, played in self._kind_outcomes(me, worlds[start:stop], playing, by_kind).items():
-                kinds[kind] += played
+                chosen[kind] += played
             start = stop
-            playing = sorted((k for k in playing if kinds[k]), key=best, reverse=True)[:keep]
+            playing = sorted((k for k in playing if chosen[k]), key=best, reverse=True)[:keep]
+        for kind, played in self._kind_outcomes(me, worlds[start:], playing, by_kind).items():
+            if played:
+                priced[kind] = played
         values = {
-            bid.text: price(kind, bid)
+            bid.text: self._mean(me, priced[kind], bid)
             for kind, group in by_kind.items()
-            if kinds[kind]  # a kind no sampled deal let it bid is not weighed at all
+            if kind in priced  # a finalist, now or at an earlier call
             for bid in group
         }
         if claiming:
             return values
         others = [a for a in legal if a not in ladder.by_text and not a.startswith("misdeal")]
-        values.update(self._values(view, worlds[: self.plan_samples], others, CAUTION))
+        values.update(self._values(view, worlds[: self.plan_samples], others))
         return values
 
     def _kind_outcomes(
@@ -374,29 +365,21 @@ class ExpertBot:
             return K.playout_rows(np.array(rows), self.kernel.constants, self.rng.getrandbits(31))
         return np.array([K.engine_playout(self.rules, f, row, self.rng) for row, f in zip(rows, facts, strict=True)])
 
-    def _mean(self, me: int, played: list[Played], bid: Bid | None = None, caution: float = 0.0) -> float:
+    def _mean(self, me: int, played: list[Played], bid: Bid | None = None) -> float:
         """Mean points of ``me`` (a float: a statistic, not a score to book) over the deals played out,
-        each scored at ``bid`` where given (the same tricks priced at another level of the same kind);
-        less ``caution`` standard errors of that mean."""
+        each scored at ``bid`` where given (the same tricks priced at another level of the same kind)."""
         if not played:
             return 0.0
-        values = []
+        total = 0.0
         for deal in played:
             if deal.bid is None:
-                values.append(0.0)  # a void deal scores nothing
-                continue
+                continue  # a void deal scores nothing
             contract = bid or deal.bid
             key = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me)
-            values.append(
-                self._points(
-                    key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
-                )
+            total += self._points(
+                key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
             )
-        mean = sum(values) / len(values)
-        if caution and len(values) > 1:
-            variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-            mean -= caution * (variance / len(values)) ** 0.5
-        return mean
+        return total / len(played)
 
     def _points(
         self,
