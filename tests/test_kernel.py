@@ -28,7 +28,7 @@ from .conftest import HOUSE_RULES, RULESETS, rules_of
 NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
 CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if (n, h) not in NOT_APPLICABLE]
 COMBINED = [("standard", ("joker-trumpable", "fordaekt", "gaa-med")), ("thorsen", ("fordaekt", "dobling", "kan-selv"))]
-DEALS_PER_CONFIG = 190  # 26 rulesets and combinations: 5,000 deals in all
+DEALS_PER_CONFIG = 190  # 26 rulesets and house rules, 2 combinations: 5,320 deals in all
 
 
 def _kernel_card(game: Game, card: int) -> int:
