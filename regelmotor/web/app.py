@@ -216,7 +216,7 @@ def create_app() -> Starlette:
             return JSONResponse({"error": "the ruleset has problems", "problems": problems}, status_code=400)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        return JSONResponse(games.state(key, games.games[key]))
+        return JSONResponse(await snapshot(key, games.games[key]))
 
     def with_game(
         handler: Callable[[Request, str, WebGame], Awaitable[Response]],
@@ -234,7 +234,7 @@ def create_app() -> Starlette:
 
     @with_game
     async def state(request: Request, key: str, web: WebGame) -> Response:
-        return JSONResponse(games.state(key, web))
+        return JSONResponse(await snapshot(key, web))
 
     @with_game
     async def act(request: Request, key: str, web: WebGame) -> Response:
@@ -242,10 +242,12 @@ def create_app() -> Starlette:
             payload = await request.json()
             await run_in_threadpool(_locked, web, games.act, web, str(payload.get("action", "")))
         except RuleViolation as exc:
-            return JSONResponse({"error": str(exc), "rule": exc.rule, "state": games.state(key, web)}, status_code=400)
+            return JSONResponse(
+                {"error": str(exc), "rule": exc.rule, "state": await snapshot(key, web)}, status_code=400
+            )
         except (NotationError, RegelmotorError, json.JSONDecodeError) as exc:
-            return JSONResponse({"error": str(exc), "state": games.state(key, web)}, status_code=400)
-        return JSONResponse(games.state(key, web))
+            return JSONResponse({"error": str(exc), "state": await snapshot(key, web)}, status_code=400)
+        return JSONResponse(await snapshot(key, web))
 
     @with_game
     async def next_deal(request: Request, key: str, web: WebGame) -> Response:
@@ -253,7 +255,7 @@ def create_app() -> Starlette:
             await run_in_threadpool(_locked, web, games.next_deal, web)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        return JSONResponse(games.state(key, web))
+        return JSONResponse(await snapshot(key, web))
 
     @with_game
     async def record(request: Request, key: str, web: WebGame) -> Response:
@@ -268,6 +270,15 @@ def create_app() -> Starlette:
         html = render(build_rulebook(web.resolved, web.rules, "da"), "html")
         assert isinstance(html, str)
         return HTMLResponse(html)
+
+    async def snapshot(key: str, web: WebGame) -> dict[str, Any]:
+        """What the page is sent, read under the game's lock (its bots may be moving in a worker thread)."""
+
+        def read() -> dict[str, Any]:
+            with web.lock:
+                return games.state(key, web)
+
+        return await run_in_threadpool(read)
 
     app = Starlette(
         routes=[
