@@ -85,7 +85,7 @@ class Games:
         if 4 not in resolved.ruleset.table.players:
             raise RegelmotorError(f"{resolved.label} is not played four to a table")
         rng = random.Random(seed if seed is not None else secrets.randbits(32))
-        session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"])
+        session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"], first_dealer=3)  # the person is forhånd first
         key = secrets.token_urlsafe(12)
         web = WebGame(
             resolved, rules, ref, house, session, rng, session.new_game(seed=rng.getrandbits(63)), {}, [], upload, bot
