@@ -211,11 +211,15 @@ class Estimate:
 
 
 def rate(hits: int, n: int) -> Estimate:
+    """A share with its 95% Wilson score interval, which stays honest at small n and at 0% or 100%
+    (the normal approximation gives a zero-width interval there)."""
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     p = hits / n
-    half = Z95 * math.sqrt(p * (1 - p) / n)
-    return Estimate(p, max(0.0, p - half), min(1.0, p + half), n)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
 
 
 def mean(values: Sequence[Fraction]) -> Estimate:
@@ -301,12 +305,14 @@ def paired_difference(
 
 
 def rate_difference(a: Estimate, b: Estimate) -> Estimate:
-    """B minus A for two rates from independent samples (normal approximation)."""
+    """B minus A for two rates from independent samples, with Newcombe's hybrid score interval (built
+    from the two Wilson intervals: honest at small n and at 0% or 100%)."""
     if a.n == 0 or b.n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     d = b.value - a.value
-    half = Z95 * math.sqrt(a.value * (1 - a.value) / a.n + b.value * (1 - b.value) / b.n)
-    return Estimate(d, d - half, d + half, min(a.n, b.n))
+    low = d - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
+    high = d + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
+    return Estimate(d, low, high, min(a.n, b.n))
 
 
 MIN_SIGNIFICANT = 30

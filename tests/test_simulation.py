@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from regelmotor.cli import main
-from regelmotor.simulate import mean, rate, run_deals, summarize
+from regelmotor.simulate import mean, rate, rate_difference, run_deals, summarize
 
 from .conftest import HOUSE_RULES, RULESETS
 
@@ -72,8 +72,17 @@ def test_estimates_on_a_hand_made_case() -> None:
     m = mean([Fraction(1), Fraction(2), Fraction(3)])
     assert m.value == 2 and m.n == 3
     assert m.high - m.value == pytest.approx(1.959963984540054 * (1 / 3) ** 0.5)
-    r = rate(25, 100)
-    assert r.value == 0.25 and r.low == pytest.approx(0.25 - 1.959963984540054 * (0.25 * 0.75 / 100) ** 0.5)
+    r = rate(25, 100)  # the Wilson score interval of 25 in 100: [0.1755, 0.3430]
+    assert r.value == 0.25 and r.low == pytest.approx(0.1755, abs=1e-4) and r.high == pytest.approx(0.3430, abs=1e-4)
+
+
+def test_no_interval_has_zero_width_at_0_or_100_percent() -> None:
+    """Honest statistics: 0 of 10 is not "0% for certain"; the Wilson interval reaches 27.8%."""
+    none, every = rate(0, 10), rate(10, 10)
+    assert none.low == 0 and none.high == pytest.approx(0.2775, abs=1e-4)
+    assert every.high == pytest.approx(1) and every.low == pytest.approx(0.7225, abs=1e-4)
+    d = rate_difference(none, every)
+    assert d.value == 1 and d.low < 1 and d.high == pytest.approx(1)
 
 
 def test_a_trump_contract_is_made_when_the_side_takes_its_tricks() -> None:
