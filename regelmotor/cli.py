@@ -21,7 +21,7 @@ import yaml
 
 from regelmotor.bots import BOTS
 from regelmotor.cards import format_card
-from regelmotor.compare import comparison, write_plot
+from regelmotor.compare import check_plot_target, comparison, write_plot
 from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json
@@ -255,6 +255,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     bots = _bots(args.bots)
+    if args.plot:
+        check_plot_target(Path(args.plot))
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
     bar = progress_bar(2 * args.deals)

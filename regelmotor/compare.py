@@ -3,6 +3,7 @@ differences that are significant marked, and a chart a club can put in its newsl
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -95,6 +96,19 @@ def _mean_difference(a: Estimate, b: Estimate) -> Estimate:
     half = math.hypot(a.high - a.value, b.high - b.value)
     d = b.value - a.value
     return Estimate(d, d - half, d + half, min(a.n, b.n))
+
+
+def check_plot_target(path: Path) -> None:
+    """Refuse a chart that could not be written, before any deal is played (a long run must not end in a
+    failed write): the format, matplotlib for PNG, and the folder."""
+    suffix = path.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
+    if suffix == ".png" and importlib.util.find_spec("matplotlib") is None:
+        raise RegelmotorError("a PNG chart needs matplotlib (pip install matplotlib); or write a .svg file")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise RegelmotorError(f'--plot {path}: the folder "{folder}" does not exist')
 
 
 def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -> None:

@@ -140,6 +140,22 @@ def test_a_png_chart_without_matplotlib_says_what_to_install(
     assert "a PNG chart needs matplotlib" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("target", ["missing/chart.svg", "chart.pdf"])
+def test_a_chart_that_cannot_be_written_is_refused_before_any_deal_is_played(
+    target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trust issue: "--plot ... to a folder that does not exist, runs the whole simulation and then fails"."""
+    import regelmotor.cli
+
+    def no_deals(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a deal was played before the chart's target was checked")
+
+    monkeypatch.setattr(regelmotor.cli, "run_deals", no_deals)
+    assert main(["compare", "standard", "standard", "--deals", "10", "--plot", str(tmp_path / target)]) == 1
+    err = capsys.readouterr().err
+    assert ("the folder" in err and "does not exist" in err) or "--plot writes .svg or .png" in err
+
+
 def test_a_dask_cluster_gives_the_same_numbers() -> None:
     """The simulation issue: "--dask ADDRESS ... runs the same work on a Dask cluster with identical results"."""
     distributed = pytest.importorskip("distributed")
