@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from regelmotor.bots import BOTS
+from regelmotor.bots import BOTS, check_bot
 from regelmotor.cards import format_card
 from regelmotor.compare import check_plot_target, comparison, write_plot
 from regelmotor.diff import diff_rulesets, show_value
@@ -281,9 +281,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
-    for name in (args.a, args.b):
-        if name not in BOTS:
-            raise RegelmotorError(f'no bot is called "{name}": choose {", ".join(BOTS)}')
+    check_bot(args.a)
+    check_bot(args.b)
     resolved = load_ruleset(args.ruleset, args.house_rule)
     result = run_match(
         args.a,

@@ -43,7 +43,7 @@ def check_view(game: Game) -> None:
     if game.called is not None:
         public.add(format_card(game.called))
     public |= {format_card(c) for c in game.joiner_calls.values()}
-    public |= {card for _, action in game.public for card in CARD.findall(action)}  # said aloud at the table
+    public |= {card for _, action in game.public_history() for card in CARD.findall(action)}  # said aloud at the table
     for seat in range(4):
         view = game.view(seat)
         own = {format_card(c) for c in game.hands[seat]}

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from regelmotor.engine.game import View
+from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
 
 
@@ -52,7 +53,16 @@ BOTS: dict[str, Callable[[Rules, random.Random], Bot]] = {
 }
 
 
-def make_bot(name: str, rules: Rules, rng: random.Random) -> Bot:
+class UnknownBot(RegelmotorError, ValueError):
+    """A bot name that is not registered."""
+
+
+def check_bot(name: str) -> str:
+    """``name`` if a bot is called so; else ``UnknownBot`` naming the bots there are."""
     if name not in BOTS:
-        raise ValueError(f'no bot is called "{name}": choose {", ".join(BOTS)}')
-    return BOTS[name](rules, rng)
+        raise UnknownBot(f'no bot is called "{name}": choose {", ".join(BOTS)}')
+    return name
+
+
+def make_bot(name: str, rules: Rules, rng: random.Random) -> Bot:
+    return BOTS[check_bot(name)](rules, rng)

@@ -27,6 +27,7 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -39,6 +40,9 @@ from regelmotor.engine.game import CARDS, NAMES, PLAY, Game, View
 from regelmotor.engine.settle import settle
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
+
+K_ = TypeVar("K_")
+"""What a batch of playouts is grouped by: a candidate action, or a kind of contract."""
 
 PLAY_SAMPLES = 12
 """Sampled deals per card played."""
@@ -176,15 +180,19 @@ class ExpertBot:
         if first.startswith("discard") or first == KEEP:
             return self._exchange_candidates(view, legal)
         if NO_FORDAEKT in legal:
-            hand = [CARDS[c] for c in view.hand]
-            cheap = sorted(hand, key=lambda c: self.quick.keep_value(c, view, hand))[:FORDAEKT_CHOICES]
+            cheap = self._ranked(view)[:FORDAEKT_CHOICES]
             return [NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in cheap)]
         return list(legal)
 
-    def _exchange_candidates(self, view: View, legal: Sequence[str]) -> list[str]:
-        hand = [CARDS[c] for c in view.hand]
+    def _ranked(self, view: View) -> list[int]:
+        """The seat's cards but the partner card, those its hand values least first."""
         called = None if view.called is None else CARDS[view.called]
-        ranked = sorted((c for c in hand if c != called), key=lambda c: self.quick.keep_value(c, view, hand))
+        sol = view.contract is not None and self.rules.ladder.by_text[view.contract].is_sol
+        values = self._value_table(sol, view.trump, called)
+        return sorted((CARDS[c] for c in view.hand if CARDS[c] != called), key=values.__getitem__)
+
+    def _exchange_candidates(self, view: View, legal: Sequence[str]) -> list[str]:
+        ranked = self._ranked(view)
         counts = sorted({a.count(" ") for a in legal if a.startswith("discard")})
         candidates = [KEEP] if KEEP in legal else []
         for count in counts:
@@ -196,8 +204,7 @@ class ExpertBot:
 
     def _values(self, view: View, worlds: list[Game], candidates: Sequence[str]) -> dict[str, float]:
         """Each candidate's mean points for this seat over the sampled deals."""
-        games: list[Game] = []
-        actions: list[str] = []
+        starts: list[tuple[str, Game]] = []
         for world in worlds:
             for action in candidates:
                 game = world.clone()
@@ -205,12 +212,8 @@ class ExpertBot:
                     game.apply(action)
                 except RegelmotorError:  # not open to it in this sampled deal: weighed on the others
                     continue
-                games.append(game)
-                actions.append(action)
-        played = self._play_out(games)
-        by_action: dict[str, list[Played]] = {a: [] for a in candidates}
-        for deal, action in zip(played, actions, strict=True):
-            by_action[action].append(deal)
+                starts.append((action, game))
+        by_action = self._play_out_each(starts, candidates)
         return {a: self._mean(view.seat, deals) for a, deals in by_action.items() if deals}
 
     def _bid_values(self, view: View, worlds: list[Game], legal: Sequence[str], *, claiming: bool) -> dict[str, float]:
@@ -263,8 +266,7 @@ class ExpertBot:
         self, me: int, worlds: list[Game], kinds: list[object], by_kind: dict[object, list[Bid]]
     ) -> dict[object, list[Played]]:
         """Each kind of contract played out on each world, bid at its lowest legal level by this seat."""
-        games: list[Game] = []
-        owners: list[object] = []
+        starts: list[tuple[object, Game]] = []
         for world in worlds:
             for kind in kinds:
                 lowest = min(by_kind[kind], key=lambda bid: bid.rank).text
@@ -272,10 +274,8 @@ class ExpertBot:
                 if game is None or lowest not in game.legal:
                     continue
                 game.apply(lowest)
-                games.append(game)
-                owners.append(kind)
-        played = self._play_out(games)
-        return {kind: [p for p, o in zip(played, owners, strict=True) if o == kind] for kind in kinds}
+                starts.append((kind, game))
+        return self._play_out_each(starts, kinds)
 
     @staticmethod
     def _to_my_call(game: Game, me: int) -> Game | None:
@@ -290,6 +290,13 @@ class ExpertBot:
         return game if game.step == ("call", me) else None
 
     # --- playing a sampled deal out ------------------------------------------------------------------
+
+    def _play_out_each(self, starts: Sequence[tuple[K_, Game]], labels: Sequence[K_]) -> dict[K_, list[Played]]:
+        """The games played out in one batch, the deals grouped by the label each started with."""
+        grouped: dict[K_, list[Played]] = {label: [] for label in labels}
+        for (label, _), deal in zip(starts, self._play_out([game for _, game in starts]), strict=True):
+            grouped[label].append(deal)
+        return grouped
 
     def _play_out(self, games: list[Game]) -> list[Played]:
         """Each game's remaining choices before play made cheaply, then its cards played out by the kernel."""

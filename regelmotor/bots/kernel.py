@@ -29,9 +29,8 @@ from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.hooks import ContractInfo, TrickContext
-from regelmotor.rules.play import PlayRules
-from regelmotor.rules.trick_winner import TrickWinnerRules, strengths
-from regelmotor.ruleset.compile import Rules
+from regelmotor.rules.trick_winner import strengths
+from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -93,7 +92,8 @@ CONSTANTS = 32
 EPSILON = 0.05
 """How often a playout plays a random legal card instead of its greedy choice."""
 
-SHIPPED_PLAY_PLUGINS = frozenset({PlayRules.__name__, TrickWinnerRules.__name__, "JokerTrumpable"})
+SHIPPED_PLUGINS = frozenset(plugin.__name__ for plugin in STANDARD_PLUGINS)
+"""The shipped rule families: where only they implement the play hooks, the kernel copies them exactly."""
 PLAY_HOOKS = ("regelmotor_legal_cards", "regelmotor_trick_winner", "regelmotor_play_over")
 
 
@@ -594,7 +594,7 @@ class KernelRules:
         """The kernel's constants of a compiled ruleset."""
         hook = rules.plugin_manager.hook
         exact = not any(
-            impl.plugin_name not in SHIPPED_PLAY_PLUGINS
+            impl.plugin_name not in SHIPPED_PLUGINS
             for name in PLAY_HOOKS
             for impl in getattr(hook, name).get_hookimpls()
         )

@@ -130,7 +130,7 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
     if capacity[OUT] < 0 or min(capacity) < 0:
         raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
     turned = {CARDS[c] for c in view.turned}
-    declarer_bits = sum(1 << s for s in view.declarers)
+    declarer_bits = K.mask_of(view.declarers)
     must_fall = bool(kernel.constants[K.MUST_FALL])
     allowed = []
     for card in pool:

@@ -56,7 +56,7 @@ CARDS = {name: card for card, name in enumerate(NAMES)}
 """Canonical notation -> card index, for actions already checked against the legal ones."""
 HAND_ORDER = tuple(sorted(range(55), key=card_order_key).index(card) for card in range(55))
 """Card index -> its place in a hand kept in canonical order (a sort key without a call)."""
-DERIVED = ("_legal", "_tricks_view", "_contexts")
+DERIVED = ("_legal", "_tricks_view", "_contexts", "_public")
 """Attributes computed from the rest of the state and kept only to save work."""
 AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
     "auction",
@@ -212,8 +212,6 @@ class Game:
         self.discards: list[Card] = []
         self.turned: list[Card] = []
         self.history: list[tuple[int, str]] = []
-        self.public: list[tuple[int, str]] = []
-        """The history as the table sees it: discards and the fordækt card face down."""
         self.received: dict[int, tuple[Card, ...]] = {}
         self.discarded: dict[int, tuple[Card, ...]] = {}
         self.events: list[str] = []
@@ -321,7 +319,6 @@ class Game:
             if action not in legal:
                 raise self._violation(kind, to_act, action)
         self.history.append((to_act, action))
-        self.public.append((to_act, _face_down(action)))
         self._legal = None
         _DO[kind](self, to_act, action)
         if kind != "play":  # a card played names the next seat itself: the commonest step, kept short
@@ -354,11 +351,23 @@ class Game:
             tricks_won=tuple(self.tricks_won),
             open_hands=tuple((s, tuple(format_card(c) for c in self.hands[s])) for s in self.open_hands),
             scores=None if self.scores is None else tuple(self.scores),
-            history=tuple(self.public),
+            history=self.public_history(),
             received=tuple(NAMES[c] for c in self.received.get(seat, ())),
             discarded=tuple(NAMES[c] for c in self.discarded.get(seat, ())),
             fordaekt=NAMES[self.fordaekt] if self.fordaekt is not None and seat == self.declarers[0] else None,
         )
+
+    def public_history(self) -> tuple[tuple[int, str], ...]:
+        """The history as the table saw it: another seat's discards and fordækt card face down.
+
+        Derived from ``history`` when a view asks for it (kept while no action is added), so that
+        ``apply`` does no work for it.
+        """
+        cached: tuple[tuple[int, str], ...] | None = self.__dict__.get("_public")
+        if cached is None or len(cached) != len(self.history):
+            cached = tuple((seat, _face_down(action)) for seat, action in self.history)
+            self.__dict__["_public"] = cached
+        return cached
 
     def _tricks_shown(self, seat: int) -> tuple[tuple[int, tuple[str, ...], int], ...]:
         """The finished tricks as this seat sees them (kept between calls while no fordækt card hides)."""

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from regelmotor.bots import BOTS, Bot, make_bot
+from regelmotor.bots import Bot, UnknownBot, check_bot, make_bot
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.engine.record import game_record, points
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
@@ -184,8 +184,10 @@ def create_app() -> Starlette:
             return JSONResponse({"error": "send JSON"}, status_code=400)
         house = [str(h) for h in payload.get("house_rules", [])]
         bot = str(payload.get("bots", "heuristic"))
-        if bot not in BOTS:
-            return JSONResponse({"error": f'no bot is called "{bot}": choose {", ".join(BOTS)}'}, status_code=400)
+        try:
+            check_bot(bot)
+        except UnknownBot as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
         seed = payload.get("seed")
         upload = payload.get("ruleset_file")
         try:
