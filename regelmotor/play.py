@@ -80,7 +80,8 @@ class TerminalGame:
 
     def run(self) -> int:
         self.say(
-            f"regelmotor: {self.label}. Du er plads {self.seat}; skriv et træk eller dets nummer, 'quit' for at stoppe."
+            f"regelmotor: {self.label}. Du sidder på plads {self.seat} i første spil (pladserne skifter, når "
+            "kortene går rundt); skriv et træk eller dets nummer, 'quit' for at stoppe."
         )
         number = 0
         try:
