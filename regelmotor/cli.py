@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from regelmotor.bots import BOTS, check_bot
+from regelmotor.bots import BOTS, available_bots, check_bot
 from regelmotor.cards import format_card
 from regelmotor.compare import check_plot_target, comparison, write_plot
 from regelmotor.diff import diff_rulesets, show_value
@@ -221,12 +221,16 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _bots(spec: str) -> list[str]:
+def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
+    """The four seats' bots; a bot may come from a plugin of every ruleset it plays (checked after loading)."""
     names = [n.strip() for n in spec.split(",")]
     if len(names) == 1:
         names = names * 4
-    if len(names) != 4 or any(n not in BOTS for n in names):
-        raise RegelmotorError(f"--bots is one bot for all four seats or four, comma separated, from: {', '.join(BOTS)}")
+    offered = [available_bots(compile_rules(r)) for r in resolved] or [dict(BOTS)]
+    known = [name for name in offered[0] if all(name in o for o in offered)]
+    if len(names) != 4 or any(n not in known for n in names):
+        choices = ", ".join(known)
+        raise RegelmotorError(f"--bots is one bot for all four seats or four, comma separated, from: {choices}")
     return names
 
 
@@ -240,8 +244,8 @@ def _jobs(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    bots = _bots(args.bots)
     resolved = load_ruleset(args.ruleset, args.house_rule)
+    bots = _bots(args.bots, resolved)
     results = run_deals(
         args.ruleset, args.house_rule, args.deals, args.seed, bots, _jobs(args), progress_bar(args.deals), args.dask
     )
@@ -254,11 +258,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
-    bots = _bots(args.bots)
     if args.plot:
         check_plot_target(Path(args.plot))
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
+    bots = _bots(args.bots, a, b)
     bar = progress_bar(2 * args.deals)
     left = run_deals(args.a, [], args.deals, args.seed, bots, _jobs(args), bar, args.dask)
     later = None if bar is None else (lambda n: bar(args.deals + n))
@@ -281,9 +285,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
-    check_bot(args.a)
-    check_bot(args.b)
     resolved = load_ruleset(args.ruleset, args.house_rule)
+    rules = compile_rules(resolved)
+    check_bot(args.a, rules)
+    check_bot(args.b, rules)
     result = run_match(
         args.a,
         args.b,
@@ -307,6 +312,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
     if rules.ruleset.table.players and 4 not in rules.ruleset.table.players:
         raise RegelmotorError(f"{resolved.label} is not played four to a table")
+    check_bot(args.bots, rules)
 
     def read(prompt: str) -> str:
         out.write(prompt)
@@ -552,7 +558,9 @@ def build_parser() -> argparse.ArgumentParser:
                 "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."
             )
             command.add_argument(
-                "--bots", default="heuristic", choices=list(BOTS), help="the computer players (default heuristic)"
+                "--bots",
+                default="heuristic",
+                help=f"the computer players: {', '.join(BOTS)} or a plugin's bot (default heuristic)",
             )
         elif name == "serve":
             command.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")

@@ -39,6 +39,8 @@ SECTIONS: dict[str, str] = {
     "play": "Spillet",
     "scoring": "Afregning",
     "jernhaand": "Husregler",
+    "omblanding": "Kortgivning",
+    "money": "Afregning",
     "notes": "Klubbens egne regler",
     "plugins": "Plugins",
 }

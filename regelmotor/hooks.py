@@ -12,9 +12,10 @@ The small value types the functions exchange live here too, so a plugin needs th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 import pluggy
 
@@ -31,7 +32,18 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 Denomination = Literal["S", "H", "D", "C", "none"]
 KittyTurn = Literal["may_accept", "cannot_accept", "must_accept"]
-DeclarationStep = Literal["trump", "call", "partner_trump", "kitty"]
+DeclarationStep = Literal["trump", "call", "reveal", "kitty", "trump_or_vip", "exchanger"]
+"""One step of a declaration: a seat names trump, calls a card, turns the kitty (vip), names trump
+or chooses vip instead, chooses who exchanges; ``reveal`` makes the partner known (no choice)."""
+RedealBy = Literal["same_dealer", "next_dealer"]
+Moment = Literal["after_first_lead", "after_first_trick"]
+PARTNER = -1
+"""A declaration step's seat meaning "the partner, or the declarer when he is selvmakker"."""
+
+
+def next_dealer(redeal_by: RedealBy, dealer: int, seats: int = 4) -> int:
+    """Who deals after a void deal."""
+    return dealer if redeal_by == "same_dealer" else (dealer + 1) % seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +111,29 @@ class TrickContext(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class RedealClaim:
-    """A claim a player may make instead of bidding (jernhånd): the deal is void."""
+    """A claim that voids the deal before the auction (jernhånd, a reshuffle asked for).
+
+    Each claim is offered as its own action, named ``action``, to every seat whose hand
+    ``allowed`` accepts, and recorded as itself; ``rule`` is the redeal's reason and the key path
+    a refusal names. A ``blind`` claim is made before looking at the cards: it is offered to
+    every seat, first, and the claimant's view shows no hand while he decides.
+    """
 
     action: str
     rule: str
     allowed: Callable[[Sequence[Card]], bool]
-    redeal_by: Literal["same_dealer", "next_dealer"]
+    redeal_by: RedealBy
+    blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Redealing:
+    """What voids a deal besides a claim: all four passing, and a misdeal found before the first call."""
+
+    all_pass: RedealBy
+    misdeal: RedealBy
+    misdeal_names_culprit: bool
+    """Whether forhånd may name another player at fault (``misdeal 2``), who then pays (000 2.7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +145,38 @@ class ContractInfo:
     """The declarer, then the joiners in joining order."""
     partner: int | None = None
     """The partner's seat where it is known to the rules (halve); None otherwise."""
+    exchanger: int | None = None
+    """The seat a player chose to exchange, where the declaration lets one choose."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationPlan:
+    """The declaration of a contract: its steps in order, and a trump no one chooses."""
+
+    steps: tuple[tuple[DeclarationStep, int], ...]
+    """Each step with the seat that takes it (``PARTNER`` for the partner, or a selvmakker declarer)."""
+    trump: Denomination | None = None
+    """Trump fixed by the contract itself (gode; no trump in sol), or None when a step decides it."""
+
+
+@dataclass(frozen=True, slots=True)
+class VipOffer:
+    """A turned kitty card: whether it may, cannot or must be accepted, and what accepting means.
+
+    ``accepts`` maps each accepting action to the trump it makes (``accept`` -> the card's suit, a
+    joker no trump; a house rule may add ``accept S``, the previous card's suit).
+    """
+
+    turn: KittyTurn
+    accepts: tuple[tuple[str, Denomination], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DoublingRule:
+    """Who may double a contract, in calling order, and whether the declarer may redouble."""
+
+    doublers: Callable[[ContractInfo, Sequence[int]], tuple[int, ...]]
+    redouble: bool
 
 
 Dealer = Callable[[Sequence[Card], int, "Sequence[int | str] | None"], Deal]
@@ -137,12 +198,42 @@ class Auction(Protocol):
         ...
 
 
-DeclarationSteps = Callable[[str], tuple[DeclarationStep, ...]]
+Declaration = Callable[[ContractInfo], DeclarationPlan]
 TrumpChoices = Callable[[str, "Card | None"], tuple[Denomination, ...]]
 CallChoices = Callable[[Sequence[Card], str, "Denomination | None"], tuple[Card, ...]]
-KittyTurnRule = Callable[[str, int], KittyTurn]
+VipRule = Callable[[str, Sequence[Card]], VipOffer]
+"""The offer of the last of ``turned`` (the kitty cards turned so far, in order) in a designation."""
 Exchanger = Callable[[ContractInfo], ExchangePlan]
-LegalCards = Callable[[Sequence[Card], Sequence[Card], TrickContext], tuple[Card, ...]]
+FordaektRule = Callable[[ContractInfo, "Card | None", Sequence[Card]], bool]
+"""Whether the declarer, holding ``hand`` after the exchange, may lay a card fordækt given the partner card."""
+OpenHands = Callable[[ContractInfo, Moment], tuple[int, ...]]
+"""The seats whose hands are laid open at a moment of play (bordlægger)."""
+CalledCardBinds = Callable[[int, ContractInfo], bool]
+"""Whether the partner card's play rules bind ``seat`` (a selvmakker may be exempt)."""
+Settle = Callable[[ContractInfo, Sequence[int], int, int], "list[Fraction]"]
+"""Every seat's points for a finished deal: (contract with its partner, tricks won, vip card, doublings)."""
+
+
+class LegalCards(Protocol):
+    """The cards of ``hand`` that may be played to ``trick``; ``why_not`` (optional) names the rule
+    that forbids another card, from the same code, as ``(key path, reason)``."""
+
+    def __call__(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext, /) -> tuple[Card, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """An evening's settlement in money: what each player gets (negative: pays), the payments that
+    settle it between players, and what goes to the club's box."""
+
+    money: tuple[Fraction, ...]
+    transfers: tuple[tuple[int, int, Fraction], ...]
+    """(payer, payee, amount); payee -1 is the club's box."""
+    box: Fraction
+
+
+SessionSettle = Callable[[Sequence[Fraction], Fraction], Money]
+"""The evening's money from the players' point totals and the rate per point."""
 TrickWinner = Callable[[Sequence[Card], "int | None", bool, "tuple[Card, int] | None"], int]
 PlayOver = Callable[[ContractInfo, Sequence[int], int], bool]
 
@@ -163,6 +254,10 @@ class RegelmotorSpecs:
         """A claim that voids the deal before the auction (all implementations are collected)."""
 
     @hookspec(firstresult=True)
+    def regelmotor_redealing(self, ruleset: Ruleset) -> Redealing | None:
+        """Who deals after all pass and after a misdeal, and who may be named at fault."""
+
+    @hookspec(firstresult=True)
     def regelmotor_may_join(self, ruleset: Ruleset) -> Callable[[Bid], bool] | None:
         """Whether a player may "gå med" (join) the given highest bid."""
 
@@ -171,8 +266,8 @@ class RegelmotorSpecs:
         """Who calls next and which calls are legal, from the active seats (forhånd first) and the calls so far."""
 
     @hookspec(firstresult=True)
-    def regelmotor_declaration_steps(self, ruleset: Ruleset) -> DeclarationSteps | None:
-        """The declaration steps of a designation, in order (trump, call, partner_trump, kitty)."""
+    def regelmotor_declaration(self, ruleset: Ruleset) -> Declaration | None:
+        """The declaration of a contract: its steps and seats in order, and a trump nobody chooses."""
 
     @hookspec(firstresult=True)
     def regelmotor_trump_choices(self, ruleset: Ruleset) -> TrumpChoices | None:
@@ -183,12 +278,28 @@ class RegelmotorSpecs:
         """The partner cards a declarer holding ``hand`` may call in a designation with a trump."""
 
     @hookspec(firstresult=True)
-    def regelmotor_kitty_turn(self, ruleset: Ruleset) -> KittyTurnRule | None:
-        """Whether the n-th turned kitty card (1-based) may, cannot or must be accepted in vip."""
+    def regelmotor_vip(self, ruleset: Ruleset) -> VipRule | None:
+        """Vip: whether the last turned kitty card may, cannot or must be accepted, and what trump it makes."""
 
     @hookspec(firstresult=True)
     def regelmotor_exchange(self, ruleset: Ruleset) -> Exchanger | None:
         """Who exchanges with the kitty in a contract, how many cards, and whether they must."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_fordaekt(self, ruleset: Ruleset) -> FordaektRule | None:
+        """Whether the declarer may lay a card fordækt (000 6.1.1)."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_doubling(self, ruleset: Ruleset) -> DoublingRule | None:
+        """Who may double, and whether the declarer may redouble."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_open_hands(self, ruleset: Ruleset) -> OpenHands | None:
+        """Which hands lie open, and from when (bordlægger)."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_called_card_binds(self, ruleset: Ruleset) -> CalledCardBinds | None:
+        """Whether the partner card's rules bind a seat in play (the selvmakker exemption)."""
 
     @hookspec(firstresult=True)
     def regelmotor_legal_cards(self, ruleset: Ruleset) -> LegalCards | None:
@@ -205,3 +316,26 @@ class RegelmotorSpecs:
     @hookspec(firstresult=True)
     def regelmotor_scorer(self, ruleset: Ruleset) -> Scorer | None:
         """The scoring rules: points per role for a finished game."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_settle(self, ruleset: Ruleset, scorer: Scorer) -> Settle | None:
+        """Every seat's points for a finished deal, from the scorer (summing to zero)."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_session_settlement(self, ruleset: Ruleset) -> SessionSettle | None:
+        """The evening's money from the point totals: payments between players, a club box, fees."""
+
+    @hookspec
+    def regelmotor_check(self, ruleset: Ruleset) -> Sequence[tuple[tuple[str | int, ...], str]] | None:
+        """Problems a plugin finds in a ruleset, each as (key path, message); all are collected.
+
+        ``validate`` reports them located in the club's file, and compiling refuses the ruleset."""
+
+    @hookspec
+    def regelmotor_describe(self, ruleset: Ruleset, language: str) -> Sequence[str] | None:
+        """Sentences for the rule book and the diff saying what a plugin's rule does, in ``language``
+        (``da`` or ``en``); all are collected."""
+
+    @hookspec
+    def regelmotor_bots(self) -> Mapping[str, Callable[..., Any]] | None:
+        """Bots a plugin offers: name -> factory called as ``factory(rules, rng)``."""

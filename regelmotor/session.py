@@ -43,7 +43,17 @@ class DealEntry:
 class Transfer:
     payer: int
     payee: int
+    """The player paid, or ``rules.settlement.BOX`` (-1): the club's box."""
     amount: Fraction
+
+
+@dataclass(frozen=True)
+class Settlement:
+    money: tuple[Fraction, ...]
+    """What each player gets (negative: pays), by player index."""
+    transfers: tuple[Transfer, ...]
+    box: Fraction
+    """What goes to the club's box: the evening's fees, and the losses where the club takes them."""
 
 
 class Session:
@@ -143,19 +153,9 @@ class Session:
             return True
         return self.rotations % self.size == 0
 
-    def settlement(self, rate: Fraction) -> tuple[tuple[Fraction, ...], tuple[Transfer, ...]]:
-        """Each player's money at ``rate`` per point, and the fewest payments that settle it."""
-        money = tuple(total * rate for total in self.totals)
-        debtors = sorted((m, p) for p, m in enumerate(money) if m < 0)
-        creditors = sorted(((m, p) for p, m in enumerate(money) if m > 0), reverse=True)
-        transfers: list[Transfer] = []
-        owed = {p: -m for m, p in debtors}
-        due = {p: m for m, p in creditors}
-        for _, payer in debtors:
-            for _, payee in creditors:
-                amount = min(owed[payer], due[payee])
-                if amount > 0:
-                    transfers.append(Transfer(payer, payee, amount))
-                    owed[payer] -= amount
-                    due[payee] -= amount
-        return money, tuple(transfers)
+    def settlement(self, rate: Fraction) -> Settlement:
+        """The evening in money at ``rate`` per point, as the ruleset settles it: each player's money
+        and the payments that settle it (between players, and to the club's box where it has one)."""
+        money = self.rules.session_settlement(self.totals, rate)
+        transfers = tuple(Transfer(payer, payee, amount) for payer, payee, amount in money.transfers)
+        return Settlement(money.money, transfers, money.box)

@@ -27,7 +27,35 @@ settings.load_profile("regelmotor")
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO.parent / "shared" / "sources"
 RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2")
-HOUSE_RULES = ("joker-trumpable", "gaa-med", "jernhaand", "fordaekt", "dobling", "kan-selv")
+HOUSE_RULES = (
+    "joker-trumpable",
+    "gaa-med",
+    "jernhaand",
+    "fordaekt",
+    "dobling",
+    "kan-selv",
+    "vip-joker-forrige",
+    "halve-vip",
+    "halve-makker-vaelger-bytter",
+    "omblanding",
+    "klubkasse",
+)
+NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
+
+
+def _applies(name: str, house: str) -> bool:
+    """Whether a shipped house rule can apply to a shipped ruleset (one that changes "vip" needs a "vip")."""
+    from regelmotor.errors import RegelmotorError
+
+    try:
+        load_ruleset(name, [house])
+    except RegelmotorError:
+        return False
+    return (name, house) not in NOT_APPLICABLE
+
+
+CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if h is None or _applies(n, h)]
+"""Every shipped ruleset alone and with each house rule that applies to it."""
 
 
 @cache

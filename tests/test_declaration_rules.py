@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from regelmotor.cards import format_card, parse_card, parse_cards
+from regelmotor.hooks import PARTNER, ContractInfo, DeclarationPlan
 
 from .conftest import rules_of
 
@@ -17,18 +18,33 @@ def calls(name: str, hand: str, designation: str, trump: str | None) -> list[str
 @pytest.mark.parametrize(
     ("name", "designation", "steps"),
     [
-        ("standard", "alm", ("trump", "call")),
-        ("standard", "gode", ("call",)),
-        ("standard", "vip", ("call", "kitty")),
-        ("standard", "halve", ("call", "partner_trump")),
-        ("thorsen", "vip3", ("call", "kitty")),
-        ("gruppe2", "gode", ("trump", "call")),
+        ("standard", "alm", (("trump", 0), ("call", 0))),
+        ("standard", "gode", (("call", 0),)),
+        ("standard", "vip", (("call", 0), ("kitty", 0))),
+        ("standard", "halve", (("call", 0), ("reveal", PARTNER), ("trump", PARTNER))),
+        ("thorsen", "vip3", (("call", 0), ("kitty", 0))),
+        ("gruppe2", "gode", (("trump", 0), ("call", 0))),
     ],
 )
-def test_declaration_steps_follow_who_names_trump(name: str, designation: str, steps: tuple[str, ...]) -> None:
+def test_declaration_steps_follow_who_names_trump(name: str, designation: str, steps: tuple[object, ...]) -> None:
     """000 4.1.1: "Ingen (alm.) 1. Spilfører nævner trumfbenævnelse ... 2. Spilfører nævner makkerkort";
     "Halve 1. Spilfører nævner makkerkort ... 2. Spilførers makker nævner trumfbenævnelse"."""
-    assert rules_of(name).declaration_steps(designation) == steps
+    rules = rules_of(name)
+    plan = rules.declaration(ContractInfo(rules.ladder.parse(f"8 {designation}"), (0,)))
+    assert plan.steps == steps
+
+
+def test_in_vip_each_joiner_names_his_own_card_too() -> None:
+    """000 4.3.1: "Spilfører nævner sit makkerkort først, derefter den spiller som er gået med først osv." """
+    rules = rules_of("thorsen", "gaa-med")
+    plan = rules.declaration(ContractInfo(rules.ladder.parse("8 vip1"), (0, 2)))
+    assert plan.steps == (("call", 0), ("call", 2), ("kitty", 0))
+
+
+def test_there_is_no_declaration_in_sol_and_no_trump() -> None:
+    """000 4.4: "Der er ingen erklæring i solspil. Der spilles uden trumf." """
+    rules = rules_of("standard")
+    assert rules.declaration(ContractInfo(rules.ladder.parse("sol"), (0,))) == DeclarationPlan((), "none")
 
 
 def test_thorsen_alm_trump_is_diamonds_spades_or_hearts() -> None:
@@ -116,9 +132,18 @@ def test_vip_turning_by_degree(name: str, designation: str, turns: list[str]) ->
     afvises."; 000 4.3.3: "Vip i 2. gr. / 1. kort / Altid / Kan ikke antages / 2. kort / Kan antages eller
     afvises / 3. kort / Hvis 2. kort afvises / Kan ikke afvises"; "Vip i 3. gr. / 1. kort / Altid / Kan ikke antages"."""
     rules = rules_of(name)
-    assert [rules.kitty_turn(designation, n) for n in (1, 2, 3)] == turns
+    kitty = parse_cards("9S 8H 7D")
+    assert [rules.vip(designation, kitty[:n]).turn for n in (1, 2, 3)] == turns
+
+
+def test_an_accepted_card_makes_its_suit_trump_and_a_joker_no_trump() -> None:
+    """000 4.3.2: "Et almindeligt kort som antages, gør det antagne korts farve til trumffarve. Et vildt kort
+    som antages betyder at der spilles uden trumf." """
+    rules = rules_of("standard")
+    assert rules.vip("vip", parse_cards("9H")).accepts == (("accept", "H"),)
+    assert rules.vip("vip", parse_cards("9H JK1")).accepts == (("accept", "none"),)
 
 
 def test_only_a_vip_designation_turns_the_kitty() -> None:
     with pytest.raises(ValueError, match="alm does not turn the kitty"):
-        rules_of("standard").kitty_turn("alm", 1)
+        rules_of("standard").vip("alm", parse_cards("9S"))

@@ -42,7 +42,7 @@ def test_must_follow_suit_and_the_message_says_why() -> None:
     before = game.snapshot()
     with pytest.raises(RuleViolation) as info:
         game.apply("2H")
-    assert str(info.value).startswith("must follow suit: you hold 2 spades [play: 001_b88eb8000c0a2767.txt")
+    assert str(info.value).startswith("must follow suit: you hold 2 spades [play.follow_suit: 001_b88eb8000c0a2767.txt")
     assert game.snapshot() == before
     with pytest.raises(RuleViolation, match="you do not hold 9C"):
         game.apply("9C")
@@ -63,7 +63,9 @@ def test_the_called_ace_must_fall_the_first_time_its_suit_is_led() -> None:
     assert game.legal_actions() == ["AD"]
     with pytest.raises(RuleViolation) as info:
         game.apply("KD")
-    assert info.value.rule == "called_card" and str(info.value).startswith("the called card AD must be played now")
+    assert info.value.rule == "called_card.must_fall_first_time_led" and str(info.value).startswith(
+        "the called card AD must be played now"
+    )
 
 
 def test_the_partner_is_revealed_when_the_called_card_is_played() -> None:

@@ -23,10 +23,8 @@ from regelmotor.rules.trick_winner import trick_winner
 from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
 from regelmotor.ruleset.model import Ruleset
 
-from .conftest import HOUSE_RULES, RULESETS, rules_of
+from .conftest import CONFIGS, rules_of
 
-NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
-CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if (n, h) not in NOT_APPLICABLE]
 COMBINED = [("standard", ("joker-trumpable", "fordaekt", "gaa-med")), ("thorsen", ("fordaekt", "dobling", "kan-selv"))]
 DEALS_PER_CONFIG = 190  # 26 rulesets and house rules, 2 combinations: 5,320 deals in all
 
@@ -167,7 +165,7 @@ def test_where_a_plugin_decides_a_play_rule_the_expert_plays_out_with_the_engine
     assert not K.KernelRules.build(rules).exact
     # the plugin's rule is in force: 2♠ takes A♠ 3♠ 4♠, where the shipped rule gives it to the ace
     assert rules.trick_winner([0, 12, 1, 2], None, False, None) == 0
-    assert trick_winner(rules.ruleset, joker_loses_to_trump=False)([0, 12, 1, 2], None, False, None) == 1
+    assert trick_winner(rules.ruleset)([0, 12, 1, 2], None, False, None) == 1
     rng = random.Random(2)
     finished = 0
     for number in range(3):

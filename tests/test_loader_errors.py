@@ -204,8 +204,9 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
         {"club.yaml": "house_rules: [jernhand]\n"},
         [
             'club.yaml:7:15: house_rules[0]: no shipped house rule is called "jernhand" (did you mean '
-            '"jernhaand"?); shipped: dobling, fordaekt, gaa-med, jernhaand, joker-trumpable, kan-selv; a file is named by '
-            "a path ending in .yaml"
+            '"jernhaand"?); shipped: dobling, fordaekt, gaa-med, halve-makker-vaelger-bytter, halve-vip, jernhaand, '
+            "joker-trumpable, kan-selv, klubkasse, omblanding, vip-joker-forrige; a file is named by a path ending in "
+            ".yaml"
         ],
     ),
     (

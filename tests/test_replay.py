@@ -85,7 +85,9 @@ def test_section_5_the_called_ace_cannot_be_discarded(
     code, state, _ = run(
         capsys, club, record_of(deal("standard", dealer=3, s0=HAND), "standard", actions=actions), "--json"
     )
-    assert code == 1 and state["error"]["rule"] == "exchange" and state["error"]["index"] == 6
+    assert (
+        code == 1 and state["error"]["rule"] == "exchange.called_card_may_be_discarded" and state["error"]["index"] == 6
+    )
     assert "the called card AS may not be discarded" in state["error"]["message"]
 
 

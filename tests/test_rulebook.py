@@ -20,10 +20,7 @@ from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 
-from .conftest import HOUSE_RULES, REPO, RULESETS
-
-NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
-CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if (n, h) not in NOT_APPLICABLE]
+from .conftest import CONFIGS, REPO, RULESETS
 
 
 @cache

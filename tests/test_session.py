@@ -108,8 +108,9 @@ def test_settlement_in_money() -> None:
     session = Session(rules_of("standard"), list("ABCD"))
     for number in range(12):
         session.record(finish(session.new_game(seed=number), rng))
-    money, transfers = session.settlement(Fraction(1, 4))
-    assert sum(money) == 0 and money == tuple(t / 4 for t in session.totals)
+    settled = session.settlement(Fraction(1, 4))
+    money, transfers = settled.money, settled.transfers
+    assert settled.box == 0 and sum(money) == 0 and money == tuple(t / 4 for t in session.totals)
     paid = [Fraction(0)] * 4
     for t in transfers:
         paid[t.payer] -= t.amount

@@ -12,10 +12,8 @@ import pytest
 from regelmotor.cli import main
 from regelmotor.simulate import mean, rate, rate_difference, run_deals, summarize
 
-from .conftest import HOUSE_RULES, RULESETS
+from .conftest import CONFIGS
 
-NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
-CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if (n, h) not in NOT_APPLICABLE]
 MIXED = ["heuristic", "random", "heuristic", "random"]
 
 

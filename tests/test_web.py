@@ -20,7 +20,7 @@ from regelmotor.engine.record import Record, read_record, replay
 from regelmotor.web import create_app
 from regelmotor.web.app import WebGame
 
-from .conftest import HOUSE_RULES, RULESETS
+from .conftest import CONFIGS, RULESETS
 
 CARD = re.compile(r"\b(?:[AKQJT2-9][SHDC]|JK[123])\b")
 
@@ -61,10 +61,6 @@ def play_through(client: TestClient, body: dict[str, Any]) -> tuple[dict[str, An
         if web.game.partner is not None and not web.game.partner_public:
             assert state["view"]["partner"] is None
     return state, states
-
-
-NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
-CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if (n, h) not in NOT_APPLICABLE]
 
 
 @pytest.mark.parametrize(("ruleset", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])

@@ -57,12 +57,19 @@ class UnknownBot(RegelmotorError, ValueError):
     """A bot name that is not registered."""
 
 
-def check_bot(name: str) -> str:
-    """``name`` if a bot is called so; else ``UnknownBot`` naming the bots there are."""
-    if name not in BOTS:
-        raise UnknownBot(f'no bot is called "{name}": choose {", ".join(BOTS)}')
+def available_bots(rules: Rules | None = None) -> dict[str, Callable[[Rules, random.Random], Bot]]:
+    """The shipped bots, and those the ruleset's plugins offer (``regelmotor_bots``)."""
+    return {**BOTS, **rules.bots()} if rules is not None else dict(BOTS)
+
+
+def check_bot(name: str, rules: Rules | None = None) -> str:
+    """``name`` if a bot is called so (shipped, or from the ruleset's plugins); else ``UnknownBot``
+    naming the bots there are."""
+    known = available_bots(rules)
+    if name not in known:
+        raise UnknownBot(f'no bot is called "{name}": choose {", ".join(known)}')
     return name
 
 
 def make_bot(name: str, rules: Rules, rng: random.Random) -> Bot:
-    return BOTS[check_bot(name)](rules, rng)
+    return available_bots(rules)[check_bot(name, rules)](rules, rng)

@@ -3,7 +3,7 @@
 Determinized Monte Carlo, the family of GIB (bridge) and Kermit (Skat): deal the cards the bot
 cannot see at random, consistently with everything it has seen; play each candidate action out
 to the end of the deal on each sampled deal; score the result with the ruleset's own scorer
-(``engine.settle``); take the candidate with the most points on average for its own seat.
+(``rules.settlement``); take the candidate with the most points on average for its own seat.
 
 It knows no designation, sol bid or house rule by name. A bid is weighed by what the compiled
 ruleset does with it: the engine runs the sampled deal's declaration and exchange (the hooks
@@ -35,10 +35,10 @@ from regelmotor.bids import Bid
 from regelmotor.bots import kernel as K
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.bots.knowledge import play_knowledge, sample_worlds
-from regelmotor.engine.actions import JERNHAAND, KEEP, NO_FORDAEKT, PASS, format_discard
+from regelmotor.engine.actions import KEEP, NO_FORDAEKT, PASS, format_discard
 from regelmotor.engine.game import CARDS, NAMES, PLAY, Game, View
-from regelmotor.engine.settle import settle
 from regelmotor.errors import RegelmotorError
+from regelmotor.rules.settlement import settle
 from regelmotor.ruleset.compile import Rules
 
 K_ = TypeVar("K_")
@@ -119,6 +119,8 @@ class ExpertBot:
             return legal[0]
         if view.phase == PLAY:
             return self._play(view, legal)
+        if not view.hand and KEEP in legal:  # a claim made before looking: nothing to weigh, so keep
+            return KEEP
         return self._plan(view, legal)
 
     # --- card play -------------------------------------------------------------------------------
@@ -160,9 +162,10 @@ class ExpertBot:
         worlds = sample_worlds(view, self.rules, self.rng, count, self._hidden)
         if not worlds:  # no sampled deal fits what it has seen (rare): decide as the heuristic would
             return self.quick.choose(view, legal)
-        if JERNHAAND in legal:
+        claims = [a for a in legal if a != KEEP] if auction and KEEP in legal else []
+        if claims:  # jernhånd, or a plugin's claim: void the deal when no bid pays
             best = max(self._bid_values(view, worlds, legal, claiming=True).values(), default=0.0)
-            return KEEP if best > 0 else JERNHAAND
+            return KEEP if best > 0 else claims[0]
         if auction:
             values = self._bid_values(view, worlds, legal, claiming=False)
         else:
@@ -329,12 +332,14 @@ class ExpertBot:
             return self._quick_discard(game, seat, None)
         if kind in ("double", "redouble"):
             return PASS
-        if kind == "trump":
+        if kind in ("trump", "trump_or_vip"):
             return self.quick.choose_trump(hand, legal)
+        if kind == "exchanger":
+            return f"exchanger {seat}" if f"exchanger {seat}" in legal else legal[0]
         if kind == "call_card":
             return self.quick.choose_partner_card(hand, legal)
         if kind == "vip":
-            return self.quick.choose_vip(hand, game.turned[-1])
+            return self.quick.choose_vip(hand, game.turned[-1], legal)
         return self.quick.choose(game.view(seat), legal)
 
     def _quick_discard(self, game: Game, seat: int, count: int | None) -> str:

@@ -64,7 +64,9 @@ class HeuristicBot:
         if first.startswith("call "):
             return self.choose_partner_card(hand, legal)
         if first in ("accept", "reject"):
-            return self.choose_vip(hand, card(view.turned[-1]))
+            return self.choose_vip(hand, card(view.turned[-1]), legal)
+        if first.startswith("exchanger"):  # the partner in halve chooses: he exchanges himself
+            return f"exchanger {view.seat}" if f"exchanger {view.seat}" in legal else first
         if first.startswith(("discard", "keep")):
             return self._exchange(hand, legal, view)
         if "no fordækt" in legal:
@@ -148,7 +150,7 @@ class HeuristicBot:
             cards = [c for c in hand if suit_of(c) == suit]
             return (len(cards), sum(rank_of(c) for c in cards))
 
-        return max(legal, key=score)
+        return max([a for a in legal if a.startswith("trump ")], key=score)
 
     def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[str]) -> str:
         held = set(hand)
@@ -163,11 +165,19 @@ class HeuristicBot:
 
         return max(legal, key=score)
 
-    def choose_vip(self, hand: Sequence[Card], turned: Card) -> str:
+    def choose_vip(self, hand: Sequence[Card], turned: Card, legal: Sequence[str] = ("accept", "reject")) -> str:
+        """Accept a suit held four times or more, no trump with no long suit; where a turned joker may
+        give the previous card's suit (``accept S``), that suit by the same measure."""
+        for action in legal:
+            if action.startswith("accept "):
+                suit = SUIT_LETTERS.index(action.split()[1])
+                if sum(1 for c in hand if suit_of(c) == suit) >= 4:
+                    return action
         if turned >= 52:
-            return "accept" if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else "reject"
-        length = sum(1 for c in hand if suit_of(c) == suit_of(turned))
-        return "accept" if length >= 4 else "reject"
+            choice = "accept" if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else "reject"
+        else:
+            choice = "accept" if sum(1 for c in hand if suit_of(c) == suit_of(turned)) >= 4 else "reject"
+        return choice if choice in legal else legal[0]
 
     def keep_value(self, c: Card, view: View, hand: list[Card]) -> float:
         """How much the hand wants to keep a card (sol: low cards; trump games: high cards, trumps)."""

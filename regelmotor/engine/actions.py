@@ -24,7 +24,12 @@ ACCEPT, REJECT, KEEP = "accept", "reject", "keep"
 NO_FORDAEKT = "no fordækt"
 DOUBLE, REDOUBLE = "double", "redouble"
 JERNHAAND = "jernhånd"
+OMBLANDING = "omblanding"
 MISDEAL = "misdeal"
+VIP = "vip"
+"""The partner in halve, where he may, turns the kitty instead of naming trump."""
+EXCHANGER = "exchanger"
+"""``exchanger 2``: the seat a player chooses to exchange with the kitty."""
 
 _WORDS = {
     fold("accept"): ACCEPT,
@@ -37,6 +42,8 @@ _WORDS = {
     fold("no fordækt"): NO_FORDAEKT,
     fold("no fordaekt"): NO_FORDAEKT,
     fold("misdeal"): MISDEAL,
+    fold("vip"): VIP,
+    fold("omblanding"): OMBLANDING,
 }
 
 
@@ -68,6 +75,10 @@ def canonical(text: str, ladder: Ladder) -> str:
             return format_discard(parse_cards(rest))
         if head_key in (fold("fordækt"), "fordaekt") and rest:
             return f"fordækt {format_card(parse_card(rest))}"
+        if head_key == "accept" and rest:
+            return f"accept {SUIT_LETTERS[parse_suit(rest)]}"
+        if head_key == "exchanger" and rest.isdigit():
+            return f"exchanger {int(rest)}"
         if head_key == "misdeal" and rest.isdigit():
             return f"misdeal {int(rest)}"
     except CardError as exc:
@@ -82,7 +93,8 @@ def canonical(text: str, ladder: Ladder) -> str:
     except NotationError:
         raise NotationError(
             f'"{text}" is not an action: write a call (pass, 8, 8 vip, sol, gå med), trump S, call AH, '
-            "accept, reject, discard AS KH 2C, keep, fordækt 7H, no fordækt, double, redouble or a card"
+            "accept, reject, vip, discard AS KH 2C, keep, fordækt 7H, no fordækt, double, redouble, jernhånd, "
+            "omblanding or a card"
         ) from None
     return call if isinstance(call, str) else call.text
 
@@ -90,15 +102,18 @@ def canonical(text: str, ladder: Ladder) -> str:
 __all__ = [
     "ACCEPT",
     "DOUBLE",
+    "EXCHANGER",
     "HOLD",
     "JERNHAAND",
     "JOIN",
     "KEEP",
     "MISDEAL",
     "NO_FORDAEKT",
+    "OMBLANDING",
     "PASS",
     "REDOUBLE",
     "REJECT",
+    "VIP",
     "canonical",
     "format_discard",
 ]

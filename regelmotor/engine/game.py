@@ -25,27 +25,36 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, NamedTuple, cast
 
-from regelmotor.bids import Bid
-from regelmotor.cards import JOKER_SUIT, SUIT_LETTERS, Card, format_card, new_deck, parse_card, suit_of
+from regelmotor.bids import Bid, fold
+from regelmotor.cards import SUIT_LETTERS, Card, format_card, new_deck, parse_card, suit_of
 from regelmotor.engine.actions import (
-    ACCEPT,
     DOUBLE,
-    JERNHAAND,
+    EXCHANGER,
     KEEP,
     MISDEAL,
     NO_FORDAEKT,
     PASS,
     REDOUBLE,
     REJECT,
+    VIP,
     canonical,
     card_order_key,
 )
 from regelmotor.engine.discards import Discards
-from regelmotor.engine.settle import settle
-from regelmotor.errors import CardError, DealError, IllegalCall, RuleNotImplemented, RuleViolation
-from regelmotor.hooks import ContractInfo, Denomination, ExchangePlan, ExchangeTurn, TrickContext
+from regelmotor.errors import DealError, RuleViolation
+from regelmotor.hooks import (
+    PARTNER,
+    ContractInfo,
+    Denomination,
+    ExchangePlan,
+    ExchangeTurn,
+    Moment,
+    RedealBy,
+    TrickContext,
+    VipOffer,
+    next_dealer,
+)
 from regelmotor.ruleset.compile import Rules
-from regelmotor.ruleset.model import Designation, Ruleset
 
 SEATS = 4
 HAND = 13
@@ -71,19 +80,6 @@ AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = (
 @cache
 def _deck(jokers: int) -> frozenset[Card]:
     return frozenset(new_deck(jokers))
-
-
-def rule_source(ruleset: Ruleset, path: str) -> str | None:
-    """The ``source`` of the rule at a key path such as ``designations[1].trump``."""
-    node: Any = ruleset
-    for part in path.replace("]", "").replace("[", ".").split("."):
-        if not part:
-            continue
-        node = node[int(part)] if part.isdigit() else getattr(node, part, None)
-        if node is None:
-            return None
-    source = getattr(node, "source", None)
-    return source if isinstance(source, str) else None
 
 
 @dataclass(frozen=True)
@@ -153,14 +149,15 @@ class View:
 
 @dataclass
 class _Vip:
-    """Turning the kitty: the card being decided and who still has the choice."""
+    """Turning the kitty: the card being decided, what accepting it means, and who still has the choice."""
 
-    designation: Designation
+    designation: str
     original: int
     joiners: list[int]
     number: int = 0
     deciders: list[int] = field(default_factory=list)
     forced_last: bool = False
+    offer: VipOffer | None = None
 
 
 class Game:
@@ -175,14 +172,11 @@ class Game:
         *,
         seed: int | None = None,
     ) -> None:
-        ruleset = rules.ruleset
-        if ruleset.exchange.allowed and ruleset.exchange.order == "take_first":
-            raise RuleNotImplemented("exchange.order: take_first", "the engine exchanges discards first")
-        expected = _deck(ruleset.deck.jokers)
+        expected = _deck(rules.jokers)
         if len(hands) != SEATS or any([len(hand) != HAND for hand in hands]):
             raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
-        if len(kitty) != ruleset.deck.kitty:
-            raise DealError(f"the kitty holds {ruleset.deck.kitty} cards in {ruleset.name}, not {len(kitty)}")
+        if len(kitty) != rules.kitty_size:
+            raise DealError(f"the kitty holds {rules.kitty_size} cards in {rules.ruleset.name}, not {len(kitty)}")
         dealt = [*itertools.chain(*hands), *kitty]
         if len(dealt) != len(expected) or expected.symmetric_difference(dealt):
             twice = sorted({c for c in dealt if dealt.count(c) > 1})
@@ -201,7 +195,7 @@ class Game:
         if not 0 <= dealer < SEATS:
             raise DealError(f"the dealer is a seat 0-3, not {dealer}")
         self.rules = rules
-        self.ruleset = ruleset
+        self.ruleset = rules.ruleset
         self.seed = seed
         self.dealer = dealer
         self.seats = _SEAT_ORDERS[dealer]
@@ -222,8 +216,7 @@ class Game:
         self._playing: ContractInfo  # these two are set when play begins
         self._facts: tuple[int | None, bool, tuple[Card, int] | None]
         self.redeal: Redeal | None = None
-        claims = rules.redeal_claims
-        self.claims = [s for s in self.seats if any(c.allowed(self.hands[s]) for c in claims)] if claims else []
+        self.claims = self._offer_claims() if rules.redeal_claims else []
         self.calls: list[str] = []
         self._auction = rules.auction.start(self.seats)
         self.seat_calls: list[tuple[int, str]] = []
@@ -237,6 +230,7 @@ class Game:
         self.vip_card = 0
         self._declaration: list[tuple[str, int]] = []
         self._vip: _Vip | None = None
+        self.exchanger: int | None = None
         self._exchange: list[ExchangeTurn] = []
         self._exchanged: list[int] = []
         self._pass_on = False
@@ -269,7 +263,7 @@ class Game:
     @classmethod
     def from_seed(cls, rules: Rules, seed: int, dealer: int = 0) -> Game:
         """A shuffled deck from ``seed``: the same seed always gives the same deal."""
-        deck = new_deck(rules.ruleset.deck.jokers)
+        deck = new_deck(rules.jokers)
         random.Random(seed).shuffle(deck)
         deal = rules.deal(deck, dealer, None)
         return cls(rules, deal.hands, deal.kitty, dealer, seed=seed)
@@ -315,7 +309,7 @@ class Game:
             raise RuleViolation("turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
         legal = self.legal
         if action not in legal:  # canonical input (bots, records) needs no parsing
-            action = canonical(action, self.rules.ladder)
+            action = self._canonical(action, legal)
             if action not in legal:
                 raise self._violation(kind, to_act, action)
         self.history.append((to_act, action))
@@ -324,13 +318,23 @@ class Game:
         if kind != "play":  # a card played names the next seat itself: the commonest step, kept short
             self._advance()
 
+    def _canonical(self, action: str, legal: Sequence[str]) -> str:
+        """A person's spelling of an action: the notation's canonical form, or a legal action's name
+        (a plugin's claim) written in another case or with ASCII æøå."""
+        folded = fold(action)
+        if len(legal) < 64:
+            for candidate in legal:
+                if fold(candidate) == folded:
+                    return candidate
+        return canonical(action, self.rules.ladder)
+
     def view(self, seat: int) -> View:
         return View(
             seat=seat,
             phase=self.phase,
             dealer=self.dealer,
             to_act=self.to_act,
-            hand=tuple(NAMES[c] for c in self.hands[seat]),
+            hand=() if self.blind() else tuple(NAMES[c] for c in self.hands[seat]),
             legal_actions=tuple(self.legal) if self.to_act == seat else (),
             calls=tuple(self.seat_calls),
             contract=self.contract,
@@ -447,102 +451,107 @@ class Game:
 
     # auction ----------------------------------------------------------------------------------
 
+    def _offer_claims(self) -> list[tuple[int, tuple[str, ...], bool]]:
+        """The claims each seat may make, in order: every seat's blind claims (before anyone looks
+        at his cards), then each seat's claims its hand allows."""
+        claims = self.rules.redeal_claims
+        out: list[tuple[int, tuple[str, ...], bool]] = []
+        for blind in (True, False):
+            for seat in self.seats:
+                offered = tuple(c.action for c in claims if c.blind == blind and c.allowed(self.hands[seat]))
+                if offered:
+                    out.append((seat, offered, blind))
+        return out
+
+    def blind(self) -> bool:
+        """Whether a claim made before looking at the cards is pending: no seat sees its hand yet."""
+        return bool(self.claims) and self.claims[0][2] and self.phase == AUCTION
+
     def _auction_step(self) -> bool:
         if self.claims:
-            self.step = ("claim", self.claims[0])
+            self.step = ("claim", self.claims[0][0])
             return True
         status = self._auction
         if status.to_act is not None:
             self.step = ("call", status.to_act)
             return True
         if status.highest is None:
-            rule = self.ruleset.all_pass
-            self._void("all_pass", rule.redeal_by)
+            self._void("all_pass", self.rules.redealing.all_pass)
             return False
         assert status.holder is not None
         self.bid = status.highest
         self.declarers = (status.holder, *status.joiners)
         self.phase = DECLARATION
-        if self.bid.is_sol:
-            self.trump = "none"  # 000 4.4: "Der er ingen erklæring i solspil. Der spilles uden trumf."
-        else:
-            self._plan_declaration()
+        plan = self.rules.declaration(ContractInfo(self.bid, self.declarers))
+        self._declaration = list(plan.steps)
+        if plan.trump is not None:
+            self.trump = plan.trump
         return False
 
     def _legal_claim(self, seat: int) -> Sequence[str]:
-        return (JERNHAAND, KEEP)
+        return (*self.claims[0][1], KEEP)
 
     def _do_claim(self, seat: int, action: str) -> None:
         self.claims.pop(0)
-        if action == JERNHAAND:
-            claim = next(c for c in self.rules.redeal_claims if c.action == JERNHAAND)
-            self._void("jernhaand", claim.redeal_by, seat)
+        if action != KEEP:
+            claim = next(c for c in self.rules.redeal_claims if c.action == action)
+            self._void(claim.rule, claim.redeal_by, seat)
 
     def _legal_call(self, seat: int) -> Sequence[str]:
         legal = self._auction.legal
         if not self.calls and seat == self.forhaand:
             legal += (MISDEAL,)  # the dealer's fault
-            if self.ruleset.misdeal.culprit_pays:  # 000 2.7: another player at fault pays the penalty
+            if self.rules.redealing.misdeal_names_culprit:  # 000 2.7: another player at fault pays the penalty
                 legal += tuple(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer)
         return legal
 
     def _do_call(self, seat: int, action: str) -> None:
         if action.startswith(MISDEAL):
             culprit = int(action.split()[1]) if " " in action else self.dealer
-            self._void("misdeal", self.ruleset.misdeal.redeal_by, culprit)
+            self._void("misdeal", self.rules.redealing.misdeal, culprit)
             return
         self._auction = self.rules.auction.advance(self._auction, action)
         self.calls.append(action)
         self.seat_calls.append((seat, action))
 
-    def _void(self, reason: str, redeal_by: str, seat: int | None = None) -> None:
-        next_dealer = self.dealer if redeal_by == "same_dealer" else (self.dealer + 1) % SEATS
-        self.redeal = Redeal(reason, next_dealer, seat)
+    def _void(self, reason: str, redeal_by: RedealBy, seat: int | None = None) -> None:
+        following = next_dealer(redeal_by, self.dealer, SEATS)
+        self.redeal = Redeal(reason, following, seat)
+        self.claims = []
         self.phase = REDEAL
-        self.events.append(f"redeal ({reason}): seat {next_dealer} deals")
+        self.events.append(f"redeal ({reason}): seat {following} deals")
 
     # declaration ------------------------------------------------------------------------------
 
-    def _designation(self) -> Designation:
+    def _designation_id(self) -> str:
         assert self.bid is not None and self.bid.designation is not None
-        return self.ruleset.designation(self.bid.designation)
+        return self.bid.designation
 
-    def _designation_path(self) -> str:
-        designation = self._designation()
-        return f"designations[{self.ruleset.designations.index(designation)}]"
-
-    def _plan_declaration(self) -> None:
-        designation = self._designation()
-        declarer = self.declarers[0]
-        plan: list[tuple[str, int]] = []
-        for step in self.rules.declaration_steps(designation.id):
-            if step == "trump":
-                plan.append(("trump", declarer))
-            elif step == "call":
-                plan.append(("call_card", declarer))
-                if designation.trump.by == "kitty":  # 000 4.3.1: each joiner names his card too
-                    plan.extend(("call_card", joiner) for joiner in self.declarers[1:])
-            else:
-                plan.append((step, declarer))
-        if designation.trump.by == "fixed":
-            self.trump = self.rules.trump_choices(designation.id, None)[0]
-        self._declaration = plan
+    def _seat_for(self, seat: int) -> int:
+        """A step's seat: ``PARTNER`` is the partner, or the declarer when he is selvmakker."""
+        if seat != PARTNER:
+            return seat
+        if self.partner is None:
+            self._find_partner()
+        return self.partner if self.partner is not None else self.declarers[0]
 
     def _declaration_step(self) -> bool:
         while self._declaration:
             kind, seat = self._declaration[0]
-            if kind == "partner_trump":
+            if kind == "reveal":
                 self._declaration.pop(0)
                 self._reveal_partner()
-                holder = self.partner if self.partner is not None else self.declarers[0]
-                self._declaration.insert(0, ("trump", holder))
                 continue
+            seat = self._seat_for(seat)
             if kind == "kitty":
-                if self._vip_step():
+                if self._vip_step(seat):
                     return True
                 self._declaration.pop(0)
                 continue
-            self.step = (kind, seat)
+            if kind == "exchanger" and self.partner is None:
+                self._declaration.pop(0)  # a selvmakker has no one to choose between
+                continue
+            self.step = (_DECLARATION_KINDS[kind], seat)
             return True
         self._find_partner()
         self.phase = EXCHANGE
@@ -550,14 +559,32 @@ class Game:
         return False
 
     def _legal_trump(self, seat: int) -> Sequence[str]:
-        return tuple(f"trump {d}" for d in self.rules.trump_choices(self._designation().id, self.called))
+        return tuple(f"trump {d}" for d in self.rules.trump_choices(self._designation_id(), self.called))
 
     def _do_trump(self, seat: int, action: str) -> None:
         self._declaration.pop(0)
         self.trump = cast(Denomination, action.split()[1])  # one of the legal "trump X" actions
 
+    def _legal_trump_or_vip(self, seat: int) -> Sequence[str]:
+        return (*self._legal_trump(seat), VIP)
+
+    def _do_trump_or_vip(self, seat: int, action: str) -> None:
+        if action == VIP:  # jeberg.eu: "Makkeren kan også vælge at vippe"
+            self._declaration[0] = ("kitty", seat)
+            self.events.append(f"seat {seat} vips")
+        else:
+            self._do_trump(seat, action)
+
+    def _legal_exchanger(self, seat: int) -> Sequence[str]:
+        return tuple(f"{EXCHANGER} {s}" for s in dict.fromkeys((self.declarers[0], seat)))
+
+    def _do_exchanger(self, seat: int, action: str) -> None:
+        self._declaration.pop(0)
+        self.exchanger = int(action.split()[1])
+        self.events.append(f"seat {self.exchanger} exchanges")
+
     def _legal_call_card(self, seat: int) -> Sequence[str]:
-        choices = self.rules.call_choices(self.hands[seat], self._designation().id, self.trump)
+        choices = self.rules.call_choices(self.hands[seat], self._designation_id(), self.trump)
         return tuple(f"call {NAMES[c]}" for c in choices)
 
     def _do_call_card(self, seat: int, action: str) -> None:
@@ -569,7 +596,7 @@ class Game:
             self.joiner_calls[seat] = card
 
     def _reveal_partner(self) -> None:
-        """Halve: the holder of the called card shows himself at once (000 4.2.2; 001)."""
+        """The holder of the called card shows himself at once (halve: 000 4.2.2; 001)."""
         self._find_partner()
         self.partner_public = self.partner is not None
 
@@ -584,66 +611,76 @@ class Game:
 
     # vip: turning the kitty ---------------------------------------------------------------------
 
-    def _vip_step(self) -> bool:
-        """Turn kitty cards until someone has a choice (True) or a card is accepted (False)."""
+    def _vip_step(self, seat: int) -> bool:
+        """Turn kitty cards until someone has a choice (True) or a card is accepted (False).
+
+        The seat that vips decides first; when it is the declarer, his joiners after him (000 4.3.4).
+        """
         if self._vip is None:
-            self._vip = _Vip(self._designation(), self.declarers[0], list(self.declarers[1:]))
+            joiners = list(self.declarers[1:]) if seat == self.declarers[0] else []
+            self._vip = _Vip(self._designation_id(), seat, joiners)
         vip = self._vip
         while True:
             if not vip.deciders:
                 vip.number += 1
                 card = self.kitty[vip.number - 1]
                 self.turned.append(card)
-                rule = self.rules.kitty_turn(vip.designation.id, vip.number)
+                vip.offer = offer = self.rules.vip(vip.designation, self.turned)
                 self.events.append(f"kitty card {vip.number} turned: {format_card(card)}")
-                if rule == "cannot_accept":
+                if offer.turn == "cannot_accept":
                     self.events.append(f"kitty card {vip.number} cannot be accepted")
                     continue
                 vip.deciders = [vip.original, *vip.joiners]
-                vip.forced_last = rule == "must_accept"
-            if vip.forced_last and len(vip.deciders) == 1:
+                vip.forced_last = offer.turn == "must_accept"
+            assert vip.offer is not None
+            if vip.forced_last and len(vip.deciders) == 1 and len(vip.offer.accepts) == 1:
                 seat = vip.deciders[0]
                 self.events.append(f"seat {seat} must accept kitty card {vip.number}")
-                self._vip_accept(seat)
+                self._vip_accept(seat, vip.offer.accepts[0][1])
                 return False
             self.step = ("vip", vip.deciders[0])
             return True
 
     def _legal_vip(self, seat: int) -> Sequence[str]:
-        return (ACCEPT, REJECT)
+        vip = self._vip
+        assert vip is not None and vip.offer is not None
+        accepts = tuple(action for action, _ in vip.offer.accepts)
+        return accepts if vip.forced_last and len(vip.deciders) == 1 else (*accepts, REJECT)
 
     def _do_vip(self, seat: int, action: str) -> None:
-        assert self._vip is not None
-        if action == ACCEPT:
-            self._vip_accept(seat)
-            self._declaration.pop(0)
-        else:
-            self._vip.deciders.pop(0)
+        vip = self._vip
+        assert vip is not None and vip.offer is not None
+        if action == REJECT:
+            vip.deciders.pop(0)
+            return
+        self._vip_accept(seat, dict(vip.offer.accepts)[action])
+        self._declaration.pop(0)
 
-    def _vip_accept(self, seat: int) -> None:
-        """000 4.3.2: an ordinary card accepted makes its suit trump, a wild card no trump."""
+    def _vip_accept(self, seat: int, trump: Denomination) -> None:
+        """000 4.3.2: the accepted card decides trump (its suit; a wild card no trump)."""
         assert self._vip is not None
-        card = self.kitty[self._vip.number - 1]
-        self.trump = "none" if suit_of(card) == JOKER_SUIT else cast(Denomination, SUIT_LETTERS[suit_of(card)])
+        self.trump = trump
         self.vip_card = self._vip.number
         self._vip.deciders = []
-        if seat != self.declarers[0]:
+        if seat not in (self.declarers[0], self.partner):
             # 000 4.3.4: "Hvis en af medgængerne antager et kort, bliver denne spilfører."
             self.called = self.joiner_calls[seat]
             self.events.append(f"seat {seat} takes over the contract")
-        self.declarers = (seat,)
+            self.declarers = (seat,)
+        elif seat == self.declarers[0]:
+            self.declarers = (seat,)
 
     # exchange, fordækt, doubling ----------------------------------------------------------------
 
     def _contract_info(self) -> ContractInfo:
         assert self.bid is not None
-        return ContractInfo(self.bid, self.declarers, self.partner if self.partner_public else None)
+        return ContractInfo(self.bid, self.declarers, self.partner if self.partner_public else None, self.exchanger)
 
     def _plan_exchange(self) -> None:
         plan = self.rules.exchange(self._contract_info())
         self._exchange_plan = plan
         self._exchange = list(plan.turns)
-        self._pass_on = plan.leftover_passes_clockwise and not (self.bid is not None and self.bid.is_sol)
+        self._pass_on = plan.leftover_passes_clockwise
 
     def _exchange_step(self) -> bool:
         """The exchange turns, then fordækt, then doubling; then the first lead."""
@@ -673,7 +710,7 @@ class Game:
             return True
         self._find_partner()
         assert self.bid is not None
-        self._playing = ContractInfo(self.bid, self.declarers)  # what decides when play is over
+        self._playing = ContractInfo(self.bid, self.declarers, self.partner)  # what the play rules see
         self._facts = self._play_facts()
         self.phase = PLAY
         return False
@@ -685,6 +722,10 @@ class Game:
             if seat not in self._exchanged and seat not in [t.seat for t in self._exchange]:
                 return seat
         return None
+
+    def exchange_counts(self) -> tuple[int, ...]:
+        """How many cards the seat now exchanging may discard."""
+        return self._exchange[0].counts if self._exchange else ()
 
     def _legal_exchange(self, seat: int) -> Sequence[str]:
         turn = self._exchange[0]
@@ -713,13 +754,10 @@ class Game:
         self.events.append(f"seat {seat} exchanged {len(cards)} card(s)")
 
     def _fordaekt_seat(self) -> int:
-        """000 6.1.1: a declarer void in the partner card's suit after the exchange may lay one card
-        face down; -1 when nobody may."""
-        if not self.ruleset.fordaekt.allowed or self.called is None or self.bid is None or self.bid.is_sol:
-            return -1
+        """The declarer, if the fordækt rule lets him lay a card face down now; -1 when nobody may."""
         declarer = self.declarers[0]
-        suit = suit_of(self.called)
-        return -1 if any(suit_of(c) == suit for c in self.hands[declarer]) else declarer
+        allowed = self.rules.fordaekt(self._contract_info(), self.called, self.hands[declarer])
+        return declarer if allowed else -1
 
     def _legal_fordaekt(self, seat: int) -> Sequence[str]:
         return (NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in self.hands[seat]))
@@ -731,10 +769,9 @@ class Game:
             self.events.append(f"seat {seat} lays a card fordækt")
 
     def _who_may_double(self) -> list[int]:
-        rule = self.ruleset.doubling
-        if not rule.allowed:
-            return []
-        return [s for s in self.seats if s not in self.declarers and not (rule.by == "opponents" and s == self.partner)]
+        assert self.bid is not None
+        contract = ContractInfo(self.bid, self.declarers, self.partner)
+        return list(self.rules.doubling.doublers(contract, self.seats))
 
     def _legal_double(self, seat: int) -> Sequence[str]:
         return (PASS, DOUBLE)
@@ -745,7 +782,7 @@ class Game:
         if action == DOUBLE:  # once per deal (rules-matrix.md section 9)
             self.doublings = 1
             self._doublers = []
-            self._redouble = self.ruleset.doubling.redouble
+            self._redouble = self.rules.doubling.redouble
 
     def _legal_redouble(self, seat: int) -> Sequence[str]:
         return (PASS, REDOUBLE)
@@ -768,8 +805,7 @@ class Game:
 
         It changes only when a trick ends or the partner card falls, so it is kept until then.
         """
-        # Whether the partner card binds a selvmakker is the ruleset's choice (called_card.applies_to_selvmakker).
-        exempt = seat == self.declarers[0] and not self.ruleset.called_card.applies_to_selvmakker
+        exempt = not self.rules.called_card_binds(seat, self._playing)
         context = self._contexts.get(exempt)
         if context is None:
             context = self._contexts[exempt] = self._new_trick_context(exempt)
@@ -836,24 +872,17 @@ class Game:
         if self.rules.play_over(self._playing, self.tricks_won, len(self.tricks)):
             self._finish()
 
-    def _open_hands(self, moment: str) -> None:
-        """001: in bordlægger "lægger melderen sine kort åbent på bordet, når første stik er spillet"."""
-        if self.bid is not None and self.bid.sol is not None and self.ruleset.sol_bid(self.bid.sol).open_hand == moment:
-            self.open_hands = self.declarers
+    def _open_hands(self, moment: Moment) -> None:
+        seats = self.rules.open_hands(self._playing, moment)
+        if seats:
+            self.open_hands = seats
             self.events.append("the declarer's cards lie open: " + ", ".join(f"seat {s}" for s in self.declarers))
 
     def _finish(self) -> None:
         """Score the deal: every seat's points, summing to zero (000 7.1.2)."""
         assert self.bid is not None
-        self.scores = settle(
-            self.rules.scorer,
-            self.bid,
-            self.declarers,
-            self.partner,
-            self.tricks_won,
-            vip_card=self.vip_card,
-            doublings=self.doublings,
-        )
+        contract = ContractInfo(self.bid, self.declarers, self.partner)
+        self.scores = self.rules.settle(contract, self.tricks_won, self.vip_card, self.doublings)
         self.partner_public = self.partner is not None
         self.phase = FINISHED
         self.events.append("the deal is over")
@@ -861,72 +890,9 @@ class Game:
     # helpers ----------------------------------------------------------------------------------
 
     def _violation(self, kind: str, seat: int, action: str) -> RuleViolation:
-        """Say which rule forbids ``action`` now, and why."""
-        path, reason = self._why(kind, seat, action)
-        return RuleViolation(path, reason, rule_source(self.ruleset, path))
+        from regelmotor.engine.explain import violation
 
-    def _why(self, kind: str, seat: int, action: str) -> tuple[str, str]:
-        legal = self.legal_actions()
-        shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
-        if kind == "claim":
-            return "jernhaand", f"seat {seat} may claim jernhånd or keep the hand now, not {action!r}"
-        if kind == "call":
-            if action == MISDEAL:
-                return "misdeal", "a misdeal is called before the first call, by forhånd"
-            try:
-                self.rules.auction(self.seats, [*self.calls, action])
-            except IllegalCall as exc:
-                message = str(exc).split(": ", 1)[1] if ": " in str(exc) else str(exc)
-                rule = "auction.gaa_med" if "gaa_med" in message else "auction"
-                return rule, message
-            return "auction", f"{action!r} is not a call seat {seat} can make now: {shown}"
-        if kind == "trump":
-            return f"{self._designation_path()}.trump", f"{action!r} is not a trump choice here: {shown}"
-        if kind == "call_card":
-            return "partner_card", f"{action!r} cannot be called as partner card: {shown}"
-        if kind == "vip":
-            return f"{self._designation_path()}.trump", f"accept or reject the turned kitty card, not {action!r}"
-        if kind == "exchange":
-            if self.called is not None and format_card(self.called) in action.split():
-                return "exchange", f"the called card {format_card(self.called)} may not be discarded"
-            turn = self._exchange[0]
-            if action == KEEP:
-                return "exchange", "the exchange is compulsory here"
-            counts = " or ".join(str(k) for k in turn.counts if k)
-            return "exchange", f"{action!r} is not an exchange seat {seat} can make: discard {counts} card(s)"
-        if kind == "fordaekt":
-            return "fordaekt", f"lay one of your cards fordækt or say 'no fordækt', not {action!r}"
-        if kind in ("double", "redouble"):
-            return "doubling", f"{action!r} is not allowed now: {shown}"
-        return self._why_not_play(seat, action)
-
-    def _why_not_play(self, seat: int, action: str) -> tuple[str, str]:
-        """Name the play rule a card breaks: "must follow suit: you hold 2 hearts"."""
-        try:
-            card = parse_card(action)
-        except CardError:
-            return "play", f"{action!r} is not a card; play one of: {', '.join(self.legal_actions())}"
-        hand = self.hands[seat]
-        if card not in hand:
-            return "play", f"you do not hold {format_card(card)}"
-        context = self.trick_context(seat)
-        called = context.called if context.called in hand else None
-        if called is not None and not context.called_suit_led:
-            called_suit = suit_of(called)
-            if self.trick and self._suit(self.trick[0][1]) == called_suit:
-                return "called_card", f"the called card {format_card(called)} must be played now"
-            if not self.trick and self._suit(card) == called_suit:
-                return "called_card", (
-                    f"lead the called card {format_card(called)}: its suit is led for the first time"
-                )
-        if not self.trick and card >= 52 and context.first_trick:
-            return "jokers", "no joker may be led to the first trick"
-        if self.trick:
-            led = self._suit(self.trick[0][1])
-            held = [c for c in hand if self._suit(c) == led]
-            if held and self._suit(card) != led:
-                return "play", f"must follow suit: you hold {len(held)} {SUIT_NAMES_EN[led]}"
-        return "play", f"{format_card(card)} cannot be played now: play one of {', '.join(self.legal_actions())}"
+        return violation(self, kind, seat, action)
 
 
 def _face_down(action: str) -> str:
@@ -946,7 +912,27 @@ _FROZEN = (tuple, Bid, Redeal, ContractInfo, ExchangePlan, ExchangeTurn)
 _SEAT_ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(1, SEATS + 1)) for dealer in range(SEATS))
 """Dealer -> the seats in calling order, forhånd (the dealer's left) first."""
 _PLAY_STEPS = tuple(("play", seat) for seat in range(SEATS))
-_KINDS = ("claim", "call", "trump", "call_card", "vip", "exchange", "fordaekt", "double", "redouble", "play")
+_KINDS = (
+    "claim",
+    "call",
+    "trump",
+    "trump_or_vip",
+    "call_card",
+    "vip",
+    "exchanger",
+    "exchange",
+    "fordaekt",
+    "double",
+    "redouble",
+    "play",
+)
+_DECLARATION_KINDS = {
+    "trump": "trump",
+    "call": "call_card",
+    "trump_or_vip": "trump_or_vip",
+    "exchanger": "exchanger",
+}
+"""A declaration step -> the kind of step a seat takes for it."""
 _LEGAL: dict[str, Callable[[Game, int], Sequence[str]]] = {kind: getattr(Game, f"_legal_{kind}") for kind in _KINDS}
 """Step kind -> the method listing its legal actions (looked up once, not per action)."""
 _DO: dict[str, Callable[[Game, int, str], None]] = {kind: getattr(Game, f"_do_{kind}") for kind in _KINDS}

@@ -39,6 +39,9 @@ class Record(BaseModel):
     ruleset: str = Field(min_length=1, description="Reglesættet: et medfølgende navn eller en sti.")
     house_rules: list[str] = Field(default_factory=list, description="Husregler: navne eller stier.")
     ruleset_hash: str | None = Field(default=None, description="Fingeraftryk af reglerne referatet blev spillet efter.")
+    plugins: dict[str, str] = Field(
+        default_factory=dict, description="Klubbens plugins i spillet: navn -> den installerede pakkes version."
+    )
     seed: int | None = Field(default=None, description="Frøet kortene blev blandet med, når motoren gav.")
     dealer: int = Field(ge=0, le=3, description="Kortgiverens plads (0-3); forhånden er pladsen efter.")
     hands: list[list[str]] = Field(description="De fire deltagende pladsers hænder i pladsorden, som givet.")
@@ -144,6 +147,7 @@ def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ..
         "ruleset": ruleset,
         "house_rules": list(house_rules),
         "ruleset_hash": ruleset_fingerprint(game.ruleset),
+        "plugins": dict(game.rules.plugins),
         "seed": game.seed,
         "dealer": game.dealer,
         "hands": [[format_card(c) for c in hand] for hand in game.initial_hands],

@@ -340,6 +340,32 @@ P: dict[str, tuple[str, str]] = {
     "sol_games": ("solspil", "sol games"),
     "house": ("{title}: {description}", "{title}: {description}"),
     "no_house": ("Ingen.", "None."),
+    "s_plugins": ("Klubbens plugins", "The club's plugins"),
+    "plugin": ("{name} (version {version})", "{name} (version {version})"),
+    "omblanding": (
+        "Enhver spiller kan bede om omblanding, så længe han ikke har kigget på sine kort; så gives der om.",
+        "Any player may ask for a reshuffle as long as he has not looked at his cards; the cards are then dealt again.",
+    ),
+    "money_box": (
+        "Ved aftenens slutning går de tabte beløb i klubbens kasse; vinderne får intet udbetalt.",
+        "At the end of the evening the money lost goes to the club's box; the winners are paid nothing.",
+    ),
+    "money_fee": (
+        "Hver spiller betaler {fee} pr. aften til klubbens kasse.",
+        "Each player pays {fee} per evening to the club's box.",
+    ),
+    "joker_previous": (
+        "vendes en joker, må spilleren i stedet tage det forrige vendte korts farve som trumf",
+        "when a joker is turned, the player may take the previously turned card's suit as trump instead",
+    ),
+    "partner_may_vip": (
+        "makkeren må i stedet vippe ({turns}); så må makkerkortets farve gerne blive trumf",
+        "the partner may vip instead ({turns}); the partner card's suit may then be trump",
+    ),
+    "ex_partner_chooses": (
+        "makkeren bestemmer, om han selv eller melderen bytter med katten",
+        "the partner decides whether he or the declarer exchanges with the kitty",
+    ),
     "legend": (
         "Regler mærket * er udledt: kilden tier, er uklar eller modsiger sig selv. Begrundelserne står her:",
         "Rules marked * are inferred: the source is silent, unclear or contradicts itself. The reasons:",
@@ -448,6 +474,8 @@ class _Builder:
         section.items.append(self.item(misdeal, r.misdeal, "misdeal"))
         all_pass = self.t("all_pass_same") if r.all_pass.redeal_by == "same_dealer" else self.t("all_pass_next")
         section.items.append(self.item(all_pass, r.all_pass, "all_pass"))
+        if r.omblanding.allowed:
+            section.items.append(self.item(self.t("omblanding"), r.omblanding, "omblanding"))
         return section
 
     def bidding(self) -> Section:
@@ -510,11 +538,18 @@ class _Builder:
             else:
                 turns = "; ".join(self.t("turn", n=n, rule=self.t(rule)) for n, rule in enumerate(trump.turns or (), 1))
                 trump_text = self.t("d_kitty", turns=turns)
+            if trump.partner_may_vip:
+                turns = "; ".join(self.t("turn", n=n, rule=self.t(rule)) for n, rule in enumerate(trump.turns or (), 1))
+                trump_text += "; " + self.t("partner_may_vip", turns=turns)
+            if trump.joker_takes_previous:
+                trump_text += "; " + self.t("joker_previous")
             call = self.t("call_not_trump") if d.call.suits == "not_trump" else self.t("call_any")
             parts = [trump_text, call]
             if d.exchange is not None:
                 if d.exchange.by == "partner":
                     parts.append(self.t("ex_partner"))
+                if d.exchange.by == "partner_chooses":
+                    parts.append(self.t("ex_partner_chooses"))
                 if d.exchange.required:
                     parts.append(self.t(f"ex_{d.exchange.required}"))
             text = f"{self.name(d).capitalize()}: " + "; ".join(parts) + "."
@@ -731,6 +766,19 @@ class _Builder:
         if not house.items:
             house.items.append(Item(self.t("no_house")))
         sections = [house]
+        money = self.r.money
+        if money.losses_to_box:
+            house.items.append(self.item(self.t("money_box"), money, "money"))
+        if money.evening_fee:
+            fee = self.t("money_fee", fee=_decimal(money.evening_fee, 2, self.lang))
+            house.items.append(self.item(fee, money, "money"))
+        described = self.rules.describe(self.lang)
+        if self.rules.plugins or described:
+            plugins = Section(self.t("s_plugins"))
+            for name, version in self.rules.plugins:
+                plugins.items.append(Item(self.t("plugin", name=name, version=version)))
+            plugins.items.extend(Item(line) for line in described)
+            sections.append(plugins)
         if self.r.notes:
             notes = Section(self.t("s_notes"))
             for i, note in enumerate(self.r.notes):

@@ -2,9 +2,14 @@
 
 The steps follow from who names trump (000 4.1.1): when the declarer names it, he does so
 first and the partner card may then exclude the trump suit; when the partner (halve) or the
-kitty (vip) decides it, the partner card is named first. The partner card is an ace of an
-allowed suit; only a declarer holding all of them may go down to a king, and Thorsen goes on
-down the ranks (000 4.2.1; 001; 003 30).
+kitty (vip) decides it, the partner card is named first. In vip each joiner names his own card
+too (000 4.3.1). In halve the partner shows himself at once (000 4.2.2; 001), as he does in any
+designation with ``reveal_partner``; a club may let him vip instead of naming trump ("Makkeren
+kan også vælge at vippe", jeberg.eu/kort/WhistRegler.htm) and let him decide who exchanges
+("partner also gets to decide who trades with the cat", eso.org/~pmoller). A sol bid has no
+declaration and no trump (000 4.4). The partner card is an ace of an allowed suit; only a
+declarer holding all of them may go down to a king, and Thorsen goes on down the ranks (000
+4.2.1; 001; 003 30).
 """
 
 from __future__ import annotations
@@ -13,26 +18,52 @@ from collections.abc import Sequence
 
 from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, make_card, rank_of, suit_of
 from regelmotor.hooks import (
+    PARTNER,
     CallChoices,
+    ContractInfo,
+    Declaration,
+    DeclarationPlan,
     DeclarationStep,
-    DeclarationSteps,
     Denomination,
     TrumpChoices,
     hookimpl,
 )
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.ruleset.model import Designation, Ruleset
 
-_STEPS: dict[str, tuple[DeclarationStep, ...]] = {
-    "declarer": ("trump", "call"),
-    "fixed": ("call",),
-    "partner": ("call", "partner_trump"),
-    "kitty": ("call", "kitty"),
-}
+NO_TRUMP: Denomination = "none"
 
 
-def declaration_steps(ruleset: Ruleset) -> DeclarationSteps:
-    steps = {d.id: _STEPS[d.trump.by] for d in ruleset.designations}
-    return steps.__getitem__
+def _steps(designation: Designation, declarers: Sequence[int]) -> tuple[tuple[DeclarationStep, int], ...]:
+    declarer = declarers[0]
+    trump = designation.trump
+    steps: list[tuple[DeclarationStep, int]] = []
+    if trump.by == "declarer":
+        steps.append(("trump", declarer))
+    steps.append(("call", declarer))
+    if trump.by == "kitty":
+        steps.extend(("call", joiner) for joiner in declarers[1:])
+    if trump.by == "partner" or designation.reveal_partner:
+        steps.append(("reveal", PARTNER))
+    if trump.by == "partner":
+        steps.append(("trump_or_vip" if trump.partner_may_vip else "trump", PARTNER))
+    if trump.by == "kitty":
+        steps.append(("kitty", declarer))
+    if designation.exchange is not None and designation.exchange.by == "partner_chooses":
+        steps.append(("exchanger", PARTNER))
+    return tuple(steps)
+
+
+def declaration(ruleset: Ruleset) -> Declaration:
+    designations = {d.id: d for d in ruleset.designations}
+    fixed = {d.id: (d.trump.choices or (NO_TRUMP,))[0] for d in ruleset.designations if d.trump.by == "fixed"}
+
+    def plan(contract: ContractInfo) -> DeclarationPlan:
+        bid = contract.bid
+        if bid.designation is None:
+            return DeclarationPlan((), NO_TRUMP)  # 000 4.4: "Der spilles uden trumf."
+        return DeclarationPlan(_steps(designations[bid.designation], contract.declarers), fixed.get(bid.designation))
+
+    return plan
 
 
 def trump_choices(ruleset: Ruleset) -> TrumpChoices:
@@ -79,8 +110,8 @@ def call_choices(ruleset: Ruleset) -> CallChoices:
 
 class DeclarationRules:
     @hookimpl
-    def regelmotor_declaration_steps(self, ruleset: Ruleset) -> DeclarationSteps:
-        return declaration_steps(ruleset)
+    def regelmotor_declaration(self, ruleset: Ruleset) -> Declaration:
+        return declaration(ruleset)
 
     @hookimpl
     def regelmotor_trump_choices(self, ruleset: Ruleset) -> TrumpChoices:

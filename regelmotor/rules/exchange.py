@@ -4,7 +4,9 @@ Standard: the declarer (the partner in halve) lays three cards away, then takes 
 unseen; all or none; compulsory in vip (001). Thorsen: exactly three or none, optional; in sol
 every declarer in bidding order, each one's discards becoming the kitty for the next (000
 5.1.1, 5.2.3-5.2.4). Whistklubben: 0-3 cards from the top, the rest passing on clockwise; the
-last joiner first in sol. Whistgruppe 2: no kitty, no exchange.
+last joiner first in sol (what a sol declarer leaves does not pass on). A club may let the
+partner in halve choose who exchanges (eso.org/~pmoller: "partner also gets to decide who trades
+with the cat"). Whistgruppe 2: no kitty, no exchange.
 """
 
 from __future__ import annotations
@@ -35,10 +37,12 @@ def exchanger(ruleset: Ruleset) -> Exchanger:
                 seat = contract.declarers[0]
                 if own is not None and own.by == "partner" and contract.partner is not None:
                     seat = contract.partner
+                if own is not None and own.by == "partner_chooses" and contract.exchanger is not None:
+                    seat = contract.exchanger
                 turns = [ExchangeTurn(seat, counts, required == "compulsory")]
         return ExchangePlan(
             tuple(turns),
-            leftover_passes_clockwise=rule.leftover == "passes_clockwise",
+            leftover_passes_clockwise=rule.leftover == "passes_clockwise" and not contract.bid.is_sol,
             discards_become_kitty=rule.sol.discards_become_kitty,
             called_card_may_be_discarded=rule.called_card_may_be_discarded,
         )

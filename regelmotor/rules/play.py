@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from regelmotor.cards import JOKER_SUIT, Card, suit_of
-from regelmotor.hooks import ContractInfo, LegalCards, PlayOver, TrickContext, hookimpl
+from regelmotor.cards import JOKER_SUIT, Card, format_card, suit_of
+from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, PlayOver, TrickContext, hookimpl
 from regelmotor.ruleset.model import Ruleset
 
 TRICKS = 13
@@ -28,42 +28,81 @@ def suits_with_fordaekt(fordaekt: tuple[Card, int]) -> tuple[int, ...]:
     return (*SUITS[:card], suit, *SUITS[card + 1 :])
 
 
-def legal_cards(ruleset: Ruleset) -> LegalCards:
-    jokers = ruleset.jokers
-    any_time = jokers is not None and jokers.play_any_time
-    lead_first = jokers is not None and jokers.lead_first_trick
-    called_rule = ruleset.called_card
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+Refusal = tuple[str, str]
+"""(the ruleset key that forbids a card, why)."""
 
-    def legal(hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> tuple[Card, ...]:
+
+class LegalPlay:
+    """The legal cards, and why another card is not: one derivation for both, so that a refusal
+    names the rule that decided it (``why_not`` runs the same code, watching one card)."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        jokers = ruleset.jokers
+        self.any_time = jokers is not None and jokers.play_any_time
+        self.lead_first = jokers is not None and jokers.lead_first_trick
+        self.holder_leads_it = ruleset.called_card.holder_leads_it
+        self.must_fall = ruleset.called_card.must_fall_first_time_led
+
+    def __call__(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> tuple[Card, ...]:
+        return self.judge(hand, trick, context, None)[0]
+
+    def why_not(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext, card: Card) -> Refusal | None:
+        """The rule that forbids ``card`` (held in ``hand``) now, or None if it is legal."""
+        return self.judge(hand, trick, context, card)[1]
+
+    def judge(
+        self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext, watched: Card | None
+    ) -> tuple[tuple[Card, ...], Refusal | None]:
         # A table lookup, not a function, for a card's suit: this is on the path of every card played.
         suits = SUITS if context.fordaekt is None else suits_with_fordaekt(context.fordaekt)
         called = context.called
         binding = called is not None and not context.called_suit_led and called in hand
         if not trick:
             cards = tuple(hand)
-            if context.first_trick and not lead_first:
+            if context.first_trick and not self.lead_first:
                 cards = tuple([c for c in cards if suits[c] != JOKER_SUIT]) or cards
-            if binding and called_rule.holder_leads_it:
+                if watched is not None and watched not in cards:
+                    return cards, ("jokers.lead_first_trick", "no joker may be led to the first trick")
+            if binding and self.holder_leads_it:
                 assert called is not None
                 called_suit = suits[called]
                 cards = tuple([c for c in cards if c == called or suits[c] != called_suit])
-            return cards
+                if watched is not None and watched not in cards:
+                    return cards, (
+                        "called_card.holder_leads_it",
+                        f"lead the called card {format_card(called)}: its suit is led for the first time",
+                    )
+            return cards, None
         led = suits[trick[0]]
         if led == JOKER_SUIT:
-            return tuple(hand)  # 001: "Når en joker spilles ud, må de andre lægge et hvilket som helst kort."
-        if binding and called_rule.must_fall_first_time_led and called is not None and suits[called] == led:
-            return (called,)
+            return tuple(hand), None  # 001: "Når en joker spilles ud, må de andre lægge et hvilket som helst kort."
+        if binding and self.must_fall and called is not None and suits[called] == led:
+            if watched is not None and watched != called:
+                return (called,), (
+                    "called_card.must_fall_first_time_led",
+                    f"the called card {format_card(called)} must be played now",
+                )
+            return (called,), None
         following: list[Card]
-        if any_time:  # 001: "Jokere må spilles når som helst"
+        if self.any_time:  # 001: "Jokere må spilles når som helst"
             following = [c for c in hand if suits[c] == led or suits[c] == JOKER_SUIT]
         else:
             following = [c for c in hand if suits[c] == led]
         for card in following:
             if suits[card] == led:  # he can follow suit, so he must
-                return tuple(following)
-        return tuple(hand)
+                if watched is not None and watched not in following:
+                    held = sum(1 for c in hand if suits[c] == led)
+                    return tuple(following), (
+                        "play.follow_suit",
+                        f"must follow suit: you hold {held} {SUIT_NAMES[led]}",
+                    )
+                return tuple(following), None
+        return tuple(hand), None
 
-    return legal
+
+def legal_cards(ruleset: Ruleset) -> LegalCards:
+    return LegalPlay(ruleset)
 
 
 def play_over(ruleset: Ruleset) -> PlayOver:
@@ -81,10 +120,24 @@ def play_over(ruleset: Ruleset) -> PlayOver:
     return over
 
 
+def called_card_binds(ruleset: Ruleset) -> CalledCardBinds:
+    """Whether the partner card's rules bind a selvmakker is the ruleset's choice (003 37)."""
+    exempt_declarer = not ruleset.called_card.applies_to_selvmakker
+
+    def binds(seat: int, contract: ContractInfo) -> bool:
+        return not (exempt_declarer and seat == contract.declarers[0])
+
+    return binds
+
+
 class PlayRules:
     @hookimpl
     def regelmotor_legal_cards(self, ruleset: Ruleset) -> LegalCards:
         return legal_cards(ruleset)
+
+    @hookimpl
+    def regelmotor_called_card_binds(self, ruleset: Ruleset) -> CalledCardBinds:
+        return called_card_binds(ruleset)
 
     @hookimpl
     def regelmotor_play_over(self, ruleset: Ruleset) -> PlayOver:

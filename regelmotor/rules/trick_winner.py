@@ -41,7 +41,7 @@ def highest_of_suit(
     return best
 
 
-def trick_winner(ruleset: Ruleset, *, joker_loses_to_trump: bool) -> TrickWinner:
+def trick_winner(ruleset: Ruleset) -> TrickWinner:
     trump_strength = strengths(ruleset.card_order.trump_games)
     sol_strength = strengths(ruleset.card_order.sol_games)
 
@@ -51,7 +51,7 @@ def trick_winner(ruleset: Ruleset, *, joker_loses_to_trump: bool) -> TrickWinner
         led_joker = led >= 52 and (fordaekt is None or led != fordaekt[0])
         if trump is not None:
             trumped = highest_of_suit(cards, trump, strength, fordaekt)
-            if trumped is not None and (not led_joker or joker_loses_to_trump):
+            if trumped is not None and not led_joker:
                 return trumped
         if led_joker:
             return 0
@@ -66,4 +66,4 @@ def trick_winner(ruleset: Ruleset, *, joker_loses_to_trump: bool) -> TrickWinner
 class TrickWinnerRules:
     @hookimpl
     def regelmotor_trick_winner(self, ruleset: Ruleset) -> TrickWinner:
-        return trick_winner(ruleset, joker_loses_to_trump=False)
+        return trick_winner(ruleset)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.rules.dealing import pattern_problem
 from regelmotor.rules.scoring import Scorer, ScoringProblem, check_zero_sum
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.ruleset.model import Designation, Ruleset
 
 Finding = tuple[tuple[str | int, ...], str]
 RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -101,21 +101,15 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
                 yield (*here, "trump", "choices"), "the kitty decides trump here: choices are not used"
             if r.deck.kitty == 0:
                 yield (*here, "trump", "by"), f'"{d.id}" turns the kitty for trump, but this ruleset has no kitty'
-            elif trump.turns is None or len(trump.turns) != r.deck.kitty:
-                given = 0 if trump.turns is None else len(trump.turns)
-                yield (*here, "trump", "turns"), f"give one turning rule per kitty card ({r.deck.kitty}), not {given}"
-            elif trump.turns[-1] != "must_accept":
-                yield (
-                    (*here, "trump", "turns", len(trump.turns) - 1),
-                    "the last kitty card must be must_accept, or a vip could end without trump",
-                )
+            else:
+                yield from _turns(r, d, here)
             if d.call.suits == "not_trump":
                 yield (
                     (*here, "call", "suits"),
                     "the partner card is named before the kitty is turned: it cannot exclude trump",
                 )
         else:
-            if trump.turns is not None:
+            if trump.turns is not None and not trump.partner_may_vip:
                 yield (*here, "trump", "turns"), "turns are only used when trump is turned from the kitty"
             choices = trump.choices or ()
             if not choices:
@@ -131,10 +125,13 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
                 )
             if trump.by == "partner" and d.call.suits == "not_trump":
                 yield (*here, "call", "suits"), "the partner names trump after the call: the call cannot exclude trump"
+        yield from _turning(r, d, here)
         if d.exchange is None:
             continue
-        if d.exchange.by == "partner" and not (d.reveal_partner or trump.by == "partner"):
+        if d.exchange.by in ("partner", "partner_chooses") and not (d.reveal_partner or trump.by == "partner"):
             yield (*here, "exchange", "by"), "the partner can only exchange when he is revealed (reveal_partner)"
+        if d.exchange.by == "partner_chooses" and not r.exchange.allowed:
+            yield (*here, "exchange", "by"), "the partner cannot choose who exchanges in a ruleset without exchange"
         if d.exchange.required == "compulsory" and not r.exchange.allowed:
             yield (*here, "exchange", "required"), "the exchange is compulsory here, but this ruleset has no exchange"
     present = sorted(set(tiers))
@@ -176,6 +173,36 @@ def _partner_card(r: Ruleset) -> Iterator[Finding]:
         yield ("partner_card", "ranks"), "name at least one rank for the partner card"
     if len(set(ranks)) != len(ranks):
         yield ("partner_card", "ranks"), "a rank is listed twice"
+
+
+def _turns(r: Ruleset, d: Designation, here: tuple[str | int, ...]) -> Iterator[Finding]:
+    """One turning rule per kitty card, the last one must_accept."""
+    turns = d.trump.turns
+    if turns is None or len(turns) != r.deck.kitty:
+        given = 0 if turns is None else len(turns)
+        yield (*here, "trump", "turns"), f"give one turning rule per kitty card ({r.deck.kitty}), not {given}"
+    elif turns[-1] != "must_accept":
+        yield (
+            (*here, "trump", "turns", len(turns) - 1),
+            "the last kitty card must be must_accept, or a vip could end without trump",
+        )
+
+
+def _turning(r: Ruleset, d: Designation, here: tuple[str | int, ...]) -> Iterator[Finding]:
+    """The house rules on turning the kitty: the partner's vip in halve, a turned joker's previous card."""
+    trump = d.trump
+    if trump.partner_may_vip:
+        if trump.by != "partner":
+            yield (*here, "trump", "partner_may_vip"), 'only a partner who names trump (by: "partner") can vip instead'
+        elif r.deck.kitty == 0:
+            yield (*here, "trump", "partner_may_vip"), "the partner cannot vip: this ruleset has no kitty"
+        else:
+            yield from _turns(r, d, here)
+    if trump.joker_takes_previous:
+        if not (trump.by == "kitty" or trump.partner_may_vip):
+            yield (*here, "trump", "joker_takes_previous"), "only a designation that turns the kitty turns a joker"
+        elif r.deck.jokers == 0:
+            yield (*here, "trump", "joker_takes_previous"), "this ruleset plays without jokers"
 
 
 def _exchange(r: Ruleset) -> Iterator[Finding]:

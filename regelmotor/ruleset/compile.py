@@ -1,18 +1,22 @@
 """Compile a resolved ruleset into ``Rules``: the plain functions the engine calls.
 
 Each ruleset gets its own ``PluginManager`` (never a global one): the standard rule families
-first, then the club's plugins named in the ruleset. Every factory hook is called once here;
-afterwards the engine calls frozen callables with no hook dispatch in its loops.
+first, then the club's plugins named in the ruleset, each with its own settings. Every factory
+hook is called once here; afterwards the engine calls frozen callables with no hook dispatch in
+its loops. Compiling is also the last step of validation: a rule the engine does not play, a
+plugin that is missing, misspells a hook or rejects its settings, and every problem a plugin's
+``regelmotor_check`` finds, are ``RulesetProblems`` located at the key that says so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
 import pluggy
+from pydantic import BaseModel, ValidationError
 
 from regelmotor.bids import Bid, Ladder
 from regelmotor.errors import Problem, RuleNotImplemented
@@ -20,27 +24,39 @@ from regelmotor.hooks import (
     PROJECT,
     Auction,
     CallChoices,
+    CalledCardBinds,
     Dealer,
-    DeclarationSteps,
+    Declaration,
+    DoublingRule,
     Exchanger,
-    KittyTurnRule,
+    FordaektRule,
     LegalCards,
+    OpenHands,
     PlayOver,
     RedealClaim,
+    Redealing,
     RegelmotorSpecs,
+    SessionSettle,
+    Settle,
     TrickWinner,
     TrumpChoices,
+    VipRule,
 )
 from regelmotor.rules.auction import AuctionRules
 from regelmotor.rules.dealing import DealingRules
 from regelmotor.rules.declaration import DeclarationRules
+from regelmotor.rules.doubling import DoublingRules
 from regelmotor.rules.exchange import ExchangeRules
+from regelmotor.rules.fordaekt import FordaektRules
 from regelmotor.rules.gaa_med import GaaMedRules
 from regelmotor.rules.jernhaand import JernhaandRules
 from regelmotor.rules.joker_trumpable import JokerTrumpable
 from regelmotor.rules.ladder import LadderRules
+from regelmotor.rules.open_hands import OpenHandRules
 from regelmotor.rules.play import PlayRules
+from regelmotor.rules.redeal import RedealRules
 from regelmotor.rules.scoring import Scorer, ScoringRules
+from regelmotor.rules.settlement import SettlementRules
 from regelmotor.rules.trick_winner import TrickWinnerRules
 from regelmotor.rules.vip import VipRules
 from regelmotor.ruleset.load import ResolvedRuleset
@@ -49,25 +65,59 @@ from regelmotor.ruleset.model import Ruleset
 STANDARD_PLUGINS: tuple[type, ...] = (
     LadderRules,
     DealingRules,
+    RedealRules,
     JernhaandRules,
     GaaMedRules,
     AuctionRules,
     DeclarationRules,
     VipRules,
     ExchangeRules,
+    FordaektRules,
+    DoublingRules,
     PlayRules,
+    OpenHandRules,
     TrickWinnerRules,
     JokerTrumpable,
     ScoringRules,
+    SettlementRules,
 )
 
-NOT_IMPLEMENTED: dict[tuple[str, ...], tuple[Any, str]] = {
-    ("called_card", "may_be_trumped"): (
-        False,
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """A value the schema can express that the engine does not play."""
+
+    path: Path
+    applies: Callable[[Ruleset], bool]
+    rule: str
+
+
+NOT_IMPLEMENTED: tuple[Unsupported, ...] = (
+    Unsupported(
+        ("called_card", "may_be_trumped"),
+        lambda r: not r.called_card.may_be_trumped,
         "called_card.may_be_trumped: false (no source asks for a called ace that cannot be trumped)",
     ),
-}
-"""Values the schema can express that the engine does not play: compiling them is an error."""
+    Unsupported(
+        ("exchange", "order"),
+        lambda r: r.exchange.allowed and r.exchange.order == "take_first",
+        "exchange.order: take_first (the engine exchanges by discarding first, then taking the kitty)",
+    ),
+)
+"""The one table of rules the engine lacks: ``validate`` reports them, compiling refuses them."""
+
+
+class RulesetProblems(RuleNotImplemented):
+    """A ruleset that cannot be compiled: every problem, each with its key path."""
+
+    def __init__(self, problems: Sequence[tuple[Path, str]]) -> None:
+        self.problems = tuple(problems)
+        first_path, first = self.problems[0]
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        self.rule = ".".join(str(p) for p in first_path)
+        Exception.__init__(self, first + more)
 
 
 @dataclass(frozen=True)
@@ -78,45 +128,143 @@ class Rules:
     ladder: Ladder
     deal: Dealer
     redeal_claims: tuple[RedealClaim, ...]
+    redealing: Redealing
     may_join: Callable[[Bid], bool]
     auction: Auction
-    declaration_steps: DeclarationSteps
+    declaration: Declaration
     trump_choices: TrumpChoices
     call_choices: CallChoices
-    kitty_turn: KittyTurnRule
+    vip: VipRule
     exchange: Exchanger
+    fordaekt: FordaektRule
+    doubling: DoublingRule
     legal_cards: LegalCards
+    called_card_binds: CalledCardBinds
     trick_winner: TrickWinner
     play_over: PlayOver
+    open_hands: OpenHands
     scorer: Scorer
+    settle: Settle
+    session_settlement: SessionSettle
     plugin_manager: pluggy.PluginManager
+    plugins: tuple[tuple[str, str], ...] = ()
+    """The club's plugins as (name, version of the package that provides it), for records."""
+    jokers: int = 0
+    kitty_size: int = 0
+
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        """The bots the ruleset's plugins offer, by name."""
+        out: dict[str, Callable[..., Any]] = {}
+        for offered in self.plugin_manager.hook.regelmotor_bots():
+            if offered:
+                out.update(offered)
+        return out
+
+    def describe(self, language: str) -> list[str]:
+        """The plugins' own sentences for the rule book and the diff."""
+        return [
+            line
+            for lines in self.plugin_manager.hook.regelmotor_describe(ruleset=self.ruleset, language=language)
+            if lines
+            for line in lines
+        ]
 
 
-def plugin_manager(ruleset: Ruleset) -> pluggy.PluginManager:
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=PROJECT)}
+
+
+def _version(ep: metadata.EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return str(getattr(dist, "version", "?")) if dist is not None else "?"
+
+
+def _located(exc: ValidationError, at: Path) -> Iterator[tuple[Path, str]]:
+    for error in exc.errors():
+        yield (*at, *error["loc"]), error["msg"]
+
+
+def _instance(obj: Any, settings: Mapping[str, Any], at: Path) -> tuple[Any, list[tuple[Path, str]]]:
+    """The object to register for an entry point naming a module, an instance or a class.
+
+    A class is instantiated: with its settings validated by its own ``Settings`` model when it has
+    one, with no arguments when it has none.
+    """
+    model = getattr(obj, "Settings", None)
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        model = None
+    if settings and model is None:
+        return None, [((*at, "settings"), "this plugin takes no settings")]
+    if model is not None and not isinstance(obj, type):
+        return None, [(at, "a plugin with settings must be a class (its entry point names a module or an instance)")]
+    if model is not None:
+        try:
+            parsed = model.model_validate(dict(settings))
+        except ValidationError as exc:
+            return None, list(_located(exc, (*at, "settings")))
+        return obj(parsed), []
+    return (obj() if isinstance(obj, type) else obj), []
+
+
+def plugin_manager(ruleset: Ruleset) -> tuple[pluggy.PluginManager, tuple[tuple[str, str], ...]]:
+    """The ruleset's plugin manager and its club plugins' versions; ``RulesetProblems`` when a plugin fails."""
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(RegelmotorSpecs)
     for plugin in STANDARD_PLUGINS:
         pm.register(plugin(), name=plugin.__name__)
-    if ruleset.plugins:
-        available = {ep.name: ep for ep in metadata.entry_points(group=PROJECT)}
-        for name in ruleset.plugins:
-            if name not in available:
-                raise RuleNotImplemented(f"plugins: {name}", "no installed package registers this plugin")
-            pm.register(available[name].load(), name=name)
-    return pm
+    problems: list[tuple[Path, str]] = []
+    versions: list[tuple[str, str]] = []
+    uses = ruleset.plugin_uses()
+    available = _entry_points() if uses else {}
+    where: dict[str, Path] = {}
+    for index, use in enumerate(uses):
+        at: Path = ("plugins", index)
+        ep = available.get(use.name)
+        if ep is None:
+            problems.append(((*at,), f"plugins: {use.name}: no installed package registers this plugin"))
+            continue
+        try:
+            loaded = ep.load()
+        except Exception as exc:  # a broken plugin package: say which, and why
+            problems.append((at, f"plugins: {use.name}: the plugin cannot be loaded ({type(exc).__name__}: {exc})"))
+            continue
+        instance, found = _instance(loaded, use.settings, at)
+        if found:
+            problems.extend((path, f"plugins: {use.name}: {message}") for path, message in found)
+            continue
+        try:
+            pm.register(instance, name=use.name)
+        except (pluggy.PluginValidationError, ValueError) as exc:
+            problems.append((at, f"plugins: {use.name}: {exc}"))
+            continue
+        where[use.name] = at
+        versions.append((use.name, _version(ep)))
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        name = pm.get_name(exc.plugin) or "?"
+        problems.append((where.get(name, ("plugins",)), f"plugins: {name}: {exc}"))
+    if problems:
+        raise RulesetProblems(problems)
+    return pm, tuple(versions)
+
+
+def unsupported(ruleset: Ruleset) -> list[tuple[Path, str]]:
+    return [(u.path, u.rule) for u in NOT_IMPLEMENTED if u.applies(ruleset)]
 
 
 def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
-    """Build the engine's functions for ``ruleset``; raises ``RuleNotImplemented`` for a rule the engine lacks."""
+    """Build the engine's functions for ``ruleset``; ``RuleNotImplemented`` (``RulesetProblems``) for
+    a rule the engine lacks, a plugin that fails, or a problem a plugin's check finds."""
     model = ruleset.ruleset if isinstance(ruleset, ResolvedRuleset) else ruleset
-    for path, (value, rule) in NOT_IMPLEMENTED.items():
-        current: Any = model
-        for part in path:
-            current = getattr(current, part)
-        if current == value:
-            raise RuleNotImplemented(rule)
-    pm = plugin_manager(model)
+    missing = unsupported(model)
+    if missing:
+        raise RulesetProblems([(path, f"rule not implemented: {rule}") for path, rule in missing])
+    pm, versions = plugin_manager(model)
     hook = pm.hook
+    checked = [finding for found in hook.regelmotor_check(ruleset=model) if found for finding in found]
+    if checked:
+        raise RulesetProblems([(tuple(path), message) for path, message in checked])
 
     def one(name: str, **kwargs: Any) -> Any:
         result = getattr(hook, name)(ruleset=model, **kwargs)
@@ -126,23 +274,34 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
 
     ladder: Ladder = one("regelmotor_ladder")
     may_join = one("regelmotor_may_join")
+    scorer: Scorer = one("regelmotor_scorer")
     return Rules(
         ruleset=model,
         ladder=ladder,
         deal=one("regelmotor_dealer"),
         redeal_claims=tuple(c for c in hook.regelmotor_redeal_claims(ruleset=model) if c is not None),
+        redealing=one("regelmotor_redealing"),
         may_join=may_join,
         auction=one("regelmotor_auction", ladder=ladder, may_join=may_join),
-        declaration_steps=one("regelmotor_declaration_steps"),
+        declaration=one("regelmotor_declaration"),
         trump_choices=one("regelmotor_trump_choices"),
         call_choices=one("regelmotor_call_choices"),
-        kitty_turn=one("regelmotor_kitty_turn"),
+        vip=one("regelmotor_vip"),
         exchange=one("regelmotor_exchange"),
+        fordaekt=one("regelmotor_fordaekt"),
+        doubling=one("regelmotor_doubling"),
         legal_cards=one("regelmotor_legal_cards"),
+        called_card_binds=one("regelmotor_called_card_binds"),
         trick_winner=one("regelmotor_trick_winner"),
         play_over=one("regelmotor_play_over"),
-        scorer=one("regelmotor_scorer"),
+        open_hands=one("regelmotor_open_hands"),
+        scorer=scorer,
+        settle=one("regelmotor_settle", scorer=scorer),
+        session_settlement=one("regelmotor_session_settlement"),
         plugin_manager=pm,
+        plugins=versions,
+        jokers=model.deck.jokers,
+        kitty_size=model.deck.kitty,
     )
 
 
@@ -150,12 +309,8 @@ def compile_problems(resolved: ResolvedRuleset) -> list[Problem]:
     """Compiling problems of a valid ruleset, located like the loader's."""
     try:
         compile_rules(resolved)
+    except RulesetProblems as exc:
+        return [Problem(resolved.where(path), path, message) for path, message in exc.problems]
     except RuleNotImplemented as exc:
-        path: tuple[str | int, ...] = ()
-        for candidate in NOT_IMPLEMENTED:
-            if exc.rule.startswith(".".join(candidate)):
-                path = candidate
-        if exc.rule.startswith("plugins"):
-            path = ("plugins",)
-        return [Problem(resolved.where(path), path, str(exc))]
+        return [Problem(resolved.where(()), (), str(exc))]
     return []

@@ -285,6 +285,12 @@ def merge(base: Layer, top: Layer, *, overlay: str | None = None) -> tuple[Layer
                     )
                 )
                 continue
+            if overlay is not None and child == ("plugins",) and isinstance(value, list):
+                _add_plugins(target, value, top, out)  # house rules add plugins; they never drop one
+                continue
+            if overlay is not None and child in (("designations",), ("sol_bids",)) and isinstance(value, list):
+                problems.extend(_change_by_id(target, key, value, top, out, overlay))
+                continue
             _drop_under(out.values, child)
             _drop_under(out.keys, child)
             target[key] = _copy(value)
@@ -294,6 +300,77 @@ def merge(base: Layer, top: Layer, *, overlay: str | None = None) -> tuple[Layer
 
     walk(out.data, top.data, ())
     return out, problems
+
+
+def _change_by_id(
+    target: dict[str, Any], key: str, changes: list[Any], top: Layer, out: Layer, overlay: str
+) -> list[Problem]:
+    """A house rule changes designations and sol bids by id: each entry merges into the one with its
+    id (a new one, with its ``display``, is added), so it need not repeat the rest of the list."""
+    current = target.get(key)
+    items: list[Any] = current if isinstance(current, list) else []
+    target[key] = items
+    problems: list[Problem] = []
+    for index, change in enumerate(changes):
+        source: Path = (key, index)
+        where = top.keys.get(source) or top.values.get(source) or Location("?", 1, 1)
+        if not isinstance(change, dict) or not isinstance(change.get("id"), str):
+            problems.append(Problem(where, source, f'a house rule names each of its {key} by "id"'))
+            continue
+        ids = [item.get("id") if isinstance(item, dict) else None for item in items]
+        if change["id"] not in ids and "display" not in change:
+            problems.append(
+                Problem(
+                    where,
+                    (*source, "id"),
+                    f'the house rule "{overlay}" cannot apply: the ruleset has no {key} entry "{change["id"]}" '
+                    '(a new one needs its "display" and the rest of its keys)',
+                )
+            )
+            continue
+        at = ids.index(change["id"]) if change["id"] in ids else len(items)
+        shifted = Layer(
+            {key: {str(at): change}},
+            {(key, str(at), *p[2:]): loc for p, loc in top.values.items() if p[:2] == source},
+            {(key, str(at), *p[2:]): loc for p, loc in top.keys.items() if p[:2] == source},
+        )
+        base = Layer({key: {str(at): items[at] if at < len(items) else {}}}, {}, {})
+        merged, found = merge(base, shifted, overlay=overlay)
+        problems.extend(found)
+        entry = merged.data[key][str(at)]
+        if at < len(items):
+            items[at] = entry
+        else:
+            items.append(entry)
+        for mapping, into in ((merged.values, out.values), (merged.keys, out.keys)):
+            into.update({(key, at, *p[2:]): loc for p, loc in mapping.items() if p[:2] == (key, str(at))})
+    return problems
+
+
+def _plugin_name(entry: Any) -> Any:
+    return entry.get("name") if isinstance(entry, dict) else entry
+
+
+def _add_plugins(target: dict[str, Any], added: list[Any], top: Layer, out: Layer) -> None:
+    """A house rule's plugins join the ruleset's (one naming a plugin already there replaces its settings)."""
+    current = target.get("plugins")
+    plugins: list[Any] = list(current) if isinstance(current, list) else []
+    for index, entry in enumerate(added):
+        names = [_plugin_name(p) for p in plugins]
+        name = _plugin_name(entry)
+        at = names.index(name) if name in names else len(plugins)
+        if at == len(plugins):
+            plugins.append(_copy(entry))
+        else:
+            plugins[at] = _copy(entry)
+        source, dest = ("plugins", index), ("plugins", at)
+        _drop_under(out.values, dest)
+        _drop_under(out.keys, dest)
+        for mapping, into in ((top.values, out.values), (top.keys, out.keys)):
+            into.update({(*dest, *p[2:]): loc for p, loc in mapping.items() if p[:2] == source})
+    target["plugins"] = plugins
+    if ("plugins",) in top.keys:
+        out.keys.setdefault(("plugins",), top.keys[("plugins",)])
 
 
 def _copy(value: Any) -> Any:

@@ -212,6 +212,20 @@ class Trump(Rule):
             'eller afvises), "cannot_accept" (kan ikke antages), "must_accept" (kan ikke afvises).'
         ),
     )
+    joker_takes_previous: bool = Field(
+        default=False,
+        description=(
+            "Ved vip: om en vendt joker lader spilleren tage det forrige vendte korts farve som trumf "
+            "(ellers betyder en antaget joker uden trumf)."
+        ),
+    )
+    partner_may_vip: bool = Field(
+        default=False,
+        description=(
+            'Ved "partner" (halve): om makkeren i stedet for at vælge trumf må vippe (vende katten efter "turns"); '
+            "så må makkerkortets farve gerne blive trumf."
+        ),
+    )
 
 
 class Call(Rule):
@@ -221,8 +235,12 @@ class Call(Rule):
 
 
 class DesignationExchange(Rule):
-    by: Literal["declarer", "partner"] = Field(
-        default="declarer", description="Hvem der bytter med katten i denne betegnelse (i halve: makkeren)."
+    by: Literal["declarer", "partner", "partner_chooses"] = Field(
+        default="declarer",
+        description=(
+            'Hvem der bytter med katten i denne betegnelse: melderen, makkeren (i halve), eller "partner_chooses": '
+            "makkeren bestemmer, om han selv eller melderen bytter."
+        ),
     )
     required: Literal["optional", "compulsory"] | None = Field(
         default=None,
@@ -450,8 +468,35 @@ class Jernhaand(Rule):
     )
 
 
+class Omblanding(Rule):
+    allowed: bool = Field(
+        default=False,
+        description="Om enhver spiller kan bede om omblanding, før han har kigget på sine kort (ny kortgivning).",
+    )
+    redeal_by: Literal["same_dealer", "next_dealer"] = Field(
+        default="same_dealer", description="Hvem der giver om efter en omblanding."
+    )
+
+
+class Money(Rule):
+    losses_to_box: bool = Field(
+        default=False,
+        description=("Om de beløb, der er tabt ved aftenens slutning, går i klubbens kasse i stedet for til vinderne."),
+    )
+    evening_fee: Exact = Field(
+        default=Fraction(0), description="Et fast gebyr som hver spiller betaler til klubbens kasse pr. aften."
+    )
+
+
 class Note(Rule):
     text: str = Field(min_length=1, description="En klubregel som motoren ikke kan kontrollere (fx hvem der blander).")
+
+
+class PluginUse(Model):
+    name: str = Field(min_length=1, description='Pluginets navn (dets entry point i gruppen "regelmotor").')
+    settings: dict[str, Any] = Field(
+        default_factory=dict, description="Pluginets indstillinger; pluginet kontrollerer dem selv."
+    )
 
 
 class Ruleset(Model):
@@ -485,14 +530,24 @@ class Ruleset(Model):
     play: Play = Field(description="Spillet: udspil, bekendelse, stikkets vinder.")
     scoring: Scoring = Field(description="Afregningen.")
     jernhaand: Jernhaand = Field(description="Jernhånd: ny kortgivning for en hånd uden billedkort, esser og jokere.")
+    omblanding: Omblanding = Field(
+        default=Omblanding(),
+        description="Omblanding: ny kortgivning på en spillers forlangende, før han ser sine kort.",
+    )
+    money: Money = Field(default=Money(), description="Aftenens afregning i penge: klubbens kasse og gebyr.")
     notes: tuple[Note, ...] = Field(default=(), description="Klubbens egne regler, som motoren ikke kan kontrollere.")
-    plugins: tuple[str, ...] = Field(
+    plugins: tuple[str | PluginUse, ...] = Field(
         default=(),
         description=(
-            'Navne på installerede plugins (entry points i gruppen "regelmotor") med regler, '
-            "som YAML ikke kan udtrykke. De medfølgende reglesæt bruger ingen."
+            'Installerede plugins (entry points i gruppen "regelmotor") med regler, som YAML ikke kan udtrykke: '
+            "et navn, eller {name: ..., settings: {...}} med pluginets indstillinger. De medfølgende reglesæt bruger "
+            "ingen; en husregel føjer sine plugins til reglesættets."
         ),
     )
+
+    def plugin_uses(self) -> tuple[PluginUse, ...]:
+        """Every plugin with its settings (a bare name has none)."""
+        return tuple(PluginUse(name=p) if isinstance(p, str) else p for p in self.plugins)
 
     def designation(self, designation_id: str) -> Designation:
         for designation in self.designations:

@@ -1,0 +1,38 @@
+"""Void deals: all four passing, a misdeal found before the first call, a reshuffle asked for.
+
+All pass: Thorsen and Whistklubben give new cards (000 3.6; rules-matrix.md section 2). A misdeal
+is called by forhånd before the first call; where the ruleset says so another player at fault
+pays the penalty (000 2.7). Omblanding: Whistklubben lets anyone ask for a reshuffle, as long as
+he has not looked at his own cards ("Der kan dog til enhver tid bedes om omblanding, så længe
+dette gøres inden der er kigget på egne kort", hilmarshelte.dk/Whistklubben).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regelmotor.cards import Card
+from regelmotor.engine.actions import OMBLANDING
+from regelmotor.hooks import RedealClaim, Redealing, hookimpl
+from regelmotor.ruleset.model import Ruleset
+
+
+def _any_hand(hand: Sequence[Card]) -> bool:
+    return True
+
+
+class RedealRules:
+    @hookimpl
+    def regelmotor_redealing(self, ruleset: Ruleset) -> Redealing:
+        return Redealing(
+            all_pass=ruleset.all_pass.redeal_by,
+            misdeal=ruleset.misdeal.redeal_by,
+            misdeal_names_culprit=ruleset.misdeal.culprit_pays,
+        )
+
+    @hookimpl
+    def regelmotor_redeal_claims(self, ruleset: Ruleset) -> RedealClaim | None:
+        rule = ruleset.omblanding
+        if not rule.allowed:
+            return None
+        return RedealClaim(OMBLANDING, "omblanding", _any_hand, rule.redeal_by, blind=True)

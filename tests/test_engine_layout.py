@@ -1,0 +1,59 @@
+"""The engine holds state and asks hooks: ``engine/game.py`` decides no rule from the ruleset itself.
+
+Every rule family lives in one module of ``regelmotor/rules/`` named after it, registered as a
+standard plugin; the state machine reads ``rules.<hook>``, never ``ruleset.<field>``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from regelmotor.ruleset.compile import STANDARD_PLUGINS
+from regelmotor.ruleset.load import validate_file
+
+from .conftest import REPO
+
+GAME = REPO / "regelmotor" / "engine" / "game.py"
+
+
+def test_the_state_machine_reads_no_ruleset_field() -> None:
+    tree = ast.parse(GAME.read_text(encoding="utf-8"))
+    reads = []
+    for node in ast.walk(tree):
+        inner = node.value if isinstance(node, ast.Attribute) else None
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(inner, ast.Attribute)
+            and inner.attr == "ruleset"
+            and not (isinstance(inner.value, ast.Name) and inner.value.id == "rules" and node.attr == "name")
+        ):
+            reads.append(f"line {node.lineno}: {ast.unparse(node)}")
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "ruleset":
+            reads.append(f"line {node.lineno}: {ast.unparse(node)}")
+    assert reads == [], "engine/game.py decides from the ruleset itself: " + "; ".join(reads)
+
+
+def test_every_standard_rule_family_is_one_module_named_after_it() -> None:
+    modules = {plugin.__module__ for plugin in STANDARD_PLUGINS}
+    assert all(m.startswith("regelmotor.rules.") for m in modules)
+    assert len(modules) == len(STANDARD_PLUGINS)  # one family per module
+
+
+def test_validate_reports_what_the_engine_would_refuse_at_its_place(club: Callable[..., str]) -> None:
+    """One table of rules the engine lacks: a file that validates is one every game accepts."""
+    path = club(
+        "k.yaml",
+        """
+        extends: standard
+        name: k
+        title: K
+        description: K
+        source: K
+        exchange:
+          order: take_first
+        """,
+    )
+    (problem,) = validate_file(path)
+    assert problem.path == ("exchange", "order") and problem.location.line == 7
+    assert "take_first" in problem.message
