@@ -93,10 +93,6 @@ def parse_suit(text: str) -> int:
     raise CardError(f'"{text}" is not a suit: write S, H, D or C (or ♠ ♥ ♦ ♣)')
 
 
-def format_suit(suit: int) -> str:
-    return SUIT_LETTERS[suit]
-
-
 def parse_card(text: str) -> Card:
     """Parse one card in the input notation; the error says what is wrong with it."""
     raw = text.strip()
@@ -146,21 +142,3 @@ def new_deck(jokers: int) -> list[Card]:
     if not 0 <= jokers <= 3:
         raise CardError(f"a deck has 0 to 3 jokers, not {jokers}")
     return [*ORDINARY, *JOKERS[:jokers]]
-
-
-def to_mask(cards: Iterable[Card]) -> int:
-    """A hand as a bitmask: bit ``card`` is set for each card held."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def from_mask(mask: int) -> list[Card]:
-    """The cards of a bitmask, lowest index first."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards

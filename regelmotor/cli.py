@@ -13,6 +13,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
@@ -113,6 +114,20 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _kitty_cards_turned(rules: Rules, designation: str | None) -> int:
+    """How many kitty cards a designation's vip may turn, as the vip rule itself says (0: it turns none)."""
+    if designation is None:
+        return 0
+    turned = 0
+    for number in range(1, rules.kitty_size + 1):
+        try:
+            rules.vip(designation, list(range(number)))
+        except ValueError:
+            break
+        turned = number
+    return turned
+
+
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
     ruleset = rules.ruleset
@@ -120,14 +135,14 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     problem = None
     if not 0 <= args.tricks <= 13:
         problem = f"--tricks is what the declarer's side took: 0 to 13, not {args.tricks}"
-    elif args.doubled and not ruleset.doubling.allowed:
+    elif args.doubled and not rules.doubling.most:
         problem = f"{resolved.label} has no doubling (add -H dobling)"
-    elif args.doubled > (2 if ruleset.doubling.redouble else 1):
-        problem = f"--doubled is at most {2 if ruleset.doubling.redouble else 1} in {resolved.label}"
+    elif args.doubled > rules.doubling.most:
+        problem = f"--doubled is at most {rules.doubling.most} in {resolved.label}"
     elif bid.is_sol and args.selvmakker:
         problem = "--selvmakker is for trump bids: a sol declarer always plays alone"
     elif args.vip_card is not None:
-        turns = 0 if bid.designation is None else len(ruleset.designation(bid.designation).trump.turns or ())
+        turns = _kitty_cards_turned(rules, bid.designation)
         if not 1 <= args.vip_card <= turns:
             problem = (
                 f"--vip-card is the accepted kitty card (1-{turns}) of a vip bid"
@@ -459,120 +474,151 @@ def _add_two_rulesets_args(parser: argparse.ArgumentParser) -> None:
     _add_house_rule_arg(parser, "B")
 
 
+def _validate_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("files", nargs="+", metavar="FILE", help="a ruleset or house-rule file (or a shipped name)")
+
+
+def _score_args(command: argparse.ArgumentParser) -> None:
+    _add_ruleset_args(command)
+    command.add_argument("--contract", required=True, metavar="BID", help="the contract, e.g. 8, '9 gode', sol")
+    command.add_argument(
+        "--tricks", required=True, type=int, metavar="N", help="tricks the declarer's side took (in sol: the declarer)"
+    )
+    command.add_argument("--selvmakker", action="store_true", help="the declarer played alone against three")
+    command.add_argument("--doubled", type=int, default=0, metavar="N", help="1 doubled, 2 redoubled")
+    command.add_argument("--vip-card", type=int, metavar="N", help="in vip: the number of the kitty card accepted")
+
+
+def _rulebook_args(command: argparse.ArgumentParser) -> None:
+    _add_ruleset_args(command)
+    command.add_argument("--format", choices=FORMATS, default="md", help="md (default), html or pdf")
+    command.add_argument("--lang", choices=LANGS, default="da", help="da (default) or en")
+    command.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+
+
+def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
+    """What every command that plays many deals takes: how many, the seed, the bots, where to run them."""
+    command.add_argument("--deals", type=int, default=1000, metavar="N", help="deals to play (default 1000)")
+    command.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the run (default 1)")
+    if bots:
+        command.add_argument(
+            "--bots",
+            default="heuristic",
+            metavar="NAME",
+            help=f"{', '.join(BOTS)} (or a plugin's bot), or four names A,B,C,D (default heuristic)",
+        )
+    command.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="J",
+        help="local processes (default: one per core; the numbers are the same for any J)",
+    )
+    command.add_argument("--dask", metavar="ADDRESS", help="play the deals on a Dask cluster (extra: regelmotor[dask])")
+
+
+def _simulate_args(command: argparse.ArgumentParser) -> None:
+    _add_ruleset_args(command)
+    _run_args(command, bots=True)
+
+
+def _compare_args(command: argparse.ArgumentParser) -> None:
+    _add_two_rulesets_args(command)
+    command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg or .png)")
+    _run_args(command, bots=True)
+
+
+def _match_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("a", metavar="A", help=f"a bot: {', '.join(BOTS)} or a plugin's bot")
+    command.add_argument("b", metavar="B", help="the bot it plays against")
+    _add_ruleset_args(command)
+    _run_args(command, bots=False)
+
+
+def _play_args(command: argparse.ArgumentParser) -> None:
+    _add_ruleset_args(command)
+    command.add_argument("--seed", type=int, default=None, metavar="N", help="the same seed deals the same cards")
+    command.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        choices=range(4),
+        metavar="SEAT",
+        help="your seat in the first deal, 0-3 (0 is forhånd; the deal passes round)",
+    )
+    command.add_argument(
+        "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."
+    )
+    command.add_argument(
+        "--bots",
+        default="heuristic",
+        help=f"the computer players: {', '.join(BOTS)} or a plugin's bot (default heuristic)",
+    )
+
+
+def _serve_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
+    command.add_argument(
+        "--host", default="127.0.0.1", help="the address to bind (default 127.0.0.1: this machine only)"
+    )
+
+
+def _replay_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
+
+
+def _schema_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--record", action="store_true", help="the schema of game records instead")
+
+
+def _no_args(command: argparse.ArgumentParser) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, its one-line help, its arguments and what it does."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+    json: bool = True
+    """Whether it can print JSON (``--json``)."""
+
+
+COMMANDS = (
+    Command("rulesets", "list the shipped rulesets and house rules", _no_args, cmd_rulesets),
+    Command("validate", "validate ruleset and house-rule files", _validate_args, cmd_validate),
+    Command("show", "print the fully resolved ruleset", _add_ruleset_args, cmd_show),
+    Command("schema", "print the JSON Schema of ruleset files", _schema_args, cmd_schema, json=False),
+    Command("ladder", "print every bid from lowest to highest", _add_ruleset_args, cmd_ladder),
+    Command("replay", "replay a game record and print the state reached", _replay_args, cmd_replay),
+    Command("score", "the points of one finished game per role", _score_args, cmd_score),
+    Command("rulebook", "a printed rule summary, generated from the ruleset", _rulebook_args, cmd_rulebook, json=False),
+    Command("diff", "the rule differences between two rulesets, in Danish", _add_two_rulesets_args, cmd_diff),
+    Command("simulate", "play many deals with bots and report statistics", _simulate_args, cmd_simulate),
+    Command("compare", "the same deals under two rulesets, statistics side by side", _compare_args, cmd_compare),
+    Command("match", "two bots head to head on the same cards, each deal played both ways", _match_args, cmd_match),
+    Command("play", "play in the terminal against three computer players", _play_args, cmd_play, json=False),
+    Command("serve", "play in the browser: a local web page", _serve_args, cmd_serve, json=False),
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="regelmotor",
         description="Es-makker whist and its club variants: rulesets as data, one engine.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    commands: dict[str, tuple[str, Callable[[argparse.Namespace, TextIO], int]]] = {
-        "rulesets": ("list the shipped rulesets and house rules", cmd_rulesets),
-        "validate": ("validate ruleset and house-rule files", cmd_validate),
-        "show": ("print the fully resolved ruleset", cmd_show),
-        "schema": ("print the JSON Schema of ruleset files", cmd_schema),
-        "ladder": ("print every bid from lowest to highest", cmd_ladder),
-        "replay": ("replay a game record and print the state reached", cmd_replay),
-        "score": ("the points of one finished game per role", cmd_score),
-        "rulebook": ("a printed rule summary, generated from the ruleset", cmd_rulebook),
-        "diff": ("the rule differences between two rulesets, in Danish", cmd_diff),
-        "simulate": ("play many deals with bots and report statistics", cmd_simulate),
-        "compare": ("the same deals under two rulesets, statistics side by side", cmd_compare),
-        "match": ("two bots head to head on the same cards, each deal played both ways", cmd_match),
-        "play": ("play in the terminal against three computer players", cmd_play),
-        "serve": ("play in the browser: a local web page", cmd_serve),
-    }
-    for name, (help_text, handler) in commands.items():
-        command = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
-        command.set_defaults(handler=handler)
-        if name == "validate":
-            command.add_argument(
-                "files", nargs="+", metavar="FILE", help="a ruleset or house-rule file (or a shipped name)"
-            )
-        elif name in ("show", "ladder"):
-            _add_ruleset_args(command)
-        elif name == "score":
-            _add_ruleset_args(command)
-            command.add_argument("--contract", required=True, metavar="BID", help="the contract, e.g. 8, '9 gode', sol")
-            command.add_argument(
-                "--tricks",
-                required=True,
-                type=int,
-                metavar="N",
-                help="tricks the declarer's side took (in sol: the declarer)",
-            )
-            command.add_argument("--selvmakker", action="store_true", help="the declarer played alone against three")
-            command.add_argument("--doubled", type=int, default=0, metavar="N", help="1 doubled, 2 redoubled")
-            command.add_argument(
-                "--vip-card", type=int, metavar="N", help="in vip: the number of the kitty card accepted"
-            )
-        elif name == "rulebook":
-            _add_ruleset_args(command)
-            command.add_argument("--format", choices=FORMATS, default="md", help="md (default), html or pdf")
-            command.add_argument("--lang", choices=LANGS, default="da", help="da (default) or en")
-            command.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-        elif name == "diff":
-            _add_two_rulesets_args(command)
-        elif name in ("simulate", "compare", "match"):
-            if name == "match":
-                command.add_argument("a", metavar="A", help=f"a bot: {', '.join(BOTS)}")
-                command.add_argument("b", metavar="B", help="the bot it plays against")
-                _add_ruleset_args(command)
-            elif name == "simulate":
-                _add_ruleset_args(command)
-            else:
-                _add_two_rulesets_args(command)
-                command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg or .png)")
-            command.add_argument("--deals", type=int, default=1000, metavar="N", help="deals to play (default 1000)")
-            command.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the run (default 1)")
-            if name != "match":
-                command.add_argument(
-                    "--bots",
-                    default="heuristic",
-                    metavar="NAME",
-                    help=f"{', '.join(BOTS)}, or four names A,B,C,D (default heuristic)",
-                )
-            command.add_argument(
-                "--jobs",
-                type=int,
-                default=None,
-                metavar="J",
-                help="local processes (default: one per core; the numbers are the same for any J)",
-            )
-            command.add_argument(
-                "--dask", metavar="ADDRESS", help="play the deals on a Dask cluster (extra: regelmotor[dask])"
-            )
-        elif name == "play":
-            _add_ruleset_args(command)
-            command.add_argument(
-                "--seed", type=int, default=None, metavar="N", help="the same seed deals the same cards"
-            )
-            command.add_argument(
-                "--seat",
-                type=int,
-                default=0,
-                choices=range(4),
-                metavar="SEAT",
-                help="your seat in the first deal, 0-3 (0 is forhånd; the deal passes round)",
-            )
-            command.add_argument(
-                "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."
-            )
-            command.add_argument(
-                "--bots",
-                default="heuristic",
-                help=f"the computer players: {', '.join(BOTS)} or a plugin's bot (default heuristic)",
-            )
-        elif name == "serve":
-            command.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
-            command.add_argument(
-                "--host", default="127.0.0.1", help="the address to bind (default 127.0.0.1: this machine only)"
-            )
-        elif name == "replay":
-            command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
-        elif name == "schema":
-            command.add_argument("--record", action="store_true", help="the schema of game records instead")
-        if name not in ("schema", "rulebook", "play", "serve"):
-            command.add_argument("--json", action="store_true", help="print JSON on stdout")
+    for command in COMMANDS:
+        sub_parser = sub.add_parser(
+            command.name, help=command.help, description=command.help[0].upper() + command.help[1:] + "."
+        )
+        sub_parser.set_defaults(handler=command.run)
+        command.arguments(sub_parser)
+        if command.json:
+            sub_parser.add_argument("--json", action="store_true", help="print JSON on stdout")
     return parser
 
 

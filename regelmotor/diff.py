@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.model import Rule, Ruleset
 from regelmotor.ruleset.schema import ruleset_schema
 
@@ -199,7 +200,7 @@ def _exchange_by_kind(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
             if not ruleset.exchange.allowed:
                 required, by = "none", "-"
             source = own.source if own and own.source else ruleset.exchange.source
-            out.setdefault(d.trump.by, (required, by, source))
+            out.setdefault(kind_of(d).name, (required, by, source))
         return out
 
     left, right = rules(a), rules(b)

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 import pluggy
 
 from regelmotor.cards import Card
+from regelmotor.ruleset.model import Denomination as Denomination  # re-exported: a plugin needs this module only
+from regelmotor.ruleset.model import KittyTurn as KittyTurn
 
 if TYPE_CHECKING:
     from regelmotor.bids import Bid, Ladder
@@ -30,8 +32,6 @@ PROJECT = "regelmotor"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
-Denomination = Literal["S", "H", "D", "C", "none"]
-KittyTurn = Literal["may_accept", "cannot_accept", "must_accept"]
 DeclarationStep = Literal["trump", "call", "reveal", "kitty", "trump_or_vip", "exchanger"]
 """One step of a declaration: a seat names trump, calls a card, turns the kitty (vip), names trump
 or chooses vip instead, chooses who exchanges; ``reveal`` makes the partner known (no choice)."""
@@ -177,6 +177,8 @@ class DoublingRule:
 
     doublers: Callable[[ContractInfo, Sequence[int]], tuple[int, ...]]
     redouble: bool
+    most: int = 0
+    """The most doublings a deal can have (0 none, 1 a double, 2 with the redouble)."""
 
 
 Dealer = Callable[[Sequence[Card], int, "Sequence[int | str] | None"], Deal]
@@ -236,6 +238,8 @@ SessionSettle = Callable[[Sequence[Fraction], Fraction], Money]
 """The evening's money from the players' point totals and the rate per point."""
 TrickWinner = Callable[[Sequence[Card], "int | None", bool, "tuple[Card, int] | None"], int]
 PlayOver = Callable[[ContractInfo, Sequence[int], int], bool]
+Made = Callable[[ContractInfo, Sequence[int]], bool]
+"""Whether the contract was made, given the tricks each seat took (the contract's partner known)."""
 
 
 class RegelmotorSpecs:
@@ -312,6 +316,10 @@ class RegelmotorSpecs:
     @hookspec(firstresult=True)
     def regelmotor_play_over(self, ruleset: Ruleset) -> PlayOver | None:
         """Whether play ends early, given the tricks each seat has taken and tricks played."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_made(self, ruleset: Ruleset) -> Made | None:
+        """Whether a finished contract was made (statistics; the scorer decides the points)."""
 
     @hookspec(firstresult=True)
     def regelmotor_scorer(self, ruleset: Ruleset) -> Scorer | None:

@@ -20,9 +20,10 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from regelmotor.bots import make_bot
-from regelmotor.cards import new_deck
+from regelmotor.cards import is_joker, new_deck
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.errors import RegelmotorError
+from regelmotor.hooks import ContractInfo
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
@@ -88,16 +89,12 @@ def _result(game: Game, index: int) -> DealResult:
     if game.bid is not None:
         contract = game.bid.designation or game.bid.sol
     if game.phase == FINISHED and game.bid is not None:
-        if game.bid.is_sol:
-            limit = game.ruleset.sol_bid(game.bid.sol or "").max_tricks
-            made = all(game.tricks_won[s] <= limit for s in game.declarers)
-        else:
-            assert game.bid.level is not None
+        made = game.rules.made(ContractInfo(game.bid, game.declarers, game.partner), game.tricks_won)
+        if not game.bid.is_sol:
             declarer = game.declarers[0]
             selvmakker = game.partner is None
             side = game.tricks_won[declarer] + (0 if game.partner is None else game.tricks_won[game.partner])
-            made = side >= game.bid.level
-    leads = [t for t in game.tricks if t.cards[0] >= 52 and t.cards[0] != game.fordaekt]
+    leads = [t for t in game.tricks if is_joker(t.cards[0]) and t.cards[0] != game.fordaekt]
     return DealResult(
         number=index,
         dealer=game.dealer,

@@ -157,3 +157,36 @@ def test_without_a_box_the_players_settle_between_themselves() -> None:
     settled = session.settlement(Fraction(1, 2))
     assert settled.money == (20, -5, -15, 0) and settled.box == 0
     assert {(t.payer, t.payee, t.amount) for t in settled.transfers} == {(2, 0, 15), (1, 0, 5)}
+
+
+# --- end to end: validate, rule book, simulate, replay ------------------------------------------
+
+CLUB_RULES = {
+    "vip-joker-forrige": "vendes en joker, må spilleren i stedet tage det forrige vendte korts farve som trumf",
+    "halve-vip": "makkeren må i stedet vippe",
+    "halve-makker-vaelger-bytter": "makkeren bestemmer, om han selv eller melderen bytter med katten",
+    "omblanding": "Enhver spiller kan bede om omblanding",
+    "klubkasse": "Hver spiller betaler 100 pr. aften til klubbens kasse.",
+}
+
+
+@pytest.mark.parametrize("house", sorted(CLUB_RULES))
+def test_each_clubs_rule_validates_prints_and_plays(house: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from regelmotor.cli import main
+
+    assert main(["validate", f"rulesets/house/{house}.yaml"]) == 0
+    assert main(["rulebook", "standard", "-H", house]) == 0
+    assert CLUB_RULES[house] in capsys.readouterr().out
+    assert main(["simulate", "standard", "-H", house, "--deals", "40", "--jobs", "1", "--json"]) == 0
+    assert '"deals": 40' in capsys.readouterr().out
+
+
+def test_a_game_with_the_clubs_rules_replays_from_its_record() -> None:
+    from regelmotor.engine.record import Record, game_record, replay, state_json
+
+    game = won(deal("standard", "halve-vip", "halve-makker-vaelger-bytter", dealer=3, s0=HAND, s2="AH"), "9 halve")
+    play(game, "call AH", "vip", "reject", "accept", "exchanger 2")
+    assert game.phase == "exchange" and game.to_act == 2
+    record = game_record(game, "standard", ("halve-vip", "halve-makker-vaelger-bytter"))
+    again = replay(Record.model_validate(record)).game
+    assert state_json(again) == state_json(game) and again.trump == game.trump

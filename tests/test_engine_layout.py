@@ -14,11 +14,22 @@ from regelmotor.ruleset.load import validate_file
 
 from .conftest import REPO
 
-GAME = REPO / "regelmotor" / "engine" / "game.py"
+ENGINE = REPO / "regelmotor" / "engine"
+MACHINE = [ENGINE / "game.py", ENGINE / "state.py", *sorted((ENGINE / "phases").glob("*.py"))]
 
 
 def test_the_state_machine_reads_no_ruleset_field() -> None:
-    tree = ast.parse(GAME.read_text(encoding="utf-8"))
+    reads = []
+    for path in MACHINE:
+        reads += [f"{path.name} {read}" for read in _ruleset_reads(ast.parse(path.read_text(encoding="utf-8")))]
+    assert reads == [], "the engine decides from the ruleset itself: " + "; ".join(reads)
+
+
+def test_the_engine_is_split_by_phase() -> None:
+    assert {p.stem for p in (ENGINE / "phases").glob("*.py")} >= {"auction", "declaration", "exchange", "play"}
+
+
+def _ruleset_reads(tree: ast.AST) -> list[str]:
     reads = []
     for node in ast.walk(tree):
         inner = node.value if isinstance(node, ast.Attribute) else None
@@ -31,7 +42,7 @@ def test_the_state_machine_reads_no_ruleset_field() -> None:
             reads.append(f"line {node.lineno}: {ast.unparse(node)}")
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "ruleset":
             reads.append(f"line {node.lineno}: {ast.unparse(node)}")
-    assert reads == [], "engine/game.py decides from the ruleset itself: " + "; ".join(reads)
+    return reads
 
 
 def test_every_standard_rule_family_is_one_module_named_after_it() -> None:

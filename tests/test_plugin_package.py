@@ -93,6 +93,15 @@ def test_a_setting_the_plugin_does_not_have_is_refused(write: Callable[[str, str
     assert problem.path == ("plugins", 0, "settings", "bonsu") and "Extra inputs are not permitted" in problem.message
 
 
+def test_a_plugins_own_check_is_reported_where_the_club_can_fix_it(write: Callable[[str, str], str]) -> None:
+    path = write("k.yaml", CLUB.format(bonus=10).replace("{bonus: 10}", "{bonus: 10, rank: A}"))
+    (problem,) = validate_file(path)
+    assert problem.path == ("plugins", 0, "settings", "rank") and problem.message == "A is a partner-card rank"
+    assert problem.location.line == 8
+    with pytest.raises(RuleNotImplemented, match="A is a partner-card rank"):
+        compile_rules(load_ruleset(path))
+
+
 def test_the_slam_bonus_wraps_the_rulesets_own_settlement(write: Callable[[str, str], str]) -> None:
     rules = compile_rules(load_ruleset(write("k.yaml", CLUB.format(bonus=10))))
     standard = compile_rules(load_ruleset("standard"))

@@ -14,8 +14,9 @@ import random
 from collections.abc import Sequence
 
 from regelmotor.bids import Bid
-from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, format_card, parse_card, rank_of, suit_of
+from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, format_card, is_joker, parse_card, rank_of, suit_of
 from regelmotor.engine.game import View
+from regelmotor.hooks import ContractInfo
 from regelmotor.rules.trick_winner import strengths
 from regelmotor.ruleset.compile import Rules
 
@@ -44,12 +45,12 @@ class HeuristicBot:
         self.sol_strength = strengths(self.ruleset.card_order.sol_games)
         jokers = self.ruleset.jokers
         self.joker_lead_wins = jokers is not None and jokers.led_joker == "wins"
-        self.fixed_clubs = {
-            d.id for d in self.ruleset.designations if d.trump.by == "fixed" and d.trump.choices == ("C",)
-        }
-        self.fixed_none = {
-            d.id for d in self.ruleset.designations if d.trump.by == "fixed" and d.trump.choices == ("none",)
-        }
+        fixed: dict[str, str | None] = {}  # the trump each designation fixes, as its declaration says
+        for bid in rules.ladder.bids:
+            if bid.designation is not None and bid.designation not in fixed:
+                fixed[bid.designation] = rules.declaration(ContractInfo(bid, (0,))).trump
+        self.fixed_clubs = {d for d, trump in fixed.items() if trump == "C"}
+        self.fixed_none = {d for d, trump in fixed.items() if trump == "none"}
         self.plain = self.ruleset.designations[0].id
         self.sol_ids = {s.id for s in self.ruleset.sol_bids}
 
@@ -89,7 +90,7 @@ class HeuristicBot:
             )
             if suit == trump:
                 tricks += 0.9 * max(0, len(cards) - 3)
-        jokers = sum(1 for c in hand if c >= 52)
+        jokers = sum(1 for c in hand if is_joker(c))
         tricks += jokers * (0.9 if self.joker_lead_wins else 0.6)
         return tricks, trump
 
@@ -173,7 +174,7 @@ class HeuristicBot:
                 suit = SUIT_LETTERS.index(action.split()[1])
                 if sum(1 for c in hand if suit_of(c) == suit) >= 4:
                     return action
-        if turned >= 52:
+        if is_joker(turned):
             choice = "accept" if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else "reject"
         else:
             choice = "accept" if sum(1 for c in hand if suit_of(c) == suit_of(turned)) >= 4 else "reject"
@@ -185,7 +186,7 @@ class HeuristicBot:
 
     def value_of(self, c: Card, sol: bool, trump: str | None, called: str | None) -> float:
         """``keep_value`` from the contract's facts alone: whether it is sol, the trump, the partner card."""
-        if c >= 52:
+        if is_joker(c):
             return 20.0 if self.joker_lead_wins and not sol else 5.0
         if sol:
             return 13.0 - self.sol_strength[rank_of(c)]
@@ -222,7 +223,7 @@ class HeuristicBot:
         declarer = view.declarers[0] if view.declarers else None
 
         def height(c: Card) -> int:
-            if c >= 52:
+            if is_joker(c):
                 return -1
             return strength[rank_of(c)] + (20 if trump is not None and suit_of(c) == trump else 0)
 
@@ -244,10 +245,10 @@ class HeuristicBot:
         last = len(played) == 3
         if ally is not None and leader_now == ally and (last or height(dict(played)[ally]) >= 12):
             return format_card(min(cards, key=lambda c: self.keep_value(c, view, hand)))
-        winners = [c for c in cards if winning_seat(c) == me and c < 52]
+        winners = [c for c in cards if winning_seat(c) == me and not is_joker(c)]
         if winners and (last or max(height(c) for c in winners) >= 12):
             return format_card(min(winners, key=height))
-        keep_jokers = [c for c in cards if c < 52] or cards
+        keep_jokers = [c for c in cards if not is_joker(c)] or cards
         return format_card(min(keep_jokers, key=lambda c: self.keep_value(c, view, hand)))
 
     def _ally(self, view: View, hand: list[Card], declarer: int | None) -> int | None:
@@ -269,25 +270,27 @@ class HeuristicBot:
     ) -> Card:
         if sol:
             if view.seat in view.declarers:
-                return min(cards, key=lambda c: self.sol_strength[rank_of(c)] if c < 52 else 0)
-            return min((c for c in cards if c < 52), key=lambda c: self.sol_strength[rank_of(c)], default=cards[0])
-        jokers = [c for c in cards if c >= 52]
+                return min(cards, key=lambda c: self.sol_strength[rank_of(c)] if not is_joker(c) else 0)
+            return min(
+                (c for c in cards if not is_joker(c)), key=lambda c: self.sol_strength[rank_of(c)], default=cards[0]
+            )
+        jokers = [c for c in cards if is_joker(c)]
         if jokers and self.joker_lead_wins:
             return jokers[0]
         called = None if view.called is None else card(view.called)
         if called is not None and called in cards:
             return called  # the partner shows himself and takes the trick
         if called is not None and view.seat == declarer and view.partner is None:
-            partner_suit = [c for c in cards if c < 52 and suit_of(c) == suit_of(called)]
+            partner_suit = [c for c in cards if not is_joker(c) and suit_of(c) == suit_of(called)]
             if partner_suit:
                 return min(partner_suit, key=rank_of)  # 001: "Spil ud i makker-essets kulør tidligt"
-        aces = [c for c in cards if c < 52 and rank_of(c) == ACE and suit_of(c) != trump]
+        aces = [c for c in cards if not is_joker(c) and rank_of(c) == ACE and suit_of(c) != trump]
         if aces:
             return aces[0]
-        trumps = [c for c in cards if trump is not None and c < 52 and suit_of(c) == trump]
+        trumps = [c for c in cards if trump is not None and not is_joker(c) and suit_of(c) == trump]
         if trumps and view.seat == declarer and len(trumps) >= 4:
             return max(trumps, key=rank_of)
-        side = [c for c in cards if c < 52 and suit_of(c) != trump] or cards
-        longest = max(range(4), key=lambda s: sum(1 for c in side if c < 52 and suit_of(c) == s))
-        suited = [c for c in side if c < 52 and suit_of(c) == longest] or side
-        return min(suited, key=lambda c: rank_of(c) if c < 52 else 99)
+        side = [c for c in cards if not is_joker(c) and suit_of(c) != trump] or cards
+        longest = max(range(4), key=lambda s: sum(1 for c in side if not is_joker(c) and suit_of(c) == s))
+        suited = [c for c in side if not is_joker(c) and suit_of(c) == longest] or side
+        return min(suited, key=lambda c: rank_of(c) if not is_joker(c) else 99)

@@ -19,12 +19,12 @@ from regelmotor.cards import (
 )
 from regelmotor.errors import CardError, NotationError
 from regelmotor.rules.auction import HOLD, JOIN, PASS, parse_call
+from regelmotor.rules.redeal import OMBLANDING
 
 ACCEPT, REJECT, KEEP = "accept", "reject", "keep"
 NO_FORDAEKT = "no fordækt"
 DOUBLE, REDOUBLE = "double", "redouble"
 JERNHAAND = "jernhånd"
-OMBLANDING = "omblanding"
 MISDEAL = "misdeal"
 VIP = "vip"
 """The partner in halve, where he may, turns the kitty instead of naming trump."""

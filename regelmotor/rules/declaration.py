@@ -28,26 +28,18 @@ from regelmotor.hooks import (
     TrumpChoices,
     hookimpl,
 )
+from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.model import Designation, Ruleset
 
 NO_TRUMP: Denomination = "none"
 
 
 def _steps(designation: Designation, declarers: Sequence[int]) -> tuple[tuple[DeclarationStep, int], ...]:
-    declarer = declarers[0]
-    trump = designation.trump
-    steps: list[tuple[DeclarationStep, int]] = []
-    if trump.by == "declarer":
-        steps.append(("trump", declarer))
-    steps.append(("call", declarer))
-    if trump.by == "kitty":
-        steps.extend(("call", joiner) for joiner in declarers[1:])
-    if trump.by == "partner" or designation.reveal_partner:
-        steps.append(("reveal", PARTNER))
-    if trump.by == "partner":
-        steps.append(("trump_or_vip" if trump.partner_may_vip else "trump", PARTNER))
-    if trump.by == "kitty":
-        steps.append(("kitty", declarer))
+    """The kind's steps, with a reveal where the designation asks for one and the partner's choice of
+    who exchanges where it gives him one."""
+    steps = list(kind_of(designation).steps(designation, declarers))
+    if designation.reveal_partner and ("reveal", PARTNER) not in steps:
+        steps.insert(1 + next(i for i, (kind, _) in enumerate(steps) if kind == "call"), ("reveal", PARTNER))
     if designation.exchange is not None and designation.exchange.by == "partner_chooses":
         steps.append(("exchanger", PARTNER))
     return tuple(steps)

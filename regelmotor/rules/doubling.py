@@ -23,7 +23,7 @@ def doubling(ruleset: Ruleset) -> DoublingRule:
     def doublers(contract: ContractInfo, seats: Sequence[int]) -> tuple[int, ...]:
         return tuple(s for s in seats if s not in contract.declarers and not (opponents_only and s == contract.partner))
 
-    return DoublingRule(doublers, redouble=rule.redouble)
+    return DoublingRule(doublers, redouble=rule.redouble, most=2 if rule.redouble else 1)
 
 
 class DoublingRules:

@@ -11,12 +11,13 @@ from collections.abc import Callable
 
 from regelmotor.bids import Bid
 from regelmotor.hooks import hookimpl
+from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.model import Ruleset
 
 
 def may_join(ruleset: Ruleset) -> Callable[[Bid], bool]:
     rule = ruleset.auction.gaa_med
-    vip = {d.id for d in ruleset.designations if d.trump.by == "kitty"}
+    vip = {d.id for d in ruleset.designations if kind_of(d).turns_kitty}
 
     def allowed(bid: Bid) -> bool:
         if bid.is_sol:

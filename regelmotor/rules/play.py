@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from regelmotor.cards import JOKER_SUIT, Card, format_card, suit_of
-from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, PlayOver, TrickContext, hookimpl
+from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, TrickContext, hookimpl
 from regelmotor.ruleset.model import Ruleset
 
 TRICKS = 13
@@ -120,6 +120,22 @@ def play_over(ruleset: Ruleset) -> PlayOver:
     return over
 
 
+def made(ruleset: Ruleset) -> Made:
+    """A sol declarer within his bid's tricks (each of them, with joiners); a trump contract's side with
+    at least the tricks bid (001)."""
+    limits = {s.id: s.max_tricks for s in ruleset.sol_bids}
+
+    def was_made(contract: ContractInfo, tricks_won: Sequence[int]) -> bool:
+        bid = contract.bid
+        if bid.sol is not None:
+            return all(tricks_won[seat] <= limits[bid.sol] for seat in contract.declarers)
+        assert bid.level is not None
+        side = tricks_won[contract.declarers[0]] + (0 if contract.partner is None else tricks_won[contract.partner])
+        return side >= bid.level
+
+    return was_made
+
+
 def called_card_binds(ruleset: Ruleset) -> CalledCardBinds:
     """Whether the partner card's rules bind a selvmakker is the ruleset's choice (003 37)."""
     exempt_declarer = not ruleset.called_card.applies_to_selvmakker
@@ -134,6 +150,10 @@ class PlayRules:
     @hookimpl
     def regelmotor_legal_cards(self, ruleset: Ruleset) -> LegalCards:
         return legal_cards(ruleset)
+
+    @hookimpl
+    def regelmotor_made(self, ruleset: Ruleset) -> Made:
+        return made(ruleset)
 
     @hookimpl
     def regelmotor_called_card_binds(self, ruleset: Ruleset) -> CalledCardBinds:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import Card
-from regelmotor.engine.actions import OMBLANDING
 from regelmotor.hooks import RedealClaim, Redealing, hookimpl
 from regelmotor.ruleset.model import Ruleset
+
+OMBLANDING = "omblanding"
 
 
 def _any_hand(hand: Sequence[Card]) -> bool:

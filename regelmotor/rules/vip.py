@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from regelmotor.cards import JOKER_SUIT, SUIT_LETTERS, Card, suit_of
 from regelmotor.hooks import Denomination, VipOffer, VipRule, hookimpl
+from regelmotor.rules.designation_kinds import turns_kitty
 from regelmotor.ruleset.model import KittyTurn, Ruleset
 
 ACCEPT = "accept"
@@ -29,7 +30,7 @@ def vip_rule(ruleset: Ruleset) -> VipRule:
     turns: dict[str, tuple[KittyTurn, ...]] = {}
     previous: set[str] = set()
     for d in ruleset.designations:
-        if d.trump.by == "kitty" or d.trump.partner_may_vip:
+        if turns_kitty(d):
             turns[d.id] = d.trump.turns or ()
             if d.trump.joker_takes_previous:
                 previous.add(d.id)

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import get_args
 
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.rules.dealing import pattern_problem
 from regelmotor.rules.scoring import Scorer, ScoringProblem, check_zero_sum
-from regelmotor.ruleset.model import Designation, Ruleset
+from regelmotor.ruleset.model import Designation, Rank, Ruleset
 
 Finding = tuple[tuple[str | int, ...], str]
-RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
+RANKS: tuple[str, ...] = get_args(Rank)
+"""The thirteen ranks as a ruleset writes them (the model's own list)."""
 
 
 def check_ruleset(ruleset: Ruleset) -> list[Finding]:

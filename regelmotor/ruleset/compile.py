@@ -31,6 +31,7 @@ from regelmotor.hooks import (
     Exchanger,
     FordaektRule,
     LegalCards,
+    Made,
     OpenHands,
     PlayOver,
     RedealClaim,
@@ -55,7 +56,7 @@ from regelmotor.rules.ladder import LadderRules
 from regelmotor.rules.open_hands import OpenHandRules
 from regelmotor.rules.play import PlayRules
 from regelmotor.rules.redeal import RedealRules
-from regelmotor.rules.scoring import Scorer, ScoringRules
+from regelmotor.rules.scoring import Scorer, ScoringProblem, ScoringRules, check_zero_sum
 from regelmotor.rules.settlement import SettlementRules
 from regelmotor.rules.trick_winner import TrickWinnerRules
 from regelmotor.rules.vip import VipRules
@@ -142,6 +143,7 @@ class Rules:
     called_card_binds: CalledCardBinds
     trick_winner: TrickWinner
     play_over: PlayOver
+    made: Made
     open_hands: OpenHands
     scorer: Scorer
     settle: Settle
@@ -249,6 +251,12 @@ def plugin_manager(ruleset: Ruleset) -> tuple[pluggy.PluginManager, tuple[tuple[
     return pm, tuple(versions)
 
 
+def _from_club(pm: pluggy.PluginManager, hook: str) -> bool:
+    """Whether a club's plugin implements ``hook`` (not only the standard rule families)."""
+    standard = {plugin.__name__ for plugin in STANDARD_PLUGINS}
+    return any(impl.plugin_name not in standard for impl in getattr(pm.hook, hook).get_hookimpls())
+
+
 def unsupported(ruleset: Ruleset) -> list[tuple[Path, str]]:
     return [(u.path, u.rule) for u in NOT_IMPLEMENTED if u.applies(ruleset)]
 
@@ -275,6 +283,13 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
     ladder: Ladder = one("regelmotor_ladder")
     may_join = one("regelmotor_may_join")
     scorer: Scorer = one("regelmotor_scorer")
+    if _from_club(pm, "regelmotor_scorer"):  # the loader checked the standard scorer; a plugin's is checked here
+        try:
+            problem = check_zero_sum(scorer)
+        except ScoringProblem as exc:
+            problem = exc
+        if problem is not None:
+            raise RulesetProblems([(problem.path, f"{problem.message} (with the plugins' scoring)")])
     return Rules(
         ruleset=model,
         ladder=ladder,
@@ -294,6 +309,7 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
         called_card_binds=one("regelmotor_called_card_binds"),
         trick_winner=one("regelmotor_trick_winner"),
         play_over=one("regelmotor_play_over"),
+        made=one("regelmotor_made"),
         open_hands=one("regelmotor_open_hands"),
         scorer=scorer,
         settle=one("regelmotor_settle", scorer=scorer),

@@ -100,6 +100,14 @@ class Eksempel:
         return settle
 
     @hookimpl
+    def regelmotor_check(self, ruleset: Ruleset) -> list[tuple[tuple[str | int, ...], str]]:
+        """The trump seven cannot be a partner-card rank: the called card would then win every trump trick."""
+        if self.settings.rank not in ruleset.partner_card.ranks:
+            return []
+        index = [use.name for use in ruleset.plugin_uses()].index("eksempel")
+        return [(("plugins", index, "settings", "rank"), f"{self.settings.rank} is a partner-card rank")]
+
+    @hookimpl
     def regelmotor_redeal_claims(self, ruleset: Ruleset) -> RedealClaim | None:
         if not self.settings.claim:
             return None

@@ -1,0 +1,1 @@
+"""The phases of a deal, one module each, as mixins over ``engine.state.State``."""

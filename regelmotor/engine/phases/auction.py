@@ -1,0 +1,93 @@
+"""The auction phase: redeal claims (jernhånd, omblanding), calls and misdeals, all pass; then the contract."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regelmotor.engine.actions import KEEP, MISDEAL
+from regelmotor.engine.state import (
+    AUCTION,
+    DECLARATION,
+    REDEAL,
+    SEATS,
+    Redeal,
+    State,
+    StepKind,
+)
+from regelmotor.hooks import (
+    ContractInfo,
+    RedealBy,
+    next_dealer,
+)
+
+
+class AuctionPhase(State):
+    def _offer_claims(self) -> list[tuple[int, tuple[str, ...], bool]]:
+        """The claims each seat may make, in order: every seat's blind claims (before anyone looks
+        at his cards), then each seat's claims its hand allows."""
+        claims = self.rules.redeal_claims
+        out: list[tuple[int, tuple[str, ...], bool]] = []
+        for blind in (True, False):
+            for seat in self.seats:
+                offered = tuple(c.action for c in claims if c.blind == blind and c.allowed(self.hands[seat]))
+                if offered:
+                    out.append((seat, offered, blind))
+        return out
+
+    def blind(self) -> bool:
+        """Whether a claim made before looking at the cards is pending: no seat sees its hand yet."""
+        return bool(self.claims) and self.claims[0][2] and self.phase == AUCTION
+
+    def _auction_step(self) -> bool:
+        if self.claims:
+            self.step = (StepKind.CLAIM, self.claims[0][0])
+            return True
+        status = self._auction
+        if status.to_act is not None:
+            self.step = (StepKind.CALL, status.to_act)
+            return True
+        if status.highest is None:
+            self._void("all_pass", self.rules.redealing.all_pass)
+            return False
+        assert status.holder is not None
+        self.bid = status.highest
+        self.declarers = (status.holder, *status.joiners)
+        self.phase = DECLARATION
+        plan = self.rules.declaration(ContractInfo(self.bid, self.declarers))
+        self._declaration = list(plan.steps)
+        if plan.trump is not None:
+            self.trump = plan.trump
+        return False
+
+    def _legal_claim(self, seat: int) -> Sequence[str]:
+        return (*self.claims[0][1], KEEP)
+
+    def _do_claim(self, seat: int, action: str) -> None:
+        self.claims.pop(0)
+        if action != KEEP:
+            claim = next(c for c in self.rules.redeal_claims if c.action == action)
+            self._void(claim.rule, claim.redeal_by, seat)
+
+    def _legal_call(self, seat: int) -> Sequence[str]:
+        legal = self._auction.legal
+        if not self.calls and seat == self.forhaand:
+            legal += (MISDEAL,)  # the dealer's fault
+            if self.rules.redealing.misdeal_names_culprit:  # 000 2.7: another player at fault pays the penalty
+                legal += tuple(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer)
+        return legal
+
+    def _do_call(self, seat: int, action: str) -> None:
+        if action.startswith(MISDEAL):
+            culprit = int(action.split()[1]) if " " in action else self.dealer
+            self._void("misdeal", self.rules.redealing.misdeal, culprit)
+            return
+        self._auction = self.rules.auction.advance(self._auction, action)
+        self.calls.append(action)
+        self.seat_calls.append((seat, action))
+
+    def _void(self, reason: str, redeal_by: RedealBy, seat: int | None = None) -> None:
+        following = next_dealer(redeal_by, self.dealer, SEATS)
+        self.redeal = Redeal(reason, following, seat)
+        self.claims = []
+        self.phase = REDEAL
+        self.events.append(f"redeal ({reason}): seat {following} deals")

@@ -1,0 +1,178 @@
+"""The declaration phase: trump, the partner card, the partner's reveal, vip (turning the kitty), who exchanges."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from regelmotor.cards import format_card
+from regelmotor.engine.actions import EXCHANGER, REJECT, VIP
+from regelmotor.engine.state import (
+    CARDS,
+    EXCHANGE,
+    NAMES,
+    State,
+    StepKind,
+    Vip,
+)
+from regelmotor.hooks import (
+    PARTNER,
+    Denomination,
+)
+
+STEP_KINDS = {
+    "trump": StepKind.TRUMP,
+    "call": StepKind.CALL_CARD,
+    "trump_or_vip": StepKind.TRUMP_OR_VIP,
+    "exchanger": StepKind.EXCHANGER,
+}
+"""A declaration step (``hooks.DeclarationStep``) -> the kind of step a seat takes for it."""
+
+
+class DeclarationPhase(State):
+    def _designation_id(self) -> str:
+        assert self.bid is not None and self.bid.designation is not None
+        return self.bid.designation
+
+    def _seat_for(self, seat: int) -> int:
+        """A step's seat: ``PARTNER`` is the partner, or the declarer when he is selvmakker."""
+        if seat != PARTNER:
+            return seat
+        if self.partner is None:
+            self._find_partner()
+        return self.partner if self.partner is not None else self.declarers[0]
+
+    def _declaration_step(self) -> bool:
+        while self._declaration:
+            kind, seat = self._declaration[0]
+            if kind == "reveal":
+                self._declaration.pop(0)
+                self._reveal_partner()
+                continue
+            seat = self._seat_for(seat)
+            if kind == "kitty":
+                if self._vip_step(seat):
+                    return True
+                self._declaration.pop(0)
+                continue
+            if kind == "exchanger" and self.partner is None:
+                self._declaration.pop(0)  # a selvmakker has no one to choose between
+                continue
+            self.step = (STEP_KINDS[kind], seat)
+            return True
+        self._find_partner()
+        self.phase = EXCHANGE
+        self._plan_exchange()
+        return False
+
+    def _legal_trump(self, seat: int) -> Sequence[str]:
+        return tuple(f"trump {d}" for d in self.rules.trump_choices(self._designation_id(), self.called))
+
+    def _do_trump(self, seat: int, action: str) -> None:
+        self._declaration.pop(0)
+        self.trump = cast(Denomination, action.split()[1])  # one of the legal "trump X" actions
+
+    def _legal_trump_or_vip(self, seat: int) -> Sequence[str]:
+        return (*self._legal_trump(seat), VIP)
+
+    def _do_trump_or_vip(self, seat: int, action: str) -> None:
+        if action == VIP:  # jeberg.eu: "Makkeren kan også vælge at vippe"
+            self._declaration[0] = ("kitty", seat)
+            self.events.append(f"seat {seat} vips")
+        else:
+            self._do_trump(seat, action)
+
+    def _legal_exchanger(self, seat: int) -> Sequence[str]:
+        return tuple(f"{EXCHANGER} {s}" for s in dict.fromkeys((self.declarers[0], seat)))
+
+    def _do_exchanger(self, seat: int, action: str) -> None:
+        self._declaration.pop(0)
+        self.exchanger = int(action.split()[1])
+        self.events.append(f"seat {self.exchanger} exchanges")
+
+    def _legal_call_card(self, seat: int) -> Sequence[str]:
+        choices = self.rules.call_choices(self.hands[seat], self._designation_id(), self.trump)
+        return tuple(f"call {NAMES[c]}" for c in choices)
+
+    def _do_call_card(self, seat: int, action: str) -> None:
+        self._declaration.pop(0)
+        card = CARDS[action[len("call ") :]]  # one of the legal "call X" actions
+        if seat == self.declarers[0]:
+            self.called = card
+        else:
+            self.joiner_calls[seat] = card
+
+    def _reveal_partner(self) -> None:
+        """The holder of the called card shows himself at once (halve: 000 4.2.2; 001)."""
+        self._find_partner()
+        self.partner_public = self.partner is not None
+
+    def _find_partner(self) -> None:
+        """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4)."""
+        self.partner = None
+        if self.called is None or self.bid is None or self.bid.is_sol:
+            return
+        for seat in self.seats:
+            if seat != self.declarers[0] and self.called in self.hands[seat]:
+                self.partner = seat
+
+    # vip: turning the kitty ---------------------------------------------------------------------
+
+    def _vip_step(self, seat: int) -> bool:
+        """Turn kitty cards until someone has a choice (True) or a card is accepted (False).
+
+        The seat that vips decides first; when it is the declarer, his joiners after him (000 4.3.4).
+        """
+        if self._vip is None:
+            joiners = list(self.declarers[1:]) if seat == self.declarers[0] else []
+            self._vip = Vip(self._designation_id(), seat, joiners)
+        vip = self._vip
+        while True:
+            if not vip.deciders:
+                vip.number += 1
+                card = self.kitty[vip.number - 1]
+                self.turned.append(card)
+                vip.offer = offer = self.rules.vip(vip.designation, self.turned)
+                self.events.append(f"kitty card {vip.number} turned: {format_card(card)}")
+                if offer.turn == "cannot_accept":
+                    self.events.append(f"kitty card {vip.number} cannot be accepted")
+                    continue
+                vip.deciders = [vip.original, *vip.joiners]
+                vip.forced_last = offer.turn == "must_accept"
+            assert vip.offer is not None
+            if vip.forced_last and len(vip.deciders) == 1 and len(vip.offer.accepts) == 1:
+                seat = vip.deciders[0]
+                self.events.append(f"seat {seat} must accept kitty card {vip.number}")
+                self._vip_accept(seat, vip.offer.accepts[0][1])
+                return False
+            self.step = (StepKind.VIP, vip.deciders[0])
+            return True
+
+    def _legal_vip(self, seat: int) -> Sequence[str]:
+        vip = self._vip
+        assert vip is not None and vip.offer is not None
+        accepts = tuple(action for action, _ in vip.offer.accepts)
+        return accepts if vip.forced_last and len(vip.deciders) == 1 else (*accepts, REJECT)
+
+    def _do_vip(self, seat: int, action: str) -> None:
+        vip = self._vip
+        assert vip is not None and vip.offer is not None
+        if action == REJECT:
+            vip.deciders.pop(0)
+            return
+        self._vip_accept(seat, dict(vip.offer.accepts)[action])
+        self._declaration.pop(0)
+
+    def _vip_accept(self, seat: int, trump: Denomination) -> None:
+        """000 4.3.2: the accepted card decides trump (its suit; a wild card no trump)."""
+        assert self._vip is not None
+        self.trump = trump
+        self.vip_card = self._vip.number
+        self._vip.deciders = []
+        if seat not in (self.declarers[0], self.partner):
+            # 000 4.3.4: "Hvis en af medgængerne antager et kort, bliver denne spilfører."
+            self.called = self.joiner_calls[seat]
+            self.events.append(f"seat {seat} takes over the contract")
+            self.declarers = (seat,)
+        elif seat == self.declarers[0]:
+            self.declarers = (seat,)

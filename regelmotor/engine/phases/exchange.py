@@ -1,0 +1,144 @@
+"""The exchange phase: the kitty, what passes on, fordækt and doubling; then the first lead."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regelmotor.cards import parse_card
+from regelmotor.engine.actions import DOUBLE, KEEP, NO_FORDAEKT, PASS, REDOUBLE
+from regelmotor.engine.discards import Discards
+from regelmotor.engine.state import (
+    CARDS,
+    HAND_ORDER,
+    NAMES,
+    PLAY,
+    SEATS,
+    State,
+    StepKind,
+)
+from regelmotor.hooks import (
+    ContractInfo,
+    ExchangeTurn,
+)
+
+
+class ExchangePhase(State):
+    def _contract_info(self) -> ContractInfo:
+        assert self.bid is not None
+        return ContractInfo(self.bid, self.declarers, self.partner if self.partner_public else None, self.exchanger)
+
+    def _plan_exchange(self) -> None:
+        plan = self.rules.exchange(self._contract_info())
+        self._exchange_plan = plan
+        self._exchange = list(plan.turns)
+        self._pass_on = plan.leftover_passes_clockwise
+
+    def _exchange_step(self) -> bool:
+        """The exchange turns, then fordækt, then doubling; then the first lead."""
+        while self._exchange:
+            turn = self._exchange[0]
+            if self.kitty and any(0 < k <= len(self.kitty) for k in turn.counts):
+                self.step = (StepKind.EXCHANGE, turn.seat)
+                return True
+            self._exchange.pop(0)
+        if self._pass_on and self.kitty and self._exchanged:
+            nxt = self._next_pass_on()
+            if nxt is not None:  # Whistklubben: what he leaves passes to the next player clockwise
+                self._exchange.append(ExchangeTurn(nxt, tuple(range(len(self.kitty) + 1)), False))
+                return self._exchange_step()
+        if self._fordaekt_offer is None:
+            self._fordaekt_offer = self._fordaekt_seat()
+        if self._fordaekt_offer is not None and self._fordaekt_offer >= 0:
+            self.step = (StepKind.FORDAEKT, self._fordaekt_offer)
+            return True
+        if self._doublers is None:
+            self._doublers = self._who_may_double()
+        if self._doublers:
+            self.step = (StepKind.DOUBLE, self._doublers[0])
+            return True
+        if self._redouble:
+            self.step = (StepKind.REDOUBLE, self.declarers[0])
+            return True
+        self._find_partner()
+        assert self.bid is not None
+        self._playing = ContractInfo(self.bid, self.declarers, self.partner)  # what the play rules see
+        self._facts = self._play_facts()
+        self.phase = PLAY
+        return False
+
+    def _next_pass_on(self) -> int | None:
+        start = self._exchanged[-1]
+        for offset in range(1, SEATS):
+            seat = (start + offset) % SEATS
+            if seat not in self._exchanged and seat not in [t.seat for t in self._exchange]:
+                return seat
+        return None
+
+    def exchange_counts(self) -> tuple[int, ...]:
+        """How many cards the seat now exchanging may discard."""
+        return self._exchange[0].counts if self._exchange else ()
+
+    def _legal_exchange(self, seat: int) -> Sequence[str]:
+        turn = self._exchange[0]
+        protected = self.called if not self._exchange_plan.called_card_may_be_discarded else None
+        # 001: "Makker-esset må ikke lægges i katten"; the hand is kept in canonical order.
+        names = [NAMES[c] for c in self.hands[seat] if c != protected]
+        keep = (KEEP,) if 0 in turn.counts and not turn.compulsory else ()
+        return Discards(keep, names, [count for count in turn.counts if 0 < count <= len(self.kitty)])
+
+    def _do_exchange(self, seat: int, action: str) -> None:
+        turn = self._exchange.pop(0)
+        self._exchanged.append(turn.seat)
+        if action == KEEP:
+            return
+        cards = [CARDS[name] for name in action.split()[1:]]  # one of the legal discards: canonical
+        taken, untaken = self.kitty[: len(cards)], self.kitty[len(cards) :]
+        self.received[seat] = tuple(taken)
+        self.discarded[seat] = tuple(cards)
+        hand = [c for c in self.hands[seat] if c not in cards] + taken
+        self.hands[seat] = sorted(hand, key=HAND_ORDER.__getitem__)
+        if self._exchange_plan.discards_become_kitty and self._exchange:
+            self.kitty = cards + untaken  # 000 5.2.4: "De tre afkastede kort bliver ny kat"
+        else:
+            self.discards.extend(cards)
+            self.kitty = untaken
+        self.events.append(f"seat {seat} exchanged {len(cards)} card(s)")
+
+    def _fordaekt_seat(self) -> int:
+        """The declarer, if the fordækt rule lets him lay a card face down now; -1 when nobody may."""
+        declarer = self.declarers[0]
+        allowed = self.rules.fordaekt(self._contract_info(), self.called, self.hands[declarer])
+        return declarer if allowed else -1
+
+    def _legal_fordaekt(self, seat: int) -> Sequence[str]:
+        return (NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in self.hands[seat]))
+
+    def _do_fordaekt(self, seat: int, action: str) -> None:
+        self._fordaekt_offer = -1
+        if action != NO_FORDAEKT:
+            self.fordaekt = parse_card(action.split()[1])
+            self.events.append(f"seat {seat} lays a card fordækt")
+
+    def _who_may_double(self) -> list[int]:
+        assert self.bid is not None
+        contract = ContractInfo(self.bid, self.declarers, self.partner)
+        return list(self.rules.doubling.doublers(contract, self.seats))
+
+    def _legal_double(self, seat: int) -> Sequence[str]:
+        return (PASS, DOUBLE)
+
+    def _do_double(self, seat: int, action: str) -> None:
+        assert self._doublers is not None
+        self._doublers.pop(0)
+        if action == DOUBLE:  # once per deal (rules-matrix.md section 9)
+            self.doublings = 1
+            self._doublers = []
+            self._redouble = self.rules.doubling.redouble
+
+    def _legal_redouble(self, seat: int) -> Sequence[str]:
+        return (PASS, REDOUBLE)
+
+    def _do_redouble(self, seat: int, action: str) -> None:
+        self._redouble = False
+        if action == REDOUBLE:
+            self.doublings = 2

@@ -1,0 +1,117 @@
+"""The play phase: legal cards, tricks, open hands, and the settlement when play is over."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from regelmotor.cards import SUIT_LETTERS, Card, format_card, suit_of
+from regelmotor.engine.state import (
+    CARDS,
+    FINISHED,
+    NAMES,
+    PLAY,
+    PLAY_STEPS,
+    SEATS,
+    State,
+    Trick,
+)
+from regelmotor.hooks import (
+    ContractInfo,
+    Moment,
+    TrickContext,
+)
+
+
+class PlayPhase(State):
+    def _suit(self, card: Card) -> int:
+        """The suit a card counts in: the fordækt card in the partner card's suit (000 6.1.1)."""
+        if card == self.fordaekt and self.called is not None:
+            return suit_of(self.called)
+        return suit_of(card)
+
+    def trick_context(self, seat: int) -> TrickContext:
+        """What besides the hand decides ``seat``'s legal cards now.
+
+        It changes only when a trick ends or the partner card falls, so it is kept until then.
+        """
+        exempt = not self.rules.called_card_binds(seat, self._playing)
+        context = self._contexts.get(exempt)
+        if context is None:
+            context = self._contexts[exempt] = self._new_trick_context(exempt)
+        return context
+
+    def _new_trick_context(self, exempt: bool) -> TrickContext:
+        trump, sol, fordaekt = self._play_facts()
+        called = None if sol or self.called_played or exempt else self.called
+        return TrickContext(trump, sol, not self.tricks, called, self.called_suit_led, fordaekt)
+
+    def _play_facts(self) -> tuple[int | None, bool, tuple[Card, int] | None]:
+        """The trump suit, whether it is sol, and the fordækt card with the suit it counts in:
+        fixed once play begins, so worked out once then."""
+        if self.phase == PLAY:
+            return self._facts
+        trump = None if self.trump in (None, "none") else SUIT_LETTERS.index(self.trump)
+        fordaekt = None
+        if self.fordaekt is not None and self.called is not None:
+            fordaekt = (self.fordaekt, suit_of(self.called))
+        return trump, self.bid is not None and self.bid.is_sol, fordaekt
+
+    def _legal_play(self, seat: int) -> Sequence[str]:
+        cards = self.rules.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
+        return tuple([NAMES[c] for c in cards])
+
+    def _do_play(self, seat: int, action: str) -> None:
+        card = CARDS[action]
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card))
+        self._trick_cards.append(card)
+        if card == self.called:
+            self.called_played = True
+            self._contexts.clear()
+            self.partner_public = self.partner is not None  # 001: "Først når esset bliver spillet, ved alle"
+            self.events.append(f"seat {seat} plays the partner card {format_card(card)}")
+        if len(trick) == 1:
+            if not self.tricks:
+                self._open_hands("after_first_lead")
+        elif len(trick) == SEATS:
+            self._end_trick()
+            if self.phase != PLAY:
+                self._advance()
+                return
+            seat = self.leader - 1  # the winner leads the next trick
+        self.step = PLAY_STEPS[(seat + 1) % SEATS]
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        leader = trick[0][0]
+        cards = tuple(self._trick_cards)
+        context = self.trick_context(leader)
+        winner = trick[self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)][0]
+        if not self.called_suit_led and self.called is not None and self._suit(cards[0]) == suit_of(self.called):
+            self.called_suit_led = True
+        self.tricks.append(Trick(leader, cards, winner))
+        self._contexts.clear()
+        self.tricks_won[winner] += 1
+        self.leader = winner
+        self.trick = []
+        self._trick_cards = []
+        if len(self.tricks) == 1:
+            self._open_hands("after_first_trick")
+        if self.rules.play_over(self._playing, self.tricks_won, len(self.tricks)):
+            self._finish()
+
+    def _open_hands(self, moment: Moment) -> None:
+        seats = self.rules.open_hands(self._playing, moment)
+        if seats:
+            self.open_hands = seats
+            self.events.append("the declarer's cards lie open: " + ", ".join(f"seat {s}" for s in self.declarers))
+
+    def _finish(self) -> None:
+        """Score the deal: every seat's points, summing to zero (000 7.1.2)."""
+        assert self.bid is not None
+        contract = ContractInfo(self.bid, self.declarers, self.partner)
+        self.scores = self.rules.settle(contract, self.tricks_won, self.vip_card, self.doublings)
+        self.partner_public = self.partner is not None
+        self.phase = FINISHED
+        self.events.append("the deal is over")

@@ -1,0 +1,220 @@
+"""The state of one deal, as plain data the phases read and write, and what a seat is shown.
+
+``State`` declares every attribute a deal holds (``Game.__init__`` sets them); the phase modules
+(``phases/``) are mixins over it, one per phase, and ``Game`` puts them together. Nothing here
+decides a rule: the phases ask the compiled hooks (``rules``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import TYPE_CHECKING, NamedTuple
+
+from regelmotor.bids import Bid
+from regelmotor.cards import Card, format_card
+from regelmotor.engine.actions import card_order_key
+from regelmotor.hooks import ContractInfo, Denomination, ExchangePlan, ExchangeTurn, TrickContext, VipOffer
+
+if TYPE_CHECKING:
+    from regelmotor.hooks import AuctionStatus
+    from regelmotor.ruleset.compile import Rules
+    from regelmotor.ruleset.model import Ruleset
+
+SEATS = 4
+HAND = 13
+NAMES = tuple(format_card(c) for c in range(55))
+"""Card index -> notation, looked up rather than built: views are made on every decision."""
+CARDS = {name: card for card, name in enumerate(NAMES)}
+"""Canonical notation -> card index, for actions already checked against the legal ones."""
+HAND_ORDER = tuple(sorted(range(55), key=card_order_key).index(card) for card in range(55))
+"""Card index -> its place in a hand kept in canonical order (a sort key without a call)."""
+DERIVED = ("_legal", "_tricks_view", "_contexts", "_public")
+"""Attributes computed from the rest of the state and kept only to save work."""
+
+
+class Phase(StrEnum):
+    """The phases of a deal (notation.md); each compares equal to its name."""
+
+    AUCTION = "auction"
+    DECLARATION = "declaration"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    FINISHED = "finished"
+    REDEAL = "redeal"
+
+
+class StepKind(StrEnum):
+    """What the seat to act decides: each kind has its legal actions and its effect in one phase."""
+
+    CLAIM = "claim"
+    CALL = "call"
+    TRUMP = "trump"
+    TRUMP_OR_VIP = "trump_or_vip"
+    CALL_CARD = "call_card"
+    VIP = "vip"
+    EXCHANGER = "exchanger"
+    EXCHANGE = "exchange"
+    FORDAEKT = "fordaekt"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    PLAY = "play"
+
+
+AUCTION, DECLARATION, EXCHANGE, PLAY, FINISHED, REDEAL = Phase
+SEAT_ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(1, SEATS + 1)) for dealer in range(SEATS))
+"""Dealer -> the seats in calling order, forhånd (the dealer's left) first."""
+PLAY_STEPS = tuple((StepKind.PLAY, seat) for seat in range(SEATS))
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """Why a deal is void, and who deals next."""
+
+    reason: str
+    next_dealer: int
+    seat: int | None = None
+    """The claimant (jernhånd) or the culprit (misdeal), where there is one."""
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, and the winning seat."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % SEATS for i in range(len(self.cards)))
+
+
+@dataclass(slots=True)
+class View:
+    """What one seat may know: its own hand and what is public at the table.
+
+    A fresh copy on every call (so not frozen: building it is on every bot decision's path).
+    """
+
+    seat: int
+    phase: str
+    dealer: int
+    to_act: int | None
+    hand: tuple[str, ...]
+    legal_actions: tuple[str, ...]
+    calls: tuple[tuple[int, str], ...]
+    contract: str | None
+    declarers: tuple[int, ...]
+    trump: str | None
+    called: str | None
+    partner: int | None
+    joiner_calls: tuple[tuple[int, str], ...]
+    turned: tuple[str, ...]
+    kitty_size: int
+    hand_sizes: tuple[int, ...]
+    fordaekt_laid: bool
+    doublings: int
+    events: tuple[str, ...]
+    redeal: Redeal | None
+    trick: tuple[tuple[int, str], ...] = ()
+    tricks: tuple[tuple[int, tuple[str, ...], int], ...] = ()
+    tricks_won: tuple[int, ...] = (0, 0, 0, 0)
+    open_hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    scores: tuple[Fraction, ...] | None = None
+    history: tuple[tuple[int, str], ...] = ()
+    """Every action so far as the table saw it: another seat's discards and fordækt card face down
+    (``discard ? ? ?``, ``fordækt ?``)."""
+    received: tuple[str, ...] = ()
+    """The kitty cards this seat took in the exchange."""
+    discarded: tuple[str, ...] = ()
+    """The cards this seat discarded in the exchange."""
+    fordaekt: str | None = None
+    """The card this seat laid fordækt, which only it knows."""
+
+
+@dataclass
+class Vip:
+    """Turning the kitty: the card being decided, what accepting it means, and who still has the choice."""
+
+    designation: str
+    original: int
+    joiners: list[int]
+    number: int = 0
+    deciders: list[int] = field(default_factory=list)
+    forced_last: bool = False
+    offer: VipOffer | None = None
+
+
+class State:
+    """Everything one deal holds; ``Game.__init__`` sets each attribute."""
+
+    rules: Rules
+    ruleset: Ruleset
+    seed: int | None
+    dealer: int
+    seats: tuple[int, ...]
+    initial_hands: tuple[tuple[Card, ...], ...]
+    initial_kitty: tuple[Card, ...]
+    hands: list[list[Card]]
+    kitty: list[Card]
+    discards: list[Card]
+    turned: list[Card]
+    history: list[tuple[int, str]]
+    received: dict[int, tuple[Card, ...]]
+    discarded: dict[int, tuple[Card, ...]]
+    events: list[str]
+    phase: Phase
+    step: tuple[StepKind, int] | None
+    redeal: Redeal | None
+    claims: list[tuple[int, tuple[str, ...], bool]]
+    calls: list[str]
+    seat_calls: list[tuple[int, str]]
+    bid: Bid | None
+    declarers: tuple[int, ...]
+    trump: Denomination | None
+    called: Card | None
+    joiner_calls: dict[int, Card]
+    partner: int | None
+    partner_public: bool
+    vip_card: int
+    exchanger: int | None
+    fordaekt: Card | None
+    doublings: int
+    trick: list[tuple[int, Card]]
+    tricks: list[Trick]
+    tricks_won: list[int]
+    leader: int
+    called_played: bool
+    called_suit_led: bool
+    open_hands: tuple[int, ...]
+    scores: list[Fraction] | None
+    _legal: Sequence[str] | None
+    _contexts: dict[bool, TrickContext]
+    _playing: ContractInfo
+    _facts: tuple[int | None, bool, tuple[Card, int] | None]
+    _auction: AuctionStatus
+    _declaration: list[tuple[str, int]]
+    _vip: Vip | None
+    _exchange: list[ExchangeTurn]
+    _exchange_plan: ExchangePlan
+    _exchanged: list[int]
+    _pass_on: bool
+    _fordaekt_offer: int | None
+    _doublers: list[int] | None
+    _redouble: bool
+    _trick_cards: list[Card]
+
+    @property
+    def forhaand(self) -> int:
+        return self.seats[0]
+
+    if TYPE_CHECKING:  # each phase calls a few steps of another; Game has them all
+
+        def _advance(self) -> None: ...
+        def _find_partner(self) -> None: ...
+        def _plan_exchange(self) -> None: ...
+        def _contract_info(self) -> ContractInfo: ...
+        def _play_facts(self) -> tuple[int | None, bool, tuple[Card, int] | None]: ...
+        def trick_context(self, seat: int) -> TrickContext: ...
