@@ -40,7 +40,7 @@ from regelmotor.ruleset.load import (
     validate_file,
 )
 from regelmotor.ruleset.schema import schema_text
-from regelmotor.simulate import iter_lines, progress_bar, run_deals, summarize
+from regelmotor.simulate import MIN_SIGNIFICANT, iter_lines, progress_bar, run_deals, summarize
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -166,10 +166,19 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
             doublings=args.doubled,
         )
     decimals = ruleset.scoring.decimals
+    # Printed to the ruleset's decimals, the declarer's points are what the others pay (so the printed
+    # numbers sum to zero as the exact ones do: 3 x 35.16 against -105.48, not -105.47).
+    others = [points(scores.opponent, decimals)] * scores.opponents
+    if scores.partner is not None:
+        others.append(points(scores.partner, decimals))
+    declarer = -round(sum(Fraction(str(p)) for p in others), decimals) if scores.total == 0 else None
+    shown_declarer = (
+        points(Fraction(str(declarer)), decimals) if declarer is not None else points(scores.declarer, decimals)
+    )
     if args.json:
         _print_json(
             {
-                "declarer": points(scores.declarer, decimals),
+                "declarer": shown_declarer,
                 "partner": None if scores.partner is None else points(scores.partner, decimals),
                 "opponent": points(scores.opponent, decimals),
                 "opponents": scores.opponents,
@@ -180,11 +189,15 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     side = "alone" if scores.partner is None else "with a partner"
     out.write(f"{resolved.label}: {bid} with {args.tricks} tricks (declarer {side})\n")
-    out.write(f"declarer  {_signed(scores.declarer, decimals)}\n")
+    out.write(f"declarer  {_signed(Fraction(str(shown_declarer)), decimals)}\n")
     if scores.partner is not None:
         out.write(f"partner   {_signed(scores.partner, decimals)}\n")
     out.write(f"opponent  {_signed(scores.opponent, decimals)}  (each of {scores.opponents})\n")
     out.write(f"sum       {_signed(scores.total, decimals)}\n")
+    if shown_declarer != points(scores.declarer, decimals):
+        out.write(
+            "(the declarer's points are what the others pay, to the last decimal, so the printed numbers sum to 0)\n"
+        )
     return EXIT_OK
 
 
@@ -292,10 +305,16 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\nRule differences:\n")
     for d in report["diff"] or [{"label": "none", "a": None, "b": None}]:
         out.write(f"  {d['label']}: {show_value(d['a'])} / {show_value(d['b'])}\n")
-    out.write("\nStatistics (A | B | B - A; * = significant at 95%):\n")
+    out.write("\nStatistics (A | B | B - A; n = deals or contracts counted; * = significant at 95%):\n")
     for row in report["rows"]:
         mark = "*" if row["significant"] else " "
-        out.write(f"{mark} {row['name']:<36} {row['a_text']:<30} {row['b_text']:<30} {row['difference_text']}\n")
+        out.write(f"{mark} {row['name']:<36} {row['a_text']:<36} {row['b_text']:<36} {row['difference_text']}\n")
+    rows = len(report["rows"])
+    out.write(
+        f"\n{rows} rows are tested at once: at 95% about one in 20 rows with no real difference is marked by "
+        "chance, so a single * is a hint to test with more deals, not a finding. No row is marked with fewer "
+        f"than {MIN_SIGNIFICANT} observations on either side.\n"
+    )
     return EXIT_OK
 
 
@@ -357,10 +376,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     import uvicorn
 
-    from regelmotor.web import create_app
+    from regelmotor.web.app import LOCAL_HOSTS, create_app
 
+    everywhere = args.host in ("0.0.0.0", "::")
+    if everywhere:  # any Host header is answered: put the server behind a proxy that checks it
+        sys.stderr.write("regelmotor: serving every address; the Host header is not checked\n")
+    allowed = None if everywhere else LOCAL_HOSTS | {args.host.lower()}
     sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ (Ctrl-C to stop)\n")
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(allowed), host=args.host, port=args.port, log_level="warning")
     return EXIT_OK
 
 

@@ -13,12 +13,14 @@ from typing import Any
 
 from regelmotor.diff import diff_rulesets
 from regelmotor.errors import RegelmotorError
+from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.simulate import (
     POSITIONS,
     DealResult,
     Estimate,
     format_estimate,
+    mean,
     paired_difference,
     rate_difference,
     significant,
@@ -34,8 +36,8 @@ def _row(name: str, a: Estimate, b: Estimate, difference: Estimate, percent: boo
         "difference": difference.as_json(),
         "significant": significant(difference),
         "percent": percent,
-        "a_text": format_estimate(a, percent),
-        "b_text": format_estimate(b, percent),
+        "a_text": f"{format_estimate(a, percent)} n={a.n}",
+        "b_text": f"{format_estimate(b, percent)} n={b.n}",
         "difference_text": format_estimate(difference, percent),
     }
 
@@ -83,10 +85,45 @@ def comparison(
 
         diff = paired_difference(left, right, seat_points)
         rows.append(_row(f"points, {name}", sa.points_per_seat[name], sb.points_per_seat[name], diff, False))
+    stake_a, stake_b = stake(a), stake(b)
+    if stake_a != stake_b:  # points in different units: compare them per stake as well
+        for position, name in enumerate(POSITIONS):
+            seat = [(r.dealer + 1 + position) % 4 for r in left]
+            diff = mean(
+                [y.scores[s] / stake_b - x.scores[s] / stake_a for x, y, s in zip(left, right, seat, strict=True)]
+            )
+            rows.append(
+                _row(
+                    f"points per stake, {name}",
+                    _scaled(sa.points_per_seat[name], stake_a),
+                    _scaled(sb.points_per_seat[name], stake_b),
+                    diff,
+                    False,
+                )
+            )
     differences = [
         {"section": d.section, "path": d.path, "label": d.label, "a": d.a, "b": d.b} for d in diff_rulesets(a, b)
     ]
-    return {"diff": differences, "rows": rows, "a_summary": sa.as_json(), "b_summary": sb.as_json()}
+    return {
+        "diff": differences,
+        "rows": rows,
+        "stakes": {"a": float(stake_a), "b": float(stake_b)},
+        "a_summary": sa.as_json(),
+        "b_summary": sb.as_json(),
+    }
+
+
+def stake(ruleset: Ruleset) -> Fraction:
+    """A ruleset's unit of points: what the declarer gets for the lowest plain contract made exactly, with a
+    partner. Points of two rulesets with different stakes are compared per stake too."""
+    scorer = compile_rules(ruleset).scorer
+    level = ruleset.bids.min_tricks
+    return abs(scorer.score_trump(ruleset.designations[0].id, level, level, alone=False).declarer) or Fraction(1)
+
+
+def _scaled(estimate: Estimate, unit: Fraction) -> Estimate:
+    u = float(unit)
+    return Estimate(estimate.value / u, estimate.low / u, estimate.high / u, estimate.n)
 
 
 def _mean_difference(a: Estimate, b: Estimate) -> Estimate:

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters escaped (``\x1b``), so a message never drives the terminal."""
+    return _CONTROL.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}"
 
 
 class RegelmotorError(Exception):
@@ -55,7 +68,7 @@ class Problem:
 
     def __str__(self) -> str:
         key = self.key_path or "(top)"
-        return f"{self.location}: {key}: {self.message}"
+        return printable(f"{self.location}: {key}: {self.message}")
 
 
 def format_path(path: tuple[str | int, ...]) -> str:

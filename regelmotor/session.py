@@ -8,6 +8,7 @@ omfatter et helt antal runder") may only stop when the deal has gone round the t
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -70,6 +71,8 @@ class Session:
         self.deals: list[DealEntry] = []
         self.totals = [Fraction(0)] * len(players)
         self.rotations = 0
+        self._entered: weakref.WeakSet[Game] = weakref.WeakSet()
+        """The games already entered: a deal is booked once."""
 
     @property
     def size(self) -> int:
@@ -99,11 +102,12 @@ class Session:
         kitty: Sequence[Card] = (),
     ) -> Game:
         """The next deal, dealt by a seed, a deck order, or as the table dealt it."""
+        at_table = self.dealer not in self.sitting_out()  # at 5-6 players the dealer may sit out (000 2.1)
         if hands is not None:
-            return Game(self.rules, hands, kitty, GAME_DEALER)
+            return Game(self.rules, hands, kitty, GAME_DEALER, dealer_at_table=at_table)
         if deck is not None:
-            return Game.from_deck(self.rules, deck, GAME_DEALER)
-        return Game.from_seed(self.rules, 0 if seed is None else seed, GAME_DEALER)
+            return Game.from_deck(self.rules, deck, GAME_DEALER, dealer_at_table=at_table)
+        return Game.from_seed(self.rules, 0 if seed is None else seed, GAME_DEALER, dealer_at_table=at_table)
 
     def record(self, game: Game) -> DealEntry:
         """Enter a finished or void deal: score it, then pass the deal on as the rules say."""
@@ -111,6 +115,9 @@ class Session:
             raise SessionError(f"only a finished or void deal can be entered, not one in {game.phase}")
         if game.dealer != GAME_DEALER or game.ruleset is not self.rules.ruleset:
             raise SessionError("the deal was not dealt by this session (use Session.new_game)")
+        if game in self._entered:
+            raise SessionError("this deal is already entered: a deal is booked once")
+        self._entered.add(game)
         seating = self.seating()
         points = [Fraction(0)] * self.size
         reason = None
@@ -122,7 +129,7 @@ class Session:
             assert game.redeal is not None
             reason = game.redeal.reason
             if reason == "misdeal":
-                self._misdeal_penalty(points, seating, game.redeal.seat)
+                self._misdeal_penalty(points, seating, game.redeal.seat, game.dealer_at_table)
         if sum(points) != 0:  # pragma: no cover - every game and penalty is zero-sum
             raise SessionError(f"a deal's points do not sum to zero: {points}")
         entry = DealEntry(len(self.deals) + 1, self.dealer, seating, game.phase, reason, tuple(points))
@@ -134,13 +141,16 @@ class Session:
             self.rotations += 1
         return entry
 
-    def _misdeal_penalty(self, points: list[Fraction], seating: tuple[int, ...], culprit_seat: int | None) -> None:
-        """000 2.7: a penalty to each of the other players, paid by the dealer, or by another player at fault."""
+    def _misdeal_penalty(
+        self, points: list[Fraction], seating: tuple[int, ...], culprit_seat: int | None, dealer_at_table: bool
+    ) -> None:
+        """000 2.7: a penalty to each of the other players, paid by the dealer, or by another player at fault
+        (at 5-6 players, when the dealer sits out, the fourth player in the deal too)."""
         rule = self.rules.ruleset.misdeal
         if rule.penalty == 0:
             return
         payer = self.dealer
-        if rule.culprit_pays and culprit_seat is not None and culprit_seat != GAME_DEALER:
+        if rule.culprit_pays and culprit_seat is not None and (culprit_seat != GAME_DEALER or not dealer_at_table):
             payer = seating[culprit_seat]
         for player in range(self.size):
             if player != payer:
@@ -153,9 +163,14 @@ class Session:
             return True
         return self.rotations % self.size == 0
 
-    def settlement(self, rate: Fraction) -> Settlement:
+    def settlement(self, rate: Fraction | int | float | str) -> Settlement:
         """The evening in money at ``rate`` per point, as the ruleset settles it: each player's money
-        and the payments that settle it (between players, and to the club's box where it has one)."""
-        money = self.rules.session_settlement(self.totals, rate)
+        and the payments that settle it (between players, and to the club's box where it has one).
+
+        The rate is taken exactly as written (``0.1`` is one tenth, not the float nearest it), so the
+        money sums to what the points sum to; amounts are whole øre, rounded so that the payments still
+        balance (the largest remainders get the extra øre)."""
+        exact = Fraction(str(rate)) if isinstance(rate, float) else Fraction(rate)
+        money = self.rules.session_settlement(self.totals, exact)
         transfers = tuple(Transfer(payer, payee, amount) for payer, payee, amount in money.transfers)
         return Settlement(money.money, transfers, money.box)

@@ -60,6 +60,8 @@ def allowed_cards(game: Game) -> set[str]:
     selvmakker_free = seat == game.declarers[0] and not rule.applies_to_selvmakker
     called = game.called if game.called in hand and not sol and not selvmakker_free else None
     binding = called is not None and not game.called_suit_led and not game.called_played
+    if rule.free_first_trick and not game.tricks:  # 003 36: "I første runde må spilles alt."
+        binding = False
     if not trick:
         cards = list(hand)
         if not game.tricks and not (jokers is not None and jokers.lead_first_trick):

@@ -193,15 +193,27 @@ def test_kan_selv_through_the_game() -> None:
     assert game.seat_calls[-1] == (0, "selv") and game.to_act == 1
 
 
-def test_dobling_any_player_but_the_declarer_may_double_once() -> None:
+def test_dobling_the_opponents_may_double_once() -> None:
     """003 41: "Der må doubles, hvis modparten ikke mener, at meldingen kan gennemføres."; 42: "En doubling
     betyder, at taksten bliver forhøjet til det dobbelte." """
     game = play(won(deal("gruppe2", dealer=3, s0=HAND), "8"), "trump H", "call AD")
     asked = []
     while game.phase == "exchange":
         asked.append(game.to_act)
-        game.apply("double" if game.to_act == 2 else "pass")
-    assert asked == [1, 2] and game.doublings == 1 and game.phase == "play"
+        game.apply("double" if game.to_act == 3 else "pass")
+    assert asked == [1, 2, 3] and game.doublings == 1 and game.phase == "play"
+
+
+def test_dobling_only_modparten_the_partner_may_only_pass() -> None:
+    """003 41: "modparten" doubles; the declarer's partner is asked like everyone (a secret partner is not
+    given away by being skipped) but may only pass."""
+    game = play(won(deal("gruppe2", dealer=3, s0=HAND), "8"), "trump H", "call AD")
+    assert game.partner == 2 and game.to_act == 1 and game.legal_actions() == ["pass", "double"]
+    game.apply("pass")
+    assert game.to_act == 2 and game.legal_actions() == ["pass"]
+    with pytest.raises(RuleViolation) as info:
+        game.apply("double")
+    assert info.value.rule == "doubling"
 
 
 def test_joker_trumpable_changes_the_trick_winner_of_the_game() -> None:

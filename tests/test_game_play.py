@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from regelmotor.cards import parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import RuleViolation
 
@@ -195,3 +196,19 @@ def test_a_complete_trump_deal_is_scored_from_the_tricks() -> None:
     expected = game.rules.scorer.score_trump("alm", 8, taken, alone=False)
     assert game.scores == [expected.declarer, expected.opponent, expected.partner, expected.opponent]
     assert len(game.tricks) == 13 and game.phase == "finished" and game.to_act is None
+
+
+def test_gruppe2_i_foerste_runde_maa_spilles_alt() -> None:
+    """003 36: "Spilleren i forhånden spiller ud. I første runde må spilles alt."; 37: "Første gang, der spilles
+    farven for makker-esset, skal makker-esset falde." (from the second trick on)."""
+    hand = "AS 2S 3S 4S KH QH JH TH 9H 2D 3D 4D 5D"
+    game = deal("gruppe2", dealer=3, s0=hand, s2="AD 9D 8D 2C 3C 4C 5C 6C 7C 8C 9C TC JC")
+    play(game, "8", "pass", "pass", "pass", "trump H", "call AD")
+    while game.phase == "exchange":
+        game.apply("pass")
+    game.apply("2D")
+    game.apply(game.legal_actions()[0])
+    assert game.to_act == 2 and {"AD", "9D", "8D"} <= set(game.legal_actions())  # the ace need not fall
+    later = game.trick_context(2)._replace(first_trick=False)
+    held, trick = game.hands[2], [c for _, c in game.trick]
+    assert game.rules.legal_cards(held, trick, later) == (parse_card("AD"),)  # after the first round it must

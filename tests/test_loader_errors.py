@@ -102,7 +102,7 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     (
         "oversized",
         {"club.yaml": "#" + "x" * 1_000_000 + "\n"},
-        ["club.yaml:1:1: (top): the file is larger than 1000000 bytes; a ruleset is a few kilobytes"],
+        ["club.yaml:1:1: (top): the file is larger than 1,000,000 bytes (1,000,002); a ruleset is a few kilobytes"],
     ),
     (
         "not-utf8",
@@ -197,7 +197,7 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
             "club.yaml": "kind: ruleset\nextends: other.yaml\nname: club\ntitle: K\ndescription: K\nsource: K\n",
             "other.yaml": "kind: ruleset\nextends: club.yaml\nname: other\ntitle: K\ndescription: K\nsource: K\n",
         },
-        ['club.yaml:1:1: extends: "extends" goes round in a circle back to club.yaml'],
+        ['club.yaml:1:1: extends: "extends" goes round in a circle: club.yaml -> other.yaml -> club.yaml'],
     ),
     (
         "house-rule-unknown",

@@ -122,3 +122,42 @@ def test_only_a_finished_or_void_deal_is_entered() -> None:
     session = Session(rules_of("standard"), list("ABCD"))
     with pytest.raises(SessionError, match="only a finished or void deal can be entered, not one in auction"):
         session.record(session.new_game(seed=1))
+
+
+def test_a_deal_is_booked_once() -> None:
+    session = Session(rules_of("standard"), list("ABCD"))
+    game = finish(session.new_game(seed=1), random.Random(1))
+    session.record(game)
+    totals = list(session.totals)
+    with pytest.raises(SessionError, match="already entered"):
+        session.record(game)
+    assert session.totals == totals and len(session.deals) == 1
+
+
+def test_a_decimal_rate_settles_exactly_in_whole_oere_that_sum_to_zero() -> None:
+    """0.1 kr. a point is one tenth exactly, and a third of a point's øre goes where the remainders say."""
+    session = Session(rules_of("standard"), list("ABCD"))
+    session.totals = [Fraction(10, 3), Fraction(10, 3), Fraction(-20, 3), Fraction(0)]
+    settled = session.settlement(0.1)
+    assert settled.money == (Fraction(34, 100), Fraction(33, 100), Fraction(-67, 100), 0)
+    assert sum(settled.money) == 0 and all((m * 100).denominator == 1 for m in settled.money)
+    paid = [Fraction(0)] * 4
+    for t in settled.transfers:
+        paid[t.payer] -= t.amount
+        paid[t.payee] += t.amount
+    assert tuple(paid) == settled.money
+
+
+def test_at_five_players_the_fourth_player_in_the_deal_can_be_at_fault_too() -> None:
+    """000 2.1: "Hvis der er fem spillere, deltager kortgiveren ikke."; 2.7: "Hvis en af de øvrige spillere er
+    skyld i fejlen, skal han udrede straffen": with the dealer sitting out, seat 3 is a player like the rest."""
+    ruleset = load_ruleset("thorsen").ruleset
+    ruleset = ruleset.model_copy(update={"misdeal": ruleset.misdeal.model_copy(update={"penalty": Fraction(5)})})
+    session = Session(compile_rules(ruleset), list("ABCDE"), first_dealer=0)
+    game = session.new_game(seed=1)
+    assert not game.dealer_at_table and "misdeal 3" in game.legal_actions()
+    assert session.seating() == (1, 2, 3, 4)  # seat 3 is player E
+    game.apply("misdeal 3")
+    assert session.record(game).points == (5, 5, 5, 5, -20)
+    four = Session(compile_rules(ruleset), list("ABCD"), first_dealer=0)
+    assert "misdeal 3" not in four.new_game(seed=1).legal_actions()  # at four, seat 3 is the dealer himself

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -170,3 +171,39 @@ def test_jobs_default_to_one_process_per_core_and_must_be_positive(capsys: pytes
     assert json.loads(capsys.readouterr().out) == default
     assert main(["simulate", "gruppe2", "--deals", "40", "--jobs", "0"]) == 1
     assert "--jobs is a number of processes, at least 1, not 0" in capsys.readouterr().err
+
+
+def test_points_are_compared_per_stake_where_the_stakes_differ(
+    club: Callable[..., str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ten times the base rate: the same deals give ten times the points, and the same points per stake."""
+    club(
+        "tenfold.yaml",
+        """
+        extends: standard
+        name: tenfold
+        title: Ti gange
+        description: Grundtaksten ti gange
+        source: test
+        scoring:
+          tables:
+            base:
+              key: level
+              values: {7: 100, 8: 200, 9: 400, 10: 800, 11: 1600, 12: 3200, 13: 6400}
+        """,
+    )
+    assert main(["compare", "standard", "tenfold.yaml", "--deals", "60", "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["stakes"] == {"a": 10.0, "b": 100.0}
+    rows = {row["name"]: row for row in report["rows"]}
+    per_stake = rows["points per stake, forhaand"]
+    assert per_stake["a"]["value"] == pytest.approx(per_stake["b"]["value"]) and not per_stake["significant"]
+    assert per_stake["difference"]["value"] == pytest.approx(0.0)
+    assert "points per stake, forhaand" not in {
+        r["name"] for r in json.loads(_compare_json(capsys, "standard", "standard"))["rows"]
+    }
+
+
+def _compare_json(capsys: pytest.CaptureFixture[str], a: str, b: str) -> str:
+    assert main(["compare", a, b, "--deals", "5", "--jobs", "1", "--json"]) == 0
+    return capsys.readouterr().out

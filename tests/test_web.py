@@ -86,7 +86,7 @@ def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing() -> Non
     client = TestClient(create_app())
     state = client.post("/api/games", json={"ruleset": "standard", "seed": 1}).json()
     while state["view"]["to_act"] != state["you"]:
-        state = client.post(f"/api/games/{state['id']}/next").json()
+        state = client.post(f"/api/games/{state['id']}/next", json={}).json()
     refused = client.post(f"/api/games/{state['id']}/actions", json={"action": "accept"})
     assert refused.status_code == 400 and refused.json()["rule"] in ("auction", "play", "exchange", "partner_card")
     assert client.get(f"/api/games/{state['id']}").json() == state
@@ -201,7 +201,7 @@ def test_the_persons_points_are_booked_to_the_person_as_the_deal_passes_round(tm
         own = replayed.scores[you] if replayed.scores is not None else Fraction(0)
         booked += own
         assert Fraction(str(state["totals"][0])) == booked, f"deal {number + 1}: the person's total"
-        state = client.post(f"/api/games/{state['id']}/next").json()
+        state = client.post(f"/api/games/{state['id']}/next", json={}).json()
         while state["view"]["to_act"] == state["you"]:
             action = state["view"]["legal_actions"][0]
             state = client.post(f"/api/games/{state['id']}/actions", json={"action": action}).json()

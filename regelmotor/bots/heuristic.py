@@ -56,6 +56,8 @@ class HeuristicBot:
 
     def choose(self, view: View | None, legal: Sequence[str]) -> str:
         assert view is not None, "the heuristic bot decides from its view"
+        if len(legal) == 1:  # no choice (a partner who may only pass on a double)
+            return legal[0]
         hand = [card(c) for c in view.hand]
         if view.phase == "auction":
             return self._call(view, hand, legal)

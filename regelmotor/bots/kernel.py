@@ -87,7 +87,8 @@ JOKER_LOSES = 4  # a led joker loses to a trump
 SOL_EARLY = 5  # sol ends when every declarer has taken too many tricks
 TRUMP_STRENGTH = 6  # 6-18 by rank
 SOL_STRENGTH = 19  # 19-31 by rank
-CONSTANTS = 32
+FIRST_FREE = 32  # the partner card's rules do not bind in the first trick
+CONSTANTS = 33
 
 EPSILON = 0.05
 """How often a playout plays a random legal card instead of its greedy choice."""
@@ -138,7 +139,7 @@ def legal_mask(row: Rows, seat: int, consts: Rows) -> int:
     hand = int(row[HANDS + seat])
     fd = int(row[FD_SUIT])
     called = int(row[CALLED])
-    bound = binding(row, seat)
+    bound = binding(row, seat) and not (consts[FIRST_FREE] != 0 and row[TRICKS] == 0)
     if row[TRICK_N] == 0:
         cards = hand
         if row[TRICKS] == 0 and consts[LEAD_FIRST] == 0:
@@ -605,6 +606,7 @@ class KernelRules:
         consts[LEAD_FIRST] = jokers is not None and jokers.lead_first_trick
         consts[HOLDER_LEADS] = ruleset.called_card.holder_leads_it
         consts[MUST_FALL] = ruleset.called_card.must_fall_first_time_led
+        consts[FIRST_FREE] = ruleset.called_card.free_first_trick
         consts[JOKER_LOSES] = jokers is not None and jokers.led_joker == "loses_to_trump"
         consts[SOL_EARLY] = ruleset.play.sol_ends == "when_all_declarers_lost"
         consts[TRUMP_STRENGTH : TRUMP_STRENGTH + 13] = strengths(ruleset.card_order.trump_games)

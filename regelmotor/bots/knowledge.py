@@ -131,7 +131,19 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
         raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
     turned = {CARDS[c] for c in view.turned}
     declarer_bits = K.mask_of(view.declarers)
-    must_fall = bool(kernel.constants[K.MUST_FALL])
+    # The partner card is out of the other hands once its suit was first led in a trick its rules bound
+    # (not the first trick where "I første runde må spilles alt", 003 36) and it did not fall.
+    first_led = next(
+        (
+            i
+            for i, (_, cards) in enumerate(tricks)
+            if called is not None and K.card_suit(cards[0], fd) == suit_of(called)
+        ),
+        None,
+    )
+    must_fall = bool(kernel.constants[K.MUST_FALL]) and not (
+        first_led is None or (kernel.constants[K.FIRST_FREE] and first_led == 0)
+    )
     allowed = []
     for card in pool:
         mask = 1 << OUT
@@ -140,7 +152,7 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
                 mask |= 1 << seat
         if card in turned:
             mask &= declarer_bits | (1 << OUT)
-        if card == called and row[K.SUIT_LED] and must_fall:  # its suit was led and it did not fall
+        if card == called and must_fall:  # its suit was led, bound, and it did not fall
             holders = 1 << OUT
             if row[K.EXEMPT] >= 0:
                 holders |= 1 << int(row[K.EXEMPT])

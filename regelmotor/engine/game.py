@@ -101,7 +101,10 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         dealer: int = 0,
         *,
         seed: int | None = None,
+        dealer_at_table: bool = True,
     ) -> None:
+        """``dealer_at_table``: False when the dealer sits out (5-6 players, 000 2.1), so that seat ``dealer``
+        is the fourth player in the deal, who can be at fault in a misdeal like any other."""
         expected = _deck(rules.jokers)
         if len(hands) != SEATS or any([len(hand) != HAND for hand in hands]):
             raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
@@ -127,6 +130,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         self.rules = rules
         self.ruleset = rules.ruleset
         self.seed = seed
+        self.dealer_at_table = dealer_at_table
         self.dealer = dealer
         self.seats = SEAT_ORDERS[dealer]
         self.initial_hands = tuple(map(tuple, hands))
@@ -168,6 +172,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         self._fordaekt_offer: int | None = None
         self.doublings = 0
         self._doublers: list[int] | None = None
+        self._may_double: frozenset[int] = frozenset()
         self._redouble = False
         self.trick: list[tuple[int, Card]] = []
         self._trick_cards: list[Card] = []  # the trick's cards alone, as the play rules take them
@@ -184,19 +189,25 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
 
     @classmethod
     def from_deck(
-        cls, rules: Rules, deck: Sequence[Card], dealer: int = 0, pattern: Sequence[int | str] | None = None
+        cls,
+        rules: Rules,
+        deck: Sequence[Card],
+        dealer: int = 0,
+        pattern: Sequence[int | str] | None = None,
+        *,
+        dealer_at_table: bool = True,
     ) -> Game:
         """Deal a deck order (top card first) by the ruleset's pattern, or by ``pattern``."""
         deal = rules.deal(deck, dealer, pattern)
-        return cls(rules, deal.hands, deal.kitty, dealer)
+        return cls(rules, deal.hands, deal.kitty, dealer, dealer_at_table=dealer_at_table)
 
     @classmethod
-    def from_seed(cls, rules: Rules, seed: int, dealer: int = 0) -> Game:
+    def from_seed(cls, rules: Rules, seed: int, dealer: int = 0, *, dealer_at_table: bool = True) -> Game:
         """A shuffled deck from ``seed``: the same seed always gives the same deal."""
         deck = new_deck(rules.jokers)
         random.Random(seed).shuffle(deck)
         deal = rules.deal(deck, dealer, None)
-        return cls(rules, deal.hands, deal.kitty, dealer, seed=seed)
+        return cls(rules, deal.hands, deal.kitty, dealer, seed=seed, dealer_at_table=dealer_at_table)
 
     # --- the public face ---------------------------------------------------------------------
 

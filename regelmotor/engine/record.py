@@ -8,6 +8,8 @@ first action the rules forbid and says which rule forbids it.
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -21,6 +23,7 @@ from regelmotor.engine.game import Game
 from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
+from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 
 
 class SeatAction(BaseModel):
@@ -44,6 +47,10 @@ class Record(BaseModel):
     )
     seed: int | None = Field(default=None, description="Frøet kortene blev blandet med, når motoren gav.")
     dealer: int = Field(ge=0, le=3, description="Kortgiverens plads (0-3); forhånden er pladsen efter.")
+    dealer_at_table: bool = Field(
+        default=True,
+        description="Falsk når kortgiveren sidder over (5-6 spillere): pladsen er så den fjerde spiller i spillet.",
+    )
     hands: list[list[str]] = Field(description="De fire deltagende pladsers hænder i pladsorden, som givet.")
     kitty: list[str] = Field(
         default_factory=list, description="Katten, øverste kort først (det første der vendes i vip)."
@@ -92,13 +99,52 @@ class Replay:
     hash_matches: bool | None
 
 
+MAX_RECORD_BYTES = 2_000_000
+"""A deal's record is a few kilobytes; two megabytes is certainly not one."""
+MAX_JSON_DEPTH = 32
+"""A record nests four levels; deeper JSON is refused before it is parsed (no recursion to exhaust)."""
+
+
+def parse_json(text: str | bytes, where: str) -> Any:
+    """JSON from an untrusted source: bounded nesting and numbers, every failure a ``RecordError``."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    depth = 0
+    for char in text:  # a quick scan: brackets inside strings only make it stricter
+        if char in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise RecordError(f"{where}: JSON nested more than {MAX_JSON_DEPTH} levels deep")
+        elif char in "]}":
+            depth -= 1
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    except ValueError as exc:  # a number out of bounds, NaN or Infinity
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 30:
+        raise ValueError(f"a number of {len(text)} digits: no record holds one")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a JSON number")
+
+
 def read_record(path: str | Path) -> Record:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = parse_json(read_bounded(Path(path), MAX_RECORD_BYTES), str(path))
     except OSError as exc:
         raise RecordError(f"{path}: cannot read the record: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    except TooLarge as exc:
+        raise RecordError(f"{path}: {exc}; a record is a few kilobytes") from None
     try:
         return Record.model_validate(data)
     except ValidationError as exc:
@@ -124,7 +170,7 @@ def replay(record: Record, base: Path | None = None) -> Replay:
         kitty = [parse_card(c) for c in record.kitty]
     except CardError as exc:
         raise RecordError(f"the dealt cards: {exc}") from None
-    game = Game(rules, hands, kitty, record.dealer, seed=record.seed)
+    game = Game(rules, hands, kitty, record.dealer, seed=record.seed, dealer_at_table=record.dealer_at_table)
     stop = None
     for index, item in enumerate(record.actions):
         action, seat = (item.action, item.seat) if isinstance(item, SeatAction) else (item, None)
@@ -150,11 +196,26 @@ def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ..
         "plugins": dict(game.rules.plugins),
         "seed": game.seed,
         "dealer": game.dealer,
+        **({} if game.dealer_at_table else {"dealer_at_table": False}),
         "hands": [[format_card(c) for c in hand] for hand in game.initial_hands],
         "kitty": [format_card(c) for c in game.initial_kitty],
         "actions": [action for _, action in game.history],
         "result": state_json(game),
     }
+
+
+def zero_sum_points(values: Sequence[Fraction], decimals: int) -> list[int | float]:
+    """Several players' points for printing, rounded so that what is printed sums as the points do.
+
+    Each is rounded down to ``decimals`` places and the largest remainders get the last unit (the
+    rounding rule the rule book states); exact points are unchanged."""
+    unit = Fraction(1, 10**decimals)
+    floors = [math.floor(v / unit) for v in values]
+    target = round(sum(values, Fraction(0)) / unit)
+    order = sorted(range(len(values)), key=lambda i: (values[i] / unit - floors[i], -i), reverse=True)
+    for i in order[: max(0, target - sum(floors))]:
+        floors[i] += 1
+    return [points(f * unit, decimals) for f in floors]
 
 
 def points(value: Fraction, decimals: int) -> int | float:
@@ -171,6 +232,7 @@ def state_json(game: Game) -> dict[str, Any]:
         "to_act": game.to_act,
         "legal_actions": game.legal_actions(),
         "dealer": game.dealer,
+        **({} if game.dealer_at_table else {"dealer_at_table": False}),
         "contract": game.contract,
         "declarers": list(game.declarers),
         "trump": game.trump,
@@ -184,7 +246,7 @@ def state_json(game: Game) -> dict[str, Any]:
             {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner} for t in game.tricks
         ],
         "tricks_won": list(game.tricks_won),
-        "scores": None if game.scores is None else [points(s, game.ruleset.scoring.decimals) for s in game.scores],
+        "scores": None if game.scores is None else zero_sum_points(game.scores, game.ruleset.scoring.decimals),
         "redeal": None
         if game.redeal is None
         else {"reason": game.redeal.reason, "next_dealer": game.redeal.next_dealer, "seat": game.redeal.seat},

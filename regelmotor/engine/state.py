@@ -154,6 +154,7 @@ class State:
     ruleset: Ruleset
     seed: int | None
     dealer: int
+    dealer_at_table: bool
     seats: tuple[int, ...]
     initial_hands: tuple[tuple[Card, ...], ...]
     initial_kitty: tuple[Card, ...]
@@ -203,6 +204,7 @@ class State:
     _pass_on: bool
     _fordaekt_offer: int | None
     _doublers: list[int] | None
+    _may_double: frozenset[int]
     _redouble: bool
     _trick_cards: list[Card]
 

@@ -328,6 +328,8 @@ class _Builder:
         called = r.called_card
         text = self.t("called_falls") + (self.t("called_leads") if called.holder_leads_it else "") + ". "
         text += self.t("called_trumped") + (" " + self.t("called_selvmakker") if called.applies_to_selvmakker else "")
+        if called.free_first_trick:
+            text += " " + self.t("called_first_free")
         section.items.append(self.item(text, called, "called_card"))
         if r.sol_bids:
             section.items.append(

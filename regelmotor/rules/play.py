@@ -43,6 +43,7 @@ class LegalPlay:
         self.lead_first = jokers is not None and jokers.lead_first_trick
         self.holder_leads_it = ruleset.called_card.holder_leads_it
         self.must_fall = ruleset.called_card.must_fall_first_time_led
+        self.free_first = ruleset.called_card.free_first_trick  # 003 36: "I første runde må spilles alt."
 
     def __call__(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> tuple[Card, ...]:
         return self.judge(hand, trick, context, None)[0]
@@ -58,6 +59,8 @@ class LegalPlay:
         suits = SUITS if context.fordaekt is None else suits_with_fordaekt(context.fordaekt)
         called = context.called
         binding = called is not None and not context.called_suit_led and called in hand
+        if binding and self.free_first and context.first_trick:
+            binding = False
         if not trick:
             cards = tuple(hand)
             if context.first_trick and not self.lead_first:

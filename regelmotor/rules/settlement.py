@@ -93,18 +93,33 @@ BOX = -1
 """The payee of a payment to the club's box."""
 
 
+OERE = Fraction(1, 100)
+
+
+def to_oere(amounts: Sequence[Fraction]) -> list[Fraction]:
+    """Each amount in whole øre, their sum kept (rounded to øre itself): the largest remainders round up.
+
+    Money that sums to zero still sums to zero, to the øre."""
+    floors = [(a / OERE).__floor__() for a in amounts]
+    target = round(sum(amounts, Fraction(0)) / OERE)
+    order = sorted(range(len(amounts)), key=lambda i: (amounts[i] / OERE - floors[i], -i), reverse=True)
+    for i in order[: max(0, target - sum(floors))]:
+        floors[i] += 1
+    return [f * OERE for f in floors]
+
+
 def session_settlement(ruleset: Ruleset) -> SessionSettle:
     rule = ruleset.money
 
     def money(totals: Sequence[Fraction], rate: Fraction) -> Money:
-        points = [total * rate for total in totals]
+        points = to_oere([total * rate for total in totals])
         fee = rule.evening_fee
         if not rule.losses_to_box:
             transfers = between_players(points)
             if fee:
                 transfers += tuple((player, BOX, fee) for player in range(len(points)))
             return Money(tuple(p - fee for p in points), transfers, fee * len(points))
-        paid = [max(-p, Fraction(0)) + fee for p in points]
+        paid = [max(-p, Fraction(0)) + fee for p in points]  # each in whole øre already
         transfers = tuple((player, BOX, amount) for player, amount in enumerate(paid) if amount)
         return Money(tuple(-amount for amount in paid), transfers, sum(paid, Fraction(0)))
 

@@ -7,6 +7,7 @@ all at once.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Iterator
 from typing import get_args
@@ -39,6 +40,8 @@ def check_ruleset(ruleset: Ruleset) -> list[Finding]:
     ):
         findings.extend(check(ruleset))
     if not findings:  # scoring needs a sound ladder and sound designations to evaluate
+        findings.extend(_tables(ruleset))
+    if not findings:
         findings.extend(_scoring(ruleset))
     return findings
 
@@ -253,6 +256,23 @@ def _jernhaand(r: Ruleset) -> Iterator[Finding]:
     ranks = r.jernhaand.court_ranks
     if len(set(ranks)) != len(ranks):
         yield ("jernhaand", "court_ranks"), "a rank is listed twice"
+
+
+def _tables(r: Ruleset) -> Iterator[Finding]:
+    """A table's keys are bids the ruleset has or levels it can be bid at: "vipp" or 14 is a typo, and a
+    typo that is accepted would silently never be looked up."""
+    bids = {d.id for d in r.designations} | {s.id for s in r.sol_bids}
+    levels = {str(n) for n in range(r.bids.min_tricks, r.bids.max_tricks + 1)}
+    for name, table in r.scoring.tables.items():
+        known = levels if table.key == "level" else bids
+        for key in table.values:
+            if key not in known:
+                what = f"a level from {r.bids.min_tricks} to {r.bids.max_tricks}"
+                if table.key == "bid":
+                    close = difflib.get_close_matches(key, sorted(known), n=1)
+                    what = "one of the ruleset's bids: " + ", ".join(sorted(known))
+                    what += f' (did you mean "{close[0]}"?)' if close else ""
+                yield ("scoring", "tables", name, "values", key), f'"{key}" is not {what}'
 
 
 def _scoring(r: Ruleset) -> Iterator[Finding]:

@@ -18,6 +18,10 @@ from regelmotor.errors import RegelmotorError
 
 MAX_LENGTH = 500
 MAX_EXPONENT = 64
+MAX_BITS = 512
+"""Every value a formula computes stays within 512 bits (about 150 digits) in numerator and
+denominator: a short formula such as ((9**64)**64)**64 cannot grow without bound, and checking the
+size of each result bounds the time of every evaluation."""
 
 Env = Mapping[str, Fraction]
 _Fn = Callable[[Env], Fraction]
@@ -64,6 +68,8 @@ def _compile(node: ast.expr, names: set[str]) -> _Fn:
         value = node.value
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise FormulaError(f"{value!r} is not a number")
+        if isinstance(value, int) and value.bit_length() > MAX_BITS:
+            raise FormulaError(f"a number of more than {MAX_BITS} bits")
         number = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
         return lambda env: number
     if isinstance(node, ast.Name):
@@ -88,11 +94,11 @@ def _compile(node: ast.expr, names: set[str]) -> _Fn:
         left, right = _compile(node.left, names), _compile(node.right, names)
         op = node.op
         if isinstance(op, ast.Add):
-            return lambda env: left(env) + right(env)
+            return lambda env: _bounded(left(env) + right(env))
         if isinstance(op, ast.Sub):
-            return lambda env: left(env) - right(env)
+            return lambda env: _bounded(left(env) - right(env))
         if isinstance(op, ast.Mult):
-            return lambda env: left(env) * right(env)
+            return lambda env: _bounded(left(env) * right(env))
         if isinstance(op, ast.Div):
             return lambda env: _divide(left(env), right(env))
         if isinstance(op, ast.Pow):
@@ -112,20 +118,33 @@ def _compile(node: ast.expr, names: set[str]) -> _Fn:
     )
 
 
+def _bits(value: Fraction) -> int:
+    return max(value.numerator.bit_length(), value.denominator.bit_length())
+
+
+def _bounded(value: Fraction) -> Fraction:
+    if _bits(value) > MAX_BITS:
+        raise FormulaError(f"the formula's numbers grow beyond {MAX_BITS} bits (about 150 digits)")
+    return value
+
+
 def _divide(a: Fraction, b: Fraction) -> Fraction:
     if b == 0:
         raise FormulaError("division by zero")
-    return a / b
+    return _bounded(a / b)
 
 
 def _power(base: Fraction, exponent: Fraction) -> Fraction:
     if exponent.denominator != 1:
         raise FormulaError(f"the exponent {exponent} is not a whole number, so the result would not be exact")
     if abs(exponent) > MAX_EXPONENT:
-        raise FormulaError(f"the exponent {exponent} is larger than {MAX_EXPONENT}")
+        shown = exponent if _bits(exponent) <= 64 else "of more than 20 digits"
+        raise FormulaError(f"the exponent {shown} is larger than {MAX_EXPONENT}")
     if base == 0 and exponent < 0:
         raise FormulaError("division by zero (0 to a negative power)")
-    return base ** int(exponent)
+    if _bits(base) * abs(int(exponent)) > MAX_BITS + 64:  # judged before computing it
+        raise FormulaError(f"the formula's numbers grow beyond {MAX_BITS} bits (about 150 digits)")
+    return _bounded(base ** int(exponent))
 
 
 def _op_text(op: ast.operator) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path as FsPath
@@ -23,7 +23,16 @@ from regelmotor._data import data_dir
 from regelmotor.errors import Location, Problem, RulesetError, RulesetNotFound
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.model import EXACT_DESCRIPTION, Ruleset
-from regelmotor.ruleset.yaml_source import Document, Path, locate, read_document, read_document_lenient
+from regelmotor.ruleset.yaml_source import (
+    MAX_BYTES,
+    Document,
+    Path,
+    TooLarge,
+    locate,
+    read_bounded,
+    read_document,
+    read_document_lenient,
+)
 
 _SUFFIXES = (".yaml", ".yml")
 
@@ -204,9 +213,11 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
 def read_file(ref: FileRef) -> tuple[Document | None, list[Problem]]:
     """A file's data and all of its own problems: YAML first, then the schema's elsewhere."""
     try:
-        data = ref.path.read_bytes()
+        data = read_bounded(ref.path, MAX_BYTES)
     except OSError as exc:
         return None, [Problem(Location(ref.display, 1, 1), (), f"cannot read the file: {exc.strerror}")]
+    except TooLarge as exc:
+        return None, [Problem(Location(ref.display, 1, 1), (), f"{exc}; a ruleset is a few kilobytes")]
     doc, found = read_document_lenient(data, ref.display)
     if doc is not None:
         reported = [p.path for p in found]
@@ -347,6 +358,19 @@ def _change_by_id(
     return problems
 
 
+def _leaves(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every value below a mapping, by key path; lists (designations by id aside) are values."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _leaves(value, (*path, key))
+    elif isinstance(data, list) and path[-1:] in (("designations",), ("sol_bids",)):
+        for entry in data:
+            if isinstance(entry, dict) and "id" in entry:
+                yield from _leaves({k: v for k, v in entry.items() if k != "id"}, (*path, str(entry["id"])))
+    else:
+        yield path, data
+
+
 def _plugin_name(entry: Any) -> Any:
     return entry.get("name") if isinstance(entry, dict) else entry
 
@@ -445,6 +469,12 @@ SHIPPED_ONLY = (
 )
 
 
+MAX_EXTENDS = 16
+"""Rulesets extend one another a few levels deep; a longer chain is a mistake (or an attack)."""
+MAX_HOUSE_RULES = 32
+"""More house rules than there are rules to change is a mistake (or an attack)."""
+
+
 class _Resolver:
     def __init__(self, shipped_only: bool = False) -> None:
         self.shipped_only = shipped_only
@@ -452,6 +482,10 @@ class _Resolver:
         self.problems: list[Problem] = []
         self.files: list[str] = []
         self.house_rules: dict[str, HouseRuleInfo] = {}
+        self.overlaid: set[str] = set()
+        self.set_by: dict[Path, tuple[str, Any]] = {}
+        """Each rule a house rule has set: which one, and to what."""
+        """House-rule files already applied: naming one again reads nothing."""
 
     def read(self, ref: FileRef) -> Document | None:
         """The file's document when it has no problem of its own (all of them are recorded)."""
@@ -469,14 +503,17 @@ class _Resolver:
             self.problems.append(Problem(doc.locate(key), key, str(exc)))
             return None
 
-    def ruleset_layer(self, ref: FileRef, chain: tuple[str, ...] = ()) -> tuple[Layer, list[str]] | None:
+    def ruleset_layer(self, ref: FileRef, chain: tuple[tuple[str, str], ...] = ()) -> tuple[Layer, list[str]] | None:
         """The merged layer of ``ref`` and everything it extends, and the house rules applied."""
-        if ref.identity in chain:
+        shown = " -> ".join([display for _, display in chain] + [ref.display])
+        if ref.identity in [identity for identity, _ in chain]:
             self.problems.append(
-                Problem(
-                    Location(ref.display, 1, 1), ("extends",), f'"extends" goes round in a circle back to {ref.display}'
-                )
+                Problem(Location(ref.display, 1, 1), ("extends",), f'"extends" goes round in a circle: {shown}')
             )
+            return None
+        if len(chain) >= MAX_EXTENDS:
+            message = f'"extends" goes more than {MAX_EXTENDS} files deep: {chain[0][1]} -> ... -> {ref.display}'
+            self.problems.append(Problem(Location(chain[-1][1], 1, 1), ("extends",), message))
             return None
         doc = self.read(ref)
         if doc is None:
@@ -490,6 +527,9 @@ class _Resolver:
                 )
             )
             return None
+        if "extends" in doc.data and "name" not in doc.data:
+            message = 'a ruleset that extends another needs its own "name:", or it would be shown as its parent'
+            self.problems.append(Problem(doc.locate(("extends",), key=True), ("name",), message))
         layer = Layer.of(doc)
         for key in ("kind", "extends", "house_rules"):
             layer.data.pop(key, None)
@@ -500,20 +540,44 @@ class _Resolver:
             parent_ref = self.find(doc, ("extends",), doc.data["extends"], house_rule=False, parent=ref)
             if parent_ref is None:
                 return None
-            parent = self.ruleset_layer(parent_ref, (*chain, ref.identity))
+            parent = self.ruleset_layer(parent_ref, (*chain, (ref.identity, ref.display)))
             if parent is None:
                 return None
             base, applied = parent
             layer, problems = merge(base, layer)
             self.problems.extend(problems)
         self.files.append(ref.display)
-        for i, name in enumerate(doc.data.get("house_rules", [])):
+        names = doc.data.get("house_rules", [])
+        if isinstance(names, list) and len(names) > MAX_HOUSE_RULES:
+            message = f"{len(names)} house rules: at most {MAX_HOUSE_RULES} (name each once)"
+            self.problems.append(Problem(doc.locate(("house_rules",)), ("house_rules",), message))
+            return None
+        for i, name in enumerate(names):
             house_ref = self.find(doc, ("house_rules", i), name, house_rule=True, parent=ref)
             if house_ref is not None:
                 layer = self.overlay(layer, house_ref, applied)
         return layer, applied
 
+    def contradictions(self, name: str, changes: Layer) -> None:
+        """Two house rules that set the same rule to different values contradict each other: say so at the
+        second, rather than let the later one win silently (its source is not a rule's word)."""
+        for path, value in _leaves(changes.data):
+            if path[-1] == "source" or path == ("plugins",):  # sources cite; plugins add up
+                continue
+            earlier = self.set_by.get(path)
+            if earlier is not None and earlier[1] != value:
+                message = (
+                    f'contradicts the house rule "{earlier[0]}", which sets it to {earlier[1]!r}, '
+                    f"while this one sets {value!r}: apply one of them"
+                )
+                where = changes.values.get(path) or changes.keys.get(path[:1]) or Location("?", 1, 1)
+                self.problems.append(Problem(where, path, message))
+            self.set_by.setdefault(path, (name, value))
+
     def overlay(self, layer: Layer, ref: FileRef, applied: list[str]) -> Layer:
+        if ref.identity in self.overlaid:
+            return layer
+        self.overlaid.add(ref.identity)
         doc = self.read(ref)
         if doc is None:
             return layer
@@ -531,7 +595,9 @@ class _Resolver:
         self.files.append(ref.display)
         data = doc.data
         self.house_rules[name] = HouseRuleInfo(name, str(data["title"]), str(data["description"]), str(data["source"]))
-        merged, problems = merge(layer, Layer.of(doc, under=("changes",)), overlay=name)
+        changes = Layer.of(doc, under=("changes",))
+        self.contradictions(name, changes)
+        merged, problems = merge(layer, changes, overlay=name)
         self.problems.extend(problems)
         return merged
 
@@ -550,6 +616,8 @@ def load_ruleset(
     if built is None:
         raise RulesetError(_sorted(resolver.problems))
     layer, applied = built
+    if len(house_rules) > MAX_HOUSE_RULES:
+        raise RulesetNotFound(f"{len(house_rules)} house rules: at most {MAX_HOUSE_RULES} (name each once)")
     for house in house_rules:
         if shipped_only and not isinstance(house, FileRef) and is_path(house):
             raise RulesetNotFound(f'house rule "{house}": {SHIPPED_ONLY}')

@@ -23,6 +23,8 @@ from pydantic import (
 
 # --- value types -----------------------------------------------------------------------------
 
+MAX_BITS = 128
+"""Exact numbers in a ruleset stay below 2**128: points, stakes and factors are small."""
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$")
 
 
@@ -34,8 +36,15 @@ def _to_fraction(value: Any) -> Any:
         return Fraction(value)
     if isinstance(value, float):
         return Fraction(repr(value))
+    if isinstance(value, int) and value.bit_length() > MAX_BITS:
+        raise ValueError(f"a number of more than {MAX_BITS} bits: no rule needs one")
+    if isinstance(value, str) and len(value) > 40:
+        raise ValueError("a number written with more than 40 characters: no rule needs one")
     if isinstance(value, str) and _FRACTION.match(value):
-        return Fraction(value.replace(" ", ""))
+        try:
+            return Fraction(value.replace(" ", ""))
+        except ZeroDivisionError:
+            raise ValueError(f'"{value}" divides by zero') from None
     return value
 
 
@@ -394,6 +403,10 @@ class CalledCard(Rule):
     )
     applies_to_selvmakker: bool = Field(description="Om reglerne også gælder, når melderen er selvmakker.")
     may_be_trumped: bool = Field(description="Om makkerkortet må stikkes med trumf.")
+    free_first_trick: bool = Field(
+        default=False,
+        description='Om makkerkortets regler er ophævet i første stik ("I første runde må spilles alt").',
+    )
 
 
 class CardOrder(Rule):

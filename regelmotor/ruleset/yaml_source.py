@@ -9,14 +9,16 @@ and ``yes``, octal-looking numbers, merge keys.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path as FsPath
 from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from regelmotor.errors import Location, Problem, RulesetError
+from regelmotor.errors import Location, Problem, RegelmotorError, RulesetError
 
 MAX_BYTES = 1_000_000
 """A ruleset is a few kilobytes; a megabyte is certainly not a ruleset."""
@@ -29,6 +31,10 @@ Path = tuple[str | int, ...]
 
 _YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
 _YAML11_OCTAL = re.compile(r"^[-+]?0[0-9_]+$")
+_YAML11_NUMBER = re.compile(r"^[-+]?(0x[0-9a-fA-F_]+|0b[01_]+|[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?)$")
+"""Hexadecimal, binary and underscored numbers: YAML 1.1 reads them as numbers, YAML 1.2 and JSON do not."""
+MAX_DIGITS = 30
+"""No rule needs a number longer than this; a longer one is a mistake or an attack (and slows arithmetic)."""
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
 
@@ -160,9 +166,37 @@ class _Walker:
             if tag == _CORE + "float" and ":" in node.value:
                 self.problem(node, path, f'"{node.value}" is read as a base-60 number: quote it')
                 return node.value
+            if tag in (_CORE + "int", _CORE + "float") and _YAML11_NUMBER.match(node.value):
+                self.problem(
+                    node,
+                    path,
+                    f'"{node.value}" is a YAML 1.1 number form (hexadecimal, binary or with _) that other tools '
+                    "read differently: write plain decimal digits, or quote it if you mean the text",
+                )
+                return node.value
+            if tag in (_CORE + "int", _CORE + "float") and len(node.value) > MAX_DIGITS:
+                self.problem(node, path, f"a number of more than {MAX_DIGITS} characters: no rule needs one")
+                return node.value
         if tag == _CORE + "timestamp":
             return node.value  # a date means nothing in a ruleset; keep the text
         return self.constructor.construct_object(node)
+
+
+class TooLarge(RegelmotorError, ValueError):
+    """A file larger than its kind can be: refused before it is read into memory."""
+
+
+def read_bounded(path: FsPath, limit: int) -> bytes:
+    """The bytes of ``path``, read only when there are at most ``limit`` of them (checked first, and again
+    while reading, so a file that grows or a device that never ends costs at most ``limit`` bytes)."""
+    with path.open("rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
+            raise TooLarge(f"the file is larger than {limit:,} bytes ({size:,})")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(f"the file is larger than {limit:,} bytes")
+    return data
 
 
 class _TooBig(Exception):

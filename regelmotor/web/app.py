@@ -1,7 +1,14 @@
 """The web game: a person against three computer players (random, heuristic or expert), the rule book
 under the table.
 
-The server keeps every game. What it sends is built from ``view(seat)`` of the person's seat and
+The server is built to face an untrusted network: it reads no file a client names (house rules and
+``extends`` by shipped name only), keeps a bounded number of games and evicts idle ones, limits the
+size of every request, answers a malformed body with a 4xx and a message, takes only JSON with a
+same-origin ``Origin`` and a known ``Host`` (no cross-site page and no DNS rebinding can drive it), and
+sends security headers (a CSP that allows only its own page's script) on every response. Loading a
+club's file and the bots' moves run in worker threads, so one slow request never stalls the others.
+
+The server keeps every game it has not evicted. What it sends is built from ``view(seat)`` of the person's seat and
 a log of the other seats' actions with what the table does not see masked (the cards laid away
 in an exchange, the fordækt card), so the page never receives another seat's cards, the kitty,
 or the partner's identity before the rules reveal them.
@@ -9,12 +16,15 @@ or the partner's identity before the rules reveal them.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
-import json
+import hashlib
 import random
+import re
 import secrets
 import tempfile
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -24,10 +34,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regelmotor.bots import Bot, UnknownBot, check_bot, make_bot
 from regelmotor.engine.game import FINISHED, Game
-from regelmotor.engine.record import game_record, points
+from regelmotor.engine.record import RecordError, game_record, parse_json, zero_sum_points
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
@@ -37,6 +48,14 @@ from regelmotor.session import Session
 YOU = 0
 """The person is player 0 of the session; which seat that is changes as the deal passes round."""
 MAX_UPLOAD = 200_000
+"""A new game's request, with a club's ruleset file in it."""
+MAX_ACTION = 4_000
+"""Every other request: an action is a few words."""
+MAX_GAMES = 256
+"""Games kept at once (about 220 KB each); the least recently used one goes when a new one needs room."""
+IDLE_SECONDS = 6 * 3600
+"""A game nobody has touched for this long is evicted."""
+MAX_SEED = 2**63
 PAGE = Path(__file__).resolve().parent / "static" / "index.html"
 
 
@@ -69,8 +88,33 @@ def _public(seat: int, action: str) -> str:
 
 
 class Games:
-    def __init__(self) -> None:
+    def __init__(self, limit: int = MAX_GAMES, idle: float = IDLE_SECONDS) -> None:
         self.games: dict[str, WebGame] = {}
+        self.touched: dict[str, float] = {}
+        self.limit, self.idle = limit, idle
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> WebGame | None:
+        with self._lock:
+            web = self.games.get(key)
+            if web is not None:
+                self.touched[key] = time.monotonic()
+            return web
+
+    def _add(self, key: str, web: WebGame) -> None:
+        """Keep ``web``, evicting idle games, and the least recently used one when there is no room."""
+        now = time.monotonic()
+        with self._lock:
+            for old in [k for k, t in self.touched.items() if now - t > self.idle]:
+                self._drop(old)
+            while len(self.games) >= self.limit:
+                self._drop(min(self.touched, key=self.touched.__getitem__))
+            self.games[key] = web
+            self.touched[key] = now
+
+    def _drop(self, key: str) -> None:
+        self.games.pop(key, None)
+        self.touched.pop(key, None)
 
     def start(
         self,
@@ -91,7 +135,7 @@ class Games:
             resolved, rules, ref, house, session, rng, session.new_game(seed=rng.getrandbits(63)), {}, [], upload, bot
         )
         self._deal(web)
-        self.games[key] = web
+        self._add(key, web)
         return key
 
     def _deal(self, web: WebGame) -> None:
@@ -132,7 +176,7 @@ class Games:
         data = dataclasses.asdict(view)
         data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
         data["redeal"] = None if view.redeal is None else dataclasses.asdict(view.redeal)
-        data["scores"] = None if view.scores is None else [points(s, decimals) for s in view.scores]
+        data["scores"] = None if view.scores is None else zero_sum_points(view.scores, decimals)
         return {
             "id": key,
             "ruleset": web.resolved.label,
@@ -140,7 +184,7 @@ class Games:
             "view": data,
             "log": web.log,
             "finished": game.phase == FINISHED,
-            "totals": [points(t, decimals) for t in web.session.totals],
+            "totals": zero_sum_points(web.session.totals, decimals),
             "players": list(web.session.players),
         }
 
@@ -165,8 +209,120 @@ def _locked(web: WebGame, change: Callable[..., None], *args: Any) -> None:
         change(*args)
 
 
-def create_app() -> Starlette:
-    games = Games()
+class BadRequest(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+async def read_json(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, read no further than ``limit`` bytes; ``BadRequest`` for anything else."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BadRequest(413, f"the request is larger than {limit} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BadRequest(413, f"the request is larger than {limit} bytes")
+    if not body:
+        return {}
+    try:
+        payload = parse_json(body, "the request")
+    except RecordError as exc:
+        raise BadRequest(400, f"send a JSON object: {exc}") from None
+    if not isinstance(payload, dict):
+        raise BadRequest(400, "send a JSON object ({...}), not " + type(payload).__name__)
+    return payload
+
+
+def _text(payload: dict[str, Any], key: str, default: str | None = None, *, limit: int = 200) -> str | None:
+    value = payload.get(key, default)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise BadRequest(400, f'"{key}" is text of at most {limit} characters')
+    return value
+
+
+def _new_game_request(payload: dict[str, Any]) -> tuple[list[str], str, int | None, str | None, str | None, str]:
+    """The new-game request's fields, each checked: (house rules, bots, seed, upload, file name, ruleset)."""
+    house = payload.get("house_rules", [])
+    if not isinstance(house, list) or len(house) > 32 or not all(isinstance(h, str) and len(h) < 100 for h in house):
+        raise BadRequest(400, '"house_rules" is a list of at most 32 shipped house-rule names')
+    seed = payload.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED):
+        raise BadRequest(400, f'"seed" is a whole number from 0 to {MAX_SEED - 1}')
+    bot = _text(payload, "bots", "heuristic") or "heuristic"
+    upload = _text(payload, "ruleset_file", limit=MAX_UPLOAD)
+    filename = _text(payload, "filename")
+    ruleset = _text(payload, "ruleset", "standard") or "standard"
+    return house, bot, seed, upload, filename, ruleset
+
+
+def _script_hashes(page: str) -> str:
+    """The CSP sources of the page's own inline scripts: those run, and nothing else does."""
+    scripts = re.findall(r"<script>(.*?)</script>", page, flags=re.DOTALL)
+    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in scripts)
+
+
+def _guard(allowed_hosts: frozenset[str] | None) -> Callable[[ASGIApp], ASGIApp]:
+    """Security headers on every response; ``Host`` checked (unless any host is allowed); a state-changing
+    request must be JSON from the same origin."""
+    page = PAGE.read_text(encoding="utf-8")
+    csp = (
+        f"default-src 'self'; script-src {_script_hashes(page)}; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    )
+    headers = [
+        (b"content-security-policy", csp.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"cache-control", b"no-store"),
+    ]
+
+    def wrap(app: ASGIApp) -> ASGIApp:
+        async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] != "http":
+                await app(scope, receive, send)
+                return
+            request = Request(scope)
+            host = (request.headers.get("host") or "").rsplit(":", 1)[0].strip("[]").lower()
+            refusal = None
+            if allowed_hosts is not None and host not in allowed_hosts:
+                refusal = (400, f'the host "{host}" is not served here')
+            elif request.method not in ("GET", "HEAD"):
+                origin = request.headers.get("origin")
+                content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+                if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
+                    refusal = (403, "requests from another site are refused")
+                elif content_type != "application/json":
+                    refusal = (415, "send JSON (Content-Type: application/json)")
+
+            async def send_with_headers(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    message["headers"] = [*message.get("headers", []), *headers]
+                await send(message)
+
+            if refusal is not None:
+                response = JSONResponse({"error": refusal[1]}, status_code=refusal[0])
+                await response(scope, receive, send_with_headers)
+                return
+            await app(scope, receive, send_with_headers)
+
+        return guarded
+
+    return wrap
+
+
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "testserver"})
+"""The hosts a server bound to this machine answers to ("testserver" is Starlette's test client)."""
+
+
+def create_app(allowed_hosts: frozenset[str] | None = LOCAL_HOSTS, *, games: Games | None = None) -> ASGIApp:
+    """The web game. ``allowed_hosts``: the ``Host`` names served (None: any, for a server behind a proxy)."""
+    games = games if games is not None else Games()
 
     async def index(request: Request) -> Response:
         return HTMLResponse(PAGE.read_text(encoding="utf-8"))
@@ -175,42 +331,23 @@ def create_app() -> Starlette:
         return JSONResponse(shipped_catalogue())
 
     async def new_game(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_UPLOAD:
-            return JSONResponse({"error": "the request is too large"}, status_code=413)
         try:
-            payload = json.loads(body or b"{}")
-        except json.JSONDecodeError:
-            return JSONResponse({"error": "send JSON"}, status_code=400)
-        house = [str(h) for h in payload.get("house_rules", [])]
-        bot = str(payload.get("bots", "heuristic"))
-        try:
+            house, bot, seed, upload, filename, ref = _new_game_request(await read_json(request, MAX_UPLOAD))
             check_bot(bot)
+        except BadRequest as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
         except UnknownBot as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        seed = payload.get("seed")
-        upload = payload.get("ruleset_file")
         try:
             if upload is not None:
-                name = Path(str(payload.get("filename") or "upload.yaml")).name
-                with tempfile.TemporaryDirectory() as folder:
-                    path = Path(folder) / (name if name.endswith((".yaml", ".yml")) else name + ".yaml")
-                    path.write_text(str(upload), encoding="utf-8")
-                    resolved = load_ruleset(str(path), house, shipped_only=True)
-                    resolved = dataclasses.replace(
-                        resolved, files=tuple(f.replace(folder + "/", "") for f in resolved.files)
-                    )
-                key = await run_in_threadpool(
-                    games.start, resolved, name, house, seed if isinstance(seed, int) else None, str(upload), bot
-                )
+                name = Path(filename or "upload.yaml").name or "upload.yaml"
+                resolved = await run_in_threadpool(_load_upload, upload, name, house)
+                key = await run_in_threadpool(games.start, resolved, name, house, seed, upload, bot)
             else:
-                ref = str(payload.get("ruleset", "standard"))
                 if ref not in shipped_rulesets():
                     return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
-                resolved = load_ruleset(ref, house, shipped_only=True)
-                key = await run_in_threadpool(
-                    games.start, resolved, ref, house, seed if isinstance(seed, int) else None, None, bot
-                )
+                resolved = await run_in_threadpool(load_ruleset, ref, house, shipped_only=True)
+                key = await run_in_threadpool(games.start, resolved, ref, house, seed, None, bot)
         except RulesetError as exc:
             problems = _problems(exc)
             for problem in problems:
@@ -227,7 +364,7 @@ def create_app() -> Starlette:
 
         async def route(request: Request) -> Response:
             key = request.path_params["key"]
-            web = games.games.get(key)
+            web = games.get(key)
             if web is None:
                 return JSONResponse({"error": "no such game"}, status_code=404)
             return await handler(request, key, web)
@@ -241,20 +378,25 @@ def create_app() -> Starlette:
     @with_game
     async def act(request: Request, key: str, web: WebGame) -> Response:
         try:
-            payload = await request.json()
-            await run_in_threadpool(_locked, web, games.act, web, str(payload.get("action", "")))
+            action = _text(await read_json(request, MAX_ACTION), "action", "") or ""
+            await run_in_threadpool(_locked, web, games.act, web, action)
+        except BadRequest as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
         except RuleViolation as exc:
             return JSONResponse(
                 {"error": str(exc), "rule": exc.rule, "state": await snapshot(key, web)}, status_code=400
             )
-        except (NotationError, RegelmotorError, json.JSONDecodeError) as exc:
+        except (NotationError, RegelmotorError) as exc:
             return JSONResponse({"error": str(exc), "state": await snapshot(key, web)}, status_code=400)
         return JSONResponse(await snapshot(key, web))
 
     @with_game
     async def next_deal(request: Request, key: str, web: WebGame) -> Response:
         try:
+            await read_json(request, MAX_ACTION)
             await run_in_threadpool(_locked, web, games.next_deal, web)
+        except BadRequest as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(await snapshot(key, web))
@@ -295,4 +437,15 @@ def create_app() -> Starlette:
         ]
     )
     app.state.games = games  # the server side of every game, for the tests that check what is sent
-    return app
+    guarded = _guard(allowed_hosts)(app)
+    guarded.state = app.state  # type: ignore[attr-defined]
+    return guarded
+
+
+def _load_upload(upload: str, name: str, house: list[str]) -> ResolvedRuleset:
+    """A club's uploaded file, loaded from a private temporary folder; it may extend shipped rulesets only."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / (name if name.endswith((".yaml", ".yml")) else name + ".yaml")
+        path.write_text(upload, encoding="utf-8")
+        resolved = load_ruleset(str(path), house, shipped_only=True)
+        return dataclasses.replace(resolved, files=tuple(f.replace(folder + "/", "") for f in resolved.files))

@@ -73,12 +73,12 @@ class AuctionPhase(State):
         if not self.calls and seat == self.forhaand:
             legal += (MISDEAL,)  # the dealer's fault
             if self.rules.redealing.misdeal_names_culprit:  # 000 2.7: another player at fault pays the penalty
-                legal += tuple(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer)
+                legal += tuple(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer or not self.dealer_at_table)
         return legal
 
     def _do_call(self, seat: int, action: str) -> None:
         if action.startswith(MISDEAL):
-            culprit = int(action.split()[1]) if " " in action else self.dealer
+            culprit = int(action.split()[1]) if " " in action else (self.dealer if self.dealer_at_table else None)
             self._void("misdeal", self.rules.redealing.misdeal, culprit)
             return
         self._auction = self.rules.auction.advance(self._auction, action)

@@ -120,12 +120,21 @@ class ExchangePhase(State):
             self.events.append(f"seat {seat} lays a card fordækt")
 
     def _who_may_double(self) -> list[int]:
+        """Every defending seat is asked, in calling order, so that a secret partner who may not double is
+        not given away by being skipped; the doubling rule says who may double, the others may only pass."""
         assert self.bid is not None
+        if not self.rules.doubling.most:
+            return []
         contract = ContractInfo(self.bid, self.declarers, self.partner)
-        return list(self.rules.doubling.doublers(contract, self.seats))
+        self._may_double = frozenset(self.rules.doubling.doublers(contract, self.seats))
+        return [
+            s
+            for s in self.seats
+            if s not in self.declarers and (s in self._may_double or not (self.partner_public and s == self.partner))
+        ]
 
     def _legal_double(self, seat: int) -> Sequence[str]:
-        return (PASS, DOUBLE)
+        return (PASS, DOUBLE) if seat in self._may_double else (PASS,)
 
     def _do_double(self, seat: int, action: str) -> None:
         assert self._doublers is not None

@@ -1,0 +1,101 @@
+"""The web server faces an untrusted network: bounded, same-origin, JSON only, no file a client names."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from regelmotor.web.app import MAX_ACTION, MAX_UPLOAD, Games, create_app
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def test_every_response_carries_the_security_headers(client: TestClient) -> None:
+    for response in (client.get("/"), client.get("/api/rulesets"), client.get("/api/games/nope")):
+        headers = response.headers
+        assert headers["x-content-type-options"] == "nosniff" and headers["x-frame-options"] == "DENY"
+        csp = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'sha256-" in csp and "unsafe-eval" not in csp
+
+
+def test_a_post_from_another_site_is_refused_and_starts_no_game(client: TestClient) -> None:
+    refused = client.post("/api/games", json={}, headers={"Origin": "https://evil.example"})
+    assert refused.status_code == 403 and "another site" in refused.json()["error"]
+    assert client.app.state.games.games == {}  # type: ignore[attr-defined]
+
+
+def test_a_post_that_is_not_json_is_refused(client: TestClient) -> None:
+    """A cross-site form can send text/plain without a preflight: only JSON is taken."""
+    refused = client.post("/api/games", content=b"{}", headers={"Content-Type": "text/plain"})
+    assert refused.status_code == 415 and "application/json" in refused.json()["error"]
+
+
+def test_an_unknown_host_is_refused(client: TestClient) -> None:
+    """DNS rebinding: a page on another name that resolves here is not served."""
+    refused = client.get("/api/rulesets", headers={"Host": "evil.example"})
+    assert refused.status_code == 400 and "evil.example" in refused.json()["error"]
+    assert TestClient(create_app(None)).get("/api/rulesets", headers={"Host": "whist.club.dk"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"[]", "send a JSON object"),
+        (b"null", "send a JSON object"),
+        (b'"x"', "send a JSON object"),
+        (b"{not json", "not JSON"),
+        (b'{"house_rules": 5}', '"house_rules" is a list'),
+        (b'{"house_rules": [5]}', '"house_rules" is a list'),
+        (b'{"seed": 99999999999999999999999}', '"seed" is a whole number'),
+        (b'{"seed": -1}', '"seed" is a whole number'),
+        (b'{"seed": true}', '"seed" is a whole number'),
+        (b'{"bots": 5}', '"bots" is text'),
+        (b'{"ruleset": ["standard"]}', '"ruleset" is text'),
+        (b'{"ruleset": "../../etc/passwd"}', "no shipped ruleset"),
+        (b'{"house_rules": ["/etc/passwd.yaml"]}', "shipped"),
+        (b"[" * 5000 + b"]" * 5000, "nested more than"),
+        (b'{"seed": 1' + b"0" * 5000 + b"}", "digits"),
+    ],
+)
+def test_a_malformed_new_game_gets_a_4xx_with_a_message(client: TestClient, body: bytes, message: str) -> None:
+    response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert 400 <= response.status_code < 500 and message in response.json()["error"]
+
+
+def test_an_upload_may_extend_shipped_rulesets_only(client: TestClient) -> None:
+    upload = "extends: /etc/hostname\nname: k\ntitle: K\ndescription: K\nsource: K\n"
+    response = client.post("/api/games", json={"ruleset_file": upload, "filename": "k.yaml"})
+    assert response.status_code == 400
+    (problem,) = response.json()["problems"]
+    assert problem["path"] == "extends" and "shipped" in problem["message"] and "/etc" not in problem["file"]
+
+
+def test_every_route_limits_the_size_of_a_request(client: TestClient) -> None:
+    too_big = client.post("/api/games", json={"ruleset_file": "x" * (MAX_UPLOAD + 1)})
+    assert too_big.status_code == 413
+    game = client.post("/api/games", json={"seed": 1}).json()
+    action = client.post(f"/api/games/{game['id']}/actions", json={"action": "p" * MAX_ACTION})
+    assert action.status_code == 413
+    bad = client.post(f"/api/games/{game['id']}/actions", content=b"[1]", headers={"Content-Type": "application/json"})
+    assert bad.status_code == 400 and "JSON object" in bad.json()["error"]
+
+
+def test_the_server_keeps_a_bounded_number_of_games_and_evicts_the_least_recently_used() -> None:
+    games = Games(limit=3)
+    client = TestClient(create_app(games=games))
+    ids = [client.post("/api/games", json={"seed": n}).json()["id"] for n in range(3)]
+    assert client.get(f"/api/games/{ids[0]}").status_code == 200  # the first is used again
+    newest = client.post("/api/games", json={"seed": 9}).json()["id"]
+    assert set(games.games) == {ids[0], ids[2], newest}  # the least recently used (ids[1]) went
+    assert client.get(f"/api/games/{ids[1]}").status_code == 404
+
+
+def test_idle_games_are_evicted() -> None:
+    games = Games(limit=10, idle=0)
+    client = TestClient(create_app(games=games))
+    first = client.post("/api/games", json={"seed": 1}).json()["id"]
+    second = client.post("/api/games", json={"seed": 2}).json()["id"]
+    assert set(games.games) == {second} and first != second
