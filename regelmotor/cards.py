@@ -93,10 +93,17 @@ def parse_suit(text: str) -> int:
     raise CardError(f'"{text}" is not a suit: write S, H, D or C (or ♠ ♥ ♦ ♣)')
 
 
+_SUIT_SYMBOLS_FIRST = frozenset("♠♥♦♣")
+
+
 def parse_card(text: str) -> Card:
     """Parse one card in the input notation; the error says what is wrong with it."""
     raw = text.strip()
-    key = raw.upper()
+    if raw[:1] in _SUIT_SYMBOLS_FIRST and len(raw) >= 2:
+        raw = raw[1:] + raw[0]  # "♠A" as it is printed in a hand grouped by suit: the ace of spades
+    key = raw.upper().replace(" ", "")
+    if key.startswith("JOKER") and key[5:] in ("1", "2", "3"):
+        key = "JK" + key[5:]  # "joker 1", as the terminal shows it
     if key.startswith("JK"):
         if key in ("JK1", "JK2", "JK3"):
             return 52 + int(key[2]) - 1

@@ -25,7 +25,7 @@ from regelmotor.cards import format_card
 from regelmotor.compare import check_plot_target, comparison, write_plot
 from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
-from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json
+from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json, zero_sum_points
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
 from regelmotor.match import run_match
 from regelmotor.play import TerminalGame
@@ -40,6 +40,18 @@ from regelmotor.ruleset.load import (
     validate_file,
 )
 from regelmotor.ruleset.schema import schema_text
+from regelmotor.score_sheet import (
+    REDEALS,
+    Line,
+    Scored,
+    Sheet,
+    names,
+    rate_of,
+    read_sheet,
+    score,
+    tricks_of,
+    write_sheet,
+)
 from regelmotor.simulate import MIN_SIGNIFICANT, iter_lines, progress_bar, run_deals, summarize
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -347,6 +359,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if rules.ruleset.table.players and 4 not in rules.ruleset.table.players:
         raise RegelmotorError(f"{resolved.label} is not played four to a table")
     check_bot(args.bots, rules)
+    folder = Path(args.record).parent
+    if not folder.is_dir():  # said before the first deal, not after it
+        raise RegelmotorError(f"--record {args.record}: the folder {folder} does not exist")
 
     def read(prompt: str) -> str:
         out.write(prompt)
@@ -598,6 +613,146 @@ def _no_args(command: argparse.ArgumentParser) -> None:
     return None
 
 
+def _session_args(command: argparse.ArgumentParser) -> None:
+    sub = command.add_subparsers(dest="session_command", metavar="ACTION", required=True)
+    new = sub.add_parser("new", help="start a score sheet for the evening")
+    new.add_argument("file", metavar="FILE", help="the score sheet to create (JSON)")
+    _add_ruleset_args(new)
+    new.add_argument("--players", required=True, metavar="A,B,C,D", help="the players in their seats round the table")
+    new.add_argument("--first-dealer", metavar="NAME", help="who deals first (default: the first player)")
+    new.add_argument("--rate", default="1", metavar="KR", help="kroner per point for the settlement (default 1)")
+    add = sub.add_parser("add", help="enter one deal as the table reports it")
+    add.add_argument("file", metavar="FILE", help="the score sheet")
+    add.add_argument("--contract", metavar="BID", help="the contract, e.g. 8, '9 gode', sol")
+    add.add_argument("--declarer", metavar="NAME", help="who won the auction")
+    add.add_argument("--partner", metavar="NAME", help="who held the partner card (leave out for a selvmakker)")
+    add.add_argument("--joiners", default="", metavar="A,B", help="in sol: the players who went with (gå med)")
+    add.add_argument("--tricks", metavar="N", help="the declarer's side's tricks (in sol: each declarer's, A,B)")
+    add.add_argument("--doubled", type=int, default=0, metavar="N", help="1 doubled, 2 redoubled")
+    add.add_argument("--vip-card", type=int, default=0, metavar="N", help="in vip: the kitty card accepted")
+    add.add_argument("--redeal", choices=REDEALS, help="the deal was void: all_pass, misdeal, jernhaand, omblanding")
+    add.add_argument("--culprit", metavar="NAME", help="in a misdeal: the player at fault, where he pays")
+    show = sub.add_parser("show", help="the score sheet, the totals and the settlement")
+    show.add_argument("file", metavar="FILE", help="the score sheet")
+    show.add_argument("--rate", metavar="KR", help="kroner per point (default: the sheet's)")
+    show.add_argument("--json", action="store_true", help="print JSON on stdout")
+
+
+def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.file)
+    if args.session_command == "new":
+        if path.exists():
+            raise RegelmotorError(f"{path} exists already: a new evening gets a new file")
+        players = names(args.players)
+        first = players.index(args.first_dealer) if args.first_dealer in players else 0
+        if args.first_dealer is not None and args.first_dealer not in players:
+            raise RegelmotorError(f'--first-dealer "{args.first_dealer}" is not one of the players')
+        rate_of(args.rate)
+        sheet = Sheet(args.ruleset, players, tuple(args.house_rule), first, args.rate)
+        score(sheet)  # the ruleset and the table are checked before the file is written
+        write_sheet(path, sheet)
+        out.write(f"{path}: {', '.join(players)} play {sheet.ruleset}; {players[first]} deals first\n")
+        return EXIT_OK
+    sheet = read_sheet(path)
+    if args.session_command == "add":
+        line = Line(
+            contract=args.contract,
+            declarer=args.declarer,
+            partner=args.partner,
+            joiners=names(args.joiners),
+            tricks=tricks_of(args.tricks) if args.tricks is not None else (),
+            doubled=args.doubled,
+            vip_card=args.vip_card,
+            redeal=args.redeal,
+            culprit=args.culprit,
+        )
+        scored = score(
+            Sheet(sheet.ruleset, sheet.players, sheet.house_rules, sheet.first_dealer, sheet.rate, [*sheet.lines, line])
+        )
+        sheet.lines.append(line)
+        write_sheet(path, sheet)
+        entry = scored.entries[-1]
+        decimals = scored.rules.ruleset.scoring.decimals
+        shown = zero_sum_points(list(entry.points), decimals)
+        out.write(
+            f"deal {entry.number}: " + ", ".join(f"{n} {p}" for n, p in zip(sheet.players, shown, strict=True)) + "\n"
+        )
+        return EXIT_OK
+    scored = score(sheet)
+    _print_sheet(sheet, scored, rate_of(args.rate or sheet.rate), args.json, out)
+    return EXIT_OK
+
+
+def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, out: TextIO) -> None:
+    session, decimals = scored.session, scored.rules.ruleset.scoring.decimals
+    settled = scored.settlement(rate)
+    players = sheet.players
+    rows = []
+    for line, entry in zip(sheet.lines, scored.entries, strict=True):
+        rows.append((entry, _describe_line(line), zero_sum_points(list(entry.points), decimals)))
+    totals = zero_sum_points(session.totals, decimals)
+    if as_json:
+        _print_json(
+            {
+                "ruleset": scored.rules.ruleset.name,
+                "players": list(players),
+                "deals": [
+                    {
+                        "number": e.number,
+                        "dealer": players[e.dealer],
+                        "deal": text,
+                        "points": dict(zip(players, p, strict=True)),
+                    }
+                    for e, text, p in rows
+                ],
+                "totals": dict(zip(players, totals, strict=True)),
+                "settlement": {
+                    "rate": str(rate),
+                    "money": {n: float(m) for n, m in zip(players, settled.money, strict=True)},
+                    "transfers": [
+                        {
+                            "payer": players[t.payer],
+                            "payee": "kassen" if t.payee < 0 else players[t.payee],
+                            "amount": float(t.amount),
+                        }
+                        for t in settled.transfers
+                    ],
+                    "box": float(settled.box),
+                },
+            },
+            out,
+        )
+        return
+    width = max(8, *(len(p) + 2 for p in players))
+    out.write(f"{sheet.ruleset}: {', '.join(players)}\n\n")
+    out.write(f"{'Spil':<5}{'Giver':<{width}}{'':<34}" + "".join(f"{p:>{width}}" for p in players) + "\n")
+    for entry, text, shown in rows:
+        out.write(
+            f"{entry.number:<5}{players[entry.dealer]:<{width}}{text:<34}"
+            + "".join(f"{x:>{width}}" for x in shown)
+            + "\n"
+        )
+    out.write(f"{'I alt':<{5 + width + 34}}" + "".join(f"{x:>{width}}" for x in totals) + "\n\n")
+    out.write(
+        f"Afregning ved {float(rate):g} kr. pr. point: "
+        + ", ".join(f"{n} {float(m):+.2f} kr." for n, m in zip(players, settled.money, strict=True))
+        + "\n"
+    )
+    for t in settled.transfers:
+        payee = "klubbens kasse" if t.payee < 0 else players[t.payee]
+        out.write(f"  {players[t.payer]} betaler {payee} {float(t.amount):.2f} kr.\n")
+
+
+def _describe_line(line: Line) -> str:
+    if line.redeal is not None:
+        return f"omgivning ({line.redeal})" + (f", {line.culprit}s fejl" if line.culprit else "")
+    with_whom = (
+        f" m. {line.partner}" if line.partner else (f" + {', '.join(line.joiners)}" if line.joiners else " selv")
+    )
+    tricks = "/".join(str(t) for t in line.tricks)
+    return f"{line.declarer} {line.contract}{with_whom}: {tricks} stik"
+
+
 @dataclass(frozen=True)
 class Command:
     """One subcommand: its name, its one-line help, its arguments and what it does."""
@@ -625,6 +780,13 @@ COMMANDS = (
     Command("match", "two bots head to head on the same cards, each deal played both ways", _match_args, cmd_match),
     Command("play", "play in the terminal against three computer players", _play_args, cmd_play, json=False),
     Command("serve", "play in the browser: a local web page", _serve_args, cmd_serve, json=False),
+    Command(
+        "session",
+        "the evening's score sheet for a table playing with real cards",
+        _session_args,
+        cmd_session,
+        json=False,
+    ),
 )
 
 

@@ -66,7 +66,7 @@ def _schema_defs() -> dict[str, Any]:
     return defs
 
 
-def _label(path: tuple[str | int, ...]) -> str:
+def label_of(path: tuple[str | int, ...]) -> str:
     """The Danish description of a key path, from the ruleset schema."""
     defs = _schema_defs()
     node: dict[str, Any] = defs["RulesetFile"]
@@ -162,21 +162,82 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Difference]:
         )
     differences.extend(_exchange_by_kind(a, b))
     dump_a, dump_b = a.model_dump(mode="json"), b.model_dump(mode="json")
+    tables: set[str] = set()
     for path, left, right in _walk(dump_a, dump_b, ()):
+        if path[:2] == ("scoring", "tables") and len(path) > 3 and path[3] == "values":
+            tables.add(str(path[2]))  # one row per table, below
+            continue
         key = ".".join(str(p) for p in path).replace(".[", "[")
         differences.append(
             Difference(
                 SECTIONS.get(str(path[0]), "Andet"),
                 key,
-                _label(path),
+                label_of(path),
                 left,
                 right,
                 _source(a, path),
                 _source(b, path),
             )
         )
+    for name in sorted(tables):
+        left_table, right_table = a.scoring.tables.get(name), b.scoring.tables.get(name)
+        differences.append(
+            Difference(
+                "Afregning",
+                f"scoring.tables.{name}",
+                f"Pointtabellen {name}",
+                _table_text(left_table.values if left_table else {}),
+                _table_text(right_table.values if right_table else {}),
+                a.scoring.source,
+                b.scoring.source,
+            )
+        )
+    if any(d.path.startswith("scoring") for d in differences):
+        differences.extend(_sample_points(a, b))
     order = list(dict.fromkeys(SECTIONS.values()))
     return sorted(differences, key=lambda d: order.index(d.section) if d.section in order else len(order))
+
+
+def _table_text(values: dict[str, Any]) -> str:
+    return ", ".join(f"{key}: {value}" for key, value in values.items())
+
+
+def _sample_points(a: Ruleset, b: Ruleset) -> list[Difference]:
+    """What the formulas and tables come to: the declarer's points for a few contracts both rulesets have
+    (the lowest bid and the lowest bid of each designation made exactly and one down, each sol bid made
+    and lost), where the two differ."""
+    from regelmotor.ruleset.compile import compile_rules
+
+    rules_a, rules_b = compile_rules(a), compile_rules(b)
+    level = max(a.bids.min_tricks, b.bids.min_tricks)
+    samples: list[tuple[str, int, bool]] = []
+    for bid in rules_a.ladder.bids:
+        if bid.text not in rules_b.ladder.by_text:
+            continue
+        if bid.sol is not None:
+            samples += [(bid.text, 0, True), (bid.text, 13, True)]
+        elif bid.level == level:
+            samples += [(bid.text, level, False), (bid.text, level - 1, False)]
+    out = []
+    for text, tricks, sol in samples:
+        left, right = _declarer_points(rules_a, text, tricks), _declarer_points(rules_b, text, tricks)
+        if left != right:
+            what = "taber" if (sol and tricks == 13) or (not sol and tricks < level) else "vinder"
+            label = f"Point til melderen, når han {what} {text}" + ("" if sol else f" med {tricks} stik")
+            computed = "beregnet af reglesættets formler og tabeller"
+            out.append(Difference("Afregning", f"points.{text}.{tricks}", label, left, right, computed, computed))
+    return out
+
+
+def _declarer_points(rules: Any, text: str, tricks: int) -> int | float:
+    from regelmotor.engine.record import points
+
+    bid = rules.ladder.by_text[text]
+    if bid.sol is not None:
+        scores = rules.scorer.score_sol(bid.sol, tricks)
+    else:
+        scores = rules.scorer.score_trump(bid.designation, bid.level, tricks, alone=False)
+    return points(scores.declarer, rules.ruleset.scoring.decimals)
 
 
 _KINDS = {

@@ -1,16 +1,19 @@
 """Play in the terminal against three computer players.
 
 The person sits at one seat and sees only what that seat may see (``view``); the three other
-seats are computer players (heuristic unless ``--bots`` says otherwise). Input is typed in the
-notation or chosen by number; anything the rules refuse is answered with the rule's name and
-changes nothing. ``quit``, end of input or Ctrl-C end cleanly, and every deal is saved as a
-record ``regelmotor replay`` accepts.
+seats are computer players (heuristic unless ``--bots`` says otherwise). An action is typed as
+itself (``7``, ``8 vip``, ``sol``, ``AS``, ``♠A``, ``as``, ``joker 1``) or chosen from the menu as
+``#7``; cards are shown as they are typed (``A♠``, jokers as jokers). Anything the rules refuse is
+answered in Danish with the rule's key, ``?`` shows the rule's source, and nothing changes.
+``quit``, end of input or Ctrl-C print the standings and end cleanly, and every deal is saved as a
+record ``regelmotor replay`` accepts from any folder.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -18,9 +21,10 @@ from typing import TextIO
 from regelmotor.bots import make_bot
 from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
 from regelmotor.engine.game import FINISHED, Game, View
-from regelmotor.engine.record import game_record, points
-from regelmotor.errors import NotationError, RuleViolation
+from regelmotor.engine.record import game_record, zero_sum_points
+from regelmotor.errors import CardError, NotationError, RuleViolation
 from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.load import is_path
 from regelmotor.session import GAME_DEALER, Session
 
 QUIT = {"quit", "exit", "q", "afslut"}
@@ -30,14 +34,55 @@ class _Quit(Exception):
     pass
 
 
+def shown(card: str) -> str:
+    """A card as the terminal shows it, in a form it also reads: ``A♠``, ``10♥``, ``joker 1``."""
+    if card.startswith("JK"):
+        return f"joker {card[2:]}"
+    suit = SUIT_SYMBOLS[suit_of(parse_card(card))]
+    return ("10" if card[0] == "T" else card[:-1]) + suit
+
+
+def shown_action(action: str) -> str:
+    """An action with its cards shown as cards (``discard AS KH`` -> ``discard A♠ K♥``)."""
+    return " ".join(shown(word) if _is_card(word) else word for word in action.split(" "))
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except CardError:
+        return False
+    return (len(word) >= 2 and word[-1] in "SHDC") or word.startswith("JK")
+
+
 def _hand_by_suit(view: View) -> str:
     groups: list[list[str]] = [[], [], [], [], []]
     for text in view.hand:
-        groups[suit_of(parse_card(text))].append(text[:-1] if not text.startswith("JK") else text)
-    parts = [f"{SUIT_SYMBOLS[s]} {' '.join(cards)}" for s, cards in enumerate(groups[:4]) if cards]
-    if groups[4]:
-        parts.append(" ".join(groups[4]))
-    return "   ".join(parts)
+        groups[suit_of(parse_card(text))].append(shown(text))
+    return "   ".join(" ".join(cards) for cards in groups if cards)
+
+
+REASONS_DA = (
+    (re.compile(r"^must follow suit: you hold (\d+) (\w+)$"), "du skal bekende kulør: du har {0} {1}"),
+    (re.compile(r"^you do not hold (\S+)$"), "du har ikke {0}"),
+    (re.compile(r"^the called card (\S+) must be played now$"), "makkerkortet {0} skal spilles nu"),
+    (
+        re.compile(r"^lead the called card (\S+): its suit is led for the first time$"),
+        "spil makkerkortet {0} ud: farven spilles ud første gang",
+    ),
+    (re.compile(r"^no joker may be led to the first trick$"), "en joker må ikke spilles ud til første stik"),
+    (re.compile(r"^it is seat (\d+)'s turn, not seat (\d+)'s$"), "det er plads {0}s tur"),
+)
+SUITS_DA = {"spades": "spar", "hearts": "hjerter", "diamonds": "ruder", "clubs": "klør"}
+
+
+def in_danish(reason: str) -> str:
+    """The engine's reason for a refusal, in Danish where the terminal knows the sentence."""
+    for pattern, danish in REASONS_DA:
+        match = pattern.match(reason)
+        if match:
+            return danish.format(*(SUITS_DA.get(g, shown(g) if _is_card(g) else g) for g in match.groups()))
+    return reason
 
 
 YOU = 0
@@ -81,7 +126,8 @@ class TerminalGame:
     def run(self) -> int:
         self.say(
             f"regelmotor: {self.label}. Du sidder på plads {self.seat} i første spil (pladserne skifter, når "
-            "kortene går rundt); skriv et træk eller dets nummer, 'quit' for at stoppe."
+            "kortene går rundt). Skriv et træk (7, 8 vip, A♠) eller #nummer fra listen; ? viser reglens kilde; "
+            "'quit' stopper."
         )
         number = 0
         try:
@@ -93,8 +139,13 @@ class TerminalGame:
                     break
         except (_Quit, KeyboardInterrupt):  # Ctrl-C at a prompt or while the bots play
             self.say("Farvel.")
+        self.say(f"Stilling efter {len(self.session.deals)} spil: {self.standings()}")
         self.say("Referater: " + ", ".join(str(p) for p in self.saved) if self.saved else "Intet referat gemt.")
         return 0
+
+    def standings(self) -> str:
+        shown_points = zero_sum_points(self.session.totals, self.rules.ruleset.scoring.decimals)
+        return ", ".join(f"{name} {p}" for name, p in zip(self.session.players, shown_points, strict=True))
 
     def ask(self, prompt: str) -> str:
         try:
@@ -133,10 +184,11 @@ class TerminalGame:
                         or len(game.tricks) > seen_tricks
                         or game.trick
                     ):
-                        self.say(f"  plads {seat}: {action}")
+                        self.say(f"  plads {seat}: {shown_action(game.public_history()[-1][1])}")
                 if len(game.tricks) > seen_tricks:
                     trick = game.tricks[-1]
-                    self.say(f"  -> plads {trick.winner} tager stikket")
+                    tally = ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won))
+                    self.say(f"  -> plads {trick.winner} tager stikket (stik: {tally})")
                     seen_tricks = len(game.tricks)
         finally:
             self.save(game, number)
@@ -144,18 +196,15 @@ class TerminalGame:
             entry = self.session.record(game)
             decimals = self.rules.ruleset.scoring.decimals
             self.say("Stik: " + ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won)))
+            booked = zero_sum_points([entry.points[p] for p in seating], decimals)
             self.say(
-                "Point: " + ", ".join(f"{self.session.players[p]} {points(entry.points[p], decimals)}" for p in seating)
+                "Point: " + ", ".join(f"{self.session.players[p]} {b}" for p, b in zip(seating, booked, strict=True))
             )
         else:
             self.session.record(game)
             assert game.redeal is not None
             self.say(f"Spillet gives om ({game.redeal.reason}).")
-        totals = ", ".join(
-            f"{name} {points(t, self.rules.ruleset.scoring.decimals)}"
-            for name, t in zip(self.session.players, self.session.totals, strict=True)
-        )
-        self.say(f"Stilling: {totals}")
+        self.say(f"Stilling: {self.standings()}")
 
     def human_turn(self, game: Game) -> None:
         view = game.view(self.seat)
@@ -163,35 +212,63 @@ class TerminalGame:
         self.say("")
         if view.contract:
             partner = "" if view.partner is None else f", makker: plads {view.partner}"
-            trump = view.trump or "?"
-            called = f", makkerkort {view.called}" if view.called else ""
+            trump = {None: "?", "none": "uden trumf"}.get(view.trump) or SUIT_SYMBOLS["SHDC".index(view.trump or "S")]
+            called = f", makkerkort {shown(view.called)}" if view.called else ""
             declarers = ", ".join(map(str, view.declarers))
             self.say(f"Kontrakt: {view.contract} (plads {declarers}), trumf {trump}{called}{partner}")
         elif view.calls:
             self.say("Meldinger: " + ", ".join(f"{s}: {c}" for s, c in view.calls))
         if view.turned:
-            self.say("Vendte kattekort: " + " ".join(view.turned))
+            self.say("Vendte kattekort: " + " ".join(shown(c) for c in view.turned))
+        if view.received:
+            self.say("Du fik fra katten: " + " ".join(shown(c) for c in view.received))
+        if view.tricks:
+            self.say("Stik taget: " + ", ".join(f"plads {s}: {n}" for s, n in enumerate(view.tricks_won)))
         if view.trick:
-            self.say("Stikket: " + " ".join(f"{s}:{c}" for s, c in view.trick))
+            self.say("Stikket: " + "  ".join(f"plads {s}: {shown(c) if _is_card(c) else c}" for s, c in view.trick))
         for seat, cards in view.open_hands:
-            self.say(f"Åben hånd, plads {seat}: {' '.join(cards)}")
+            self.say(f"Åben hånd, plads {seat}: {' '.join(shown(c) for c in cards)}")
         self.say(f"Din hånd: {_hand_by_suit(view)}")
-        shown = legal if len(legal) <= 40 else legal[:40]
+        menu = legal if len(legal) <= 40 else legal[:40]
         self.say(
-            "Du kan: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(shown, 1)) + ("  ..." if len(legal) > 40 else "")
+            "Du kan: "
+            + "  ".join(f"[#{i}] {shown_action(a)}" for i, a in enumerate(menu, 1))
+            + ("  ..." if len(legal) > 40 else "")
         )
+        refused: RuleViolation | None = None
         while True:
             answer = self.ask("> ").strip()
-            action = legal[int(answer) - 1] if answer.isdigit() and 1 <= int(answer) <= len(legal) else answer
+            if answer == "?":
+                source = refused.source if refused is not None else None
+                self.say(f"Kilde: {source}" if source else "Skriv et træk, eller #nummer fra listen.")
+                continue
+            action = self.action_of(answer, legal)
             try:
                 game.apply(action, self.seat)
-                self.say(f"  du: {game.history[-1][1]}")
+                self.say(f"  du: {shown_action(game.history[-1][1])}")
                 return
-            except (RuleViolation, NotationError) as exc:
-                self.say(f"Ikke tilladt: {exc}")
+            except RuleViolation as exc:
+                refused = exc
+                self.say(f"Ikke tilladt efter reglen {exc.rule}: {in_danish(exc.reason)} (? viser kilden)")
+            except NotationError as exc:
+                self.say(f"Ikke et træk: {exc}")
+
+    @staticmethod
+    def action_of(answer: str, legal: list[str]) -> str:
+        """``#7`` is the menu's seventh item; anything else is the action itself (``7`` bids 7). A bare
+        number that is no action here (``1`` when no bid is 1) is read as a menu item, as it used to be."""
+        if answer.startswith("#") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(legal):
+            return legal[int(answer[1:]) - 1]
+        if answer.isdigit() and answer not in legal and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        return answer
 
     def save(self, game: Game, number: int) -> None:
         path = self.record.with_name(f"{self.record.stem}-{number}{self.record.suffix or '.json'}")
-        data = game_record(game, self.ruleset_ref, self.house_rules)
+        # A ruleset or house rule named by a path is recorded by its absolute path, so that the record
+        # replays from any folder.
+        ref = str(Path(self.ruleset_ref).resolve()) if is_path(self.ruleset_ref) else self.ruleset_ref
+        house = [str(Path(h).resolve()) if is_path(h) else h for h in self.house_rules]
+        data = game_record(game, ref, house)
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         self.saved.append(path)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from regelmotor.cards import Card
-from regelmotor.engine.game import FINISHED, REDEAL, Game
+from regelmotor.engine.game import FINISHED, REDEAL, Game, Redeal
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
 
@@ -118,24 +118,38 @@ class Session:
         if game in self._entered:
             raise SessionError("this deal is already entered: a deal is booked once")
         self._entered.add(game)
+        if game.phase == FINISHED:
+            assert game.scores is not None
+            return self.enter(game.scores)
+        assert game.redeal is not None
+        return self.enter(None, game.redeal, dealer_at_table=game.dealer_at_table)
+
+    def enter(
+        self, scores: Sequence[Fraction] | None, redeal: Redeal | None = None, *, dealer_at_table: bool = True
+    ) -> DealEntry:
+        """Enter one deal's outcome: the four seats' points (seat 0 forhånd), or the redeal that voided
+        it. What ``record`` does with a played game, and what a score sheet does with a deal played with
+        real cards; then the deal passes on as the rules say."""
         seating = self.seating()
         points = [Fraction(0)] * self.size
         reason = None
-        if game.phase == FINISHED:
-            assert game.scores is not None
+        if scores is not None:
+            if len(scores) != 4 or sum(scores) != 0:
+                raise SessionError(f"a deal's four scores sum to zero, not {list(scores)}")
             for seat, player in enumerate(seating):
-                points[player] = game.scores[seat]
+                points[player] = Fraction(scores[seat])
         else:
-            assert game.redeal is not None
-            reason = game.redeal.reason
+            assert redeal is not None
+            reason = redeal.reason
             if reason == "misdeal":
-                self._misdeal_penalty(points, seating, game.redeal.seat, game.dealer_at_table)
+                self._misdeal_penalty(points, seating, redeal.seat, dealer_at_table)
         if sum(points) != 0:  # pragma: no cover - every game and penalty is zero-sum
             raise SessionError(f"a deal's points do not sum to zero: {points}")
-        entry = DealEntry(len(self.deals) + 1, self.dealer, seating, game.phase, reason, tuple(points))
+        outcome = FINISHED if scores is not None else REDEAL
+        entry = DealEntry(len(self.deals) + 1, self.dealer, seating, outcome, reason, tuple(points))
         self.deals.append(entry)
         self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
-        same_dealer = game.phase == REDEAL and game.redeal is not None and game.redeal.next_dealer == game.dealer
+        same_dealer = redeal is not None and redeal.next_dealer == GAME_DEALER
         if not same_dealer:
             self.dealer = (self.dealer + 1) % self.size
             self.rotations += 1

@@ -60,3 +60,22 @@ def test_the_human_diff_is_grouped_by_section(capsys: pytest.CaptureFixture[str]
     assert sections[:3] == ["Kort og spillere", "Kortgivning", "Meldinger"]
     assert len(sections) == len(set(sections))
     assert "    standard: 3\n    gruppe2 + dobling: 0\n" in out  # the jokers (and the kitty) are gone
+
+
+def test_a_table_is_one_row_and_the_points_it_gives_are_shown() -> None:
+    """Richsol pays three times the sol table: one row for the table, with its keys, and the declarer's points
+    for the contracts both rulesets have, where they differ (not eleven cells and formula factors)."""
+    found = {d.path: d for d in diff_rulesets(load_ruleset("standard").ruleset, _richsol())}
+    table = found["scoring.tables.S"]
+    assert table.a == "sol: 50, ren sol: 100, bordlægger: 150, ren bordlægger: 200"
+    assert table.b == "sol: 150, ren sol: 300, bordlægger: 450, ren bordlægger: 600"
+    assert not any(path.startswith("scoring.tables.S.values") for path in found)
+    won = found["points.sol.0"]
+    assert (won.a, won.b) == (150, 450) and won.label == "Point til melderen, når han vinder sol"
+    assert "points.7.7" not in found  # trump contracts pay the same
+
+
+def _richsol() -> object:
+    from .conftest import REPO
+
+    return load_ruleset(str(REPO / "docs" / "examples" / "richsol.yaml")).ruleset

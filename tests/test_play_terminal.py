@@ -38,11 +38,14 @@ def test_a_scripted_session_plays_a_whole_deal_and_saves_a_replayable_record(tmp
 
 
 def test_illegal_input_is_refused_with_the_rule_and_changes_nothing(tmp_path: Path) -> None:
-    result = session(tmp_path, ["accept", "ZZ", "1"] + ["1"] * 40 + ["quit"])
+    result = session(tmp_path, ["accept", "?", "ZZ", "1"] + ["1"] * 40 + ["quit"])
     out = result.stdout
     assert result.returncode == 0
-    assert 'Ikke tilladt: "accept" is not a bid in this ruleset' in out and "[auction: 001_b88eb8000c0a2767.txt" in out
-    assert 'Ikke tilladt: "ZZ" is not an action' in out
+    assert (
+        'Ikke tilladt efter reglen auction: "accept" is not a bid in this ruleset' in out and "(? viser kilden)" in out
+    )
+    assert "Kilde: 001_b88eb8000c0a2767.txt" in out  # the source on "?", not in every refusal
+    assert 'Ikke et træk: "ZZ" is not an action' in out
     refused = json.loads((tmp_path / "spil-1.json").read_text(encoding="utf-8"))
     clean = session(tmp_path / "again", ["1"] * 41 + ["quit"])
     assert clean.returncode == 0
@@ -53,6 +56,41 @@ def test_illegal_input_is_refused_with_the_rule_and_changes_nothing(tmp_path: Pa
 def test_end_of_input_ends_cleanly(tmp_path: Path) -> None:
     result = session(tmp_path, ["1", "1"])
     assert result.returncode == 0 and "Farvel." in result.stdout and (tmp_path / "spil-1.json").exists()
+    assert "Stilling efter 0 spil: Du 0, Bot 1 0, Bot 2 0, Bot 3 0" in result.stdout  # the standings, always
+
+
+def test_a_bid_is_typed_as_itself_and_a_menu_item_with_a_hash(tmp_path: Path) -> None:
+    """The table issue: typing 7 bids 7 (it used to pick menu item 7, which is 8); #2 is the second item."""
+    result = session(tmp_path, ["7", "quit"])
+    assert "  du: 7\n" in result.stdout
+    result = session(tmp_path / "b", ["#2", "quit"])
+    assert "  du: 7\n" in result.stdout  # [#1] pass  [#2] 7
+
+
+def test_cards_are_shown_and_typed_in_one_notation() -> None:
+    """The hand shows A♠, and A♠, ♠A, AS and as all name the ace of spades; jokers show as jokers."""
+    from regelmotor.cards import parse_card
+    from regelmotor.play import shown, shown_action
+
+    assert {parse_card(t) for t in ("A♠", "♠A", "AS", "as")} == {parse_card("AS")}
+    assert parse_card("joker 2") == parse_card("JK2") and shown("JK2") == "joker 2"
+    assert shown("TH") == "10♥" and parse_card(shown("TH")) == parse_card("TH")
+    assert shown_action("discard AS KH JK1") == "discard A♠ K♥ joker 1"
+
+
+def test_a_record_replays_from_any_folder(tmp_path: Path) -> None:
+    club = tmp_path / "klub.yaml"
+    club.write_text("extends: standard\nname: klub\ntitle: K\ndescription: K\nsource: K\n", encoding="utf-8")
+    command = [sys.executable, "-m", "regelmotor", "play", "klub.yaml", "--seed", "5", "--record", "spil.json"]
+    done = subprocess.run(command, input="1\nquit\n", capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    record = json.loads((tmp_path / "spil-1.json").read_text(encoding="utf-8"))
+    assert record["ruleset"] == str(club)
+    elsewhere = subprocess.run(
+        [sys.executable, "-m", "regelmotor", "replay", str(tmp_path / "spil-1.json")],
+        capture_output=True, text=True, cwd=tmp_path.parent, timeout=120,
+    )  # fmt: skip
+    assert elsewhere.returncode == 0, elsewhere.stderr
 
 
 @pytest.mark.parametrize(

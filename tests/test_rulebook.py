@@ -165,7 +165,8 @@ def test_inferred_rules_are_marked_and_the_sources_named() -> None:
     assert any(line.endswith(" *") for line in md.splitlines())
     assert "Regler mærket * er udledt" in md
     assert "Love for esmakkerwhist (Thomas Thorsen) (000)" in md
-    assert "`auction`: inferred: 000_5ff45d385a286ea5.txt 3.2" in md
+    assert "- Meldinger: Meldeforløbet: udledt: 000 3.2" in md  # the rule in words, the source by its number
+    assert "designations[" not in md and "_5ff45d385a286ea5" not in md and "inferred" not in md
 
 
 def test_the_rulebook_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

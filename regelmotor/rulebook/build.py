@@ -17,6 +17,7 @@ from pathlib import Path
 
 import yaml
 
+from regelmotor.diff import label_of
 from regelmotor.engine.record import points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rules.designation_kinds import kind_of
@@ -25,6 +26,30 @@ from regelmotor.ruleset.load import ResolvedRuleset
 from regelmotor.ruleset.model import Designation, Rule
 
 LANGS = ("da", "en")
+_FILE_NAMES = re.compile(r"\b(00\d)_[0-9a-f]{16}\.txt\b")
+SECTION_TITLES = {
+    "table": "s_cards",
+    "session": "s_cards",
+    "deck": "s_cards",
+    "dealing": "s_deal",
+    "misdeal": "s_deal",
+    "all_pass": "s_deal",
+    "omblanding": "s_deal",
+    "bids": "s_bids",
+    "auction": "s_bids",
+    "partner_card": "s_decl",
+    "exchange": "s_exchange",
+    "fordaekt": "s_fordaekt",
+    "doubling": "s_fordaekt",
+    "jokers": "s_play",
+    "called_card": "s_play",
+    "card_order": "s_play",
+    "play": "s_play",
+    "scoring": "s_scoring",
+    "money": "s_scoring",
+    "jernhaand": "s_house",
+}
+"""A ruleset's top-level key -> the rule book section it is in (the phrase key of its title)."""
 
 SOURCE_TITLES = {
     "000": "Love for esmakkerwhist (Thomas Thorsen)",
@@ -91,6 +116,27 @@ class _Builder:
         if inferred and rule is not None and rule.source:
             self.inferred[path] = rule.source
         return Item(text, inferred, None if rule is None else rule.source)
+
+    def rule_name(self, path: str) -> str:
+        """A rule's place in words, not its key path: the section and what the key is about (the schema's
+        own Danish words), or the designation or sol bid by its name."""
+        match = re.match(r"^(designations|sol_bids)\[(\d+)\](.*)$", path)
+        if match:
+            kind, index = match.group(1), int(match.group(2))
+            entry = self.r.designations[index] if kind == "designations" else self.r.sol_bids[index]
+            what = self.name(entry) if isinstance(entry, Designation) else entry.display
+            return f"{self.t('s_decl' if kind == 'designations' else 's_bids')}: {what}"
+        parts: tuple[str | int, ...] = tuple(path.split("."))
+        label = label_of(parts) if self.lang == "da" else ""
+        section = SECTION_TITLES.get(str(parts[0]))
+        heading = self.t(section) if section else ""
+        text = label.rstrip(".") if label else path.replace("_", " ")
+        return f"{heading}: {text}" if heading else text
+
+    def cited(self, source: str) -> str:
+        """A source as a reader cites it: the document's short number, not its file name; "udledt" in Danish."""
+        text = _FILE_NAMES.sub(r"\1", source)
+        return text.replace("inferred", "udledt") if self.lang == "da" else text
 
     def name(self, designation: Designation) -> str:
         return designation.display or self.t("plain")
@@ -464,7 +510,14 @@ class _Builder:
                 found.append(key)
         docs = [f"{SOURCE_TITLES[key]} ({key})" for key in sorted(found)]
         section = Section(self.t("s_sources"))
-        section.items.append(Item(self.t("sources", docs=self.join(docs, "and") if docs else r.source)))
+        section.items.append(Item(self.t("sources", docs=self.join(docs, "and") if docs else self.cited(r.source))))
+        own = [
+            self.cited(source)
+            for source in dict.fromkeys([r.source, *(info.source for info in self.resolved.house_rule_info)])
+            if not _SOURCE_IDS.search(source) and not source.startswith("inferred")
+        ]
+        if own and docs:  # the club's own sources: its minutes, its pages, its members' word
+            section.items.append(Item(self.t("own_sources", sources="; ".join(own))))
         sections.append(section)
         return RuleBook(
             title=self.t("title"),
@@ -472,7 +525,9 @@ class _Builder:
             lang=self.lang,
             sections=tuple(sections),
             inferred_legend=self.t("legend"),
-            inferred_rules=tuple(sorted(self.inferred.items())),
+            inferred_rules=tuple(
+                sorted((self.rule_name(path), self.cited(source)) for path, source in self.inferred.items())
+            ),
             sources=tuple(docs),
         )
 
