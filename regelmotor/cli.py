@@ -33,11 +33,11 @@ from regelmotor.rulebook import FORMATS, LANGS, build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import (
     ResolvedRuleset,
+    check_file,
     load_ruleset,
     shipped_catalogue,
     shipped_house_rules,
     shipped_rulesets,
-    validate_file,
 )
 from regelmotor.ruleset.schema import schema_text
 from regelmotor.score_sheet import (
@@ -92,18 +92,25 @@ def cmd_rulesets(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
-    results = {path: validate_file(path) for path in args.files}
+    checked = {path: check_file(path) for path in args.files}
+    results = {path: found for path, (found, _) in checked.items()}
     problems = [p for found in results.values() for p in found]
+    warnings = [w for _, found in checked.values() for w in found]
     if args.json:
         _print_json(
             [
-                {"file": path, "valid": not found, "problems": [_problem_json(p) for p in found]}
-                for path, found in results.items()
+                {
+                    "file": path,
+                    "valid": not found,
+                    "problems": [_problem_json(p) for p in found],
+                    "warnings": [_problem_json(w) for w in warned],
+                }
+                for path, (found, warned) in checked.items()
             ],
             out,
         )
     else:
-        for problem in problems:
+        for problem in [*problems, *warnings]:
             out.write(f"{problem}\n")
         bad = sum(1 for found in results.values() if found)
         if bad:
@@ -397,8 +404,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if everywhere:  # any Host header is answered: put the server behind a proxy that checks it
         sys.stderr.write("regelmotor: serving every address; the Host header is not checked\n")
     allowed = None if everywhere else LOCAL_HOSTS | {args.host.lower()}
+    club = None
+    if args.ruleset is not None:
+        load_ruleset(args.ruleset, args.house_rule)  # a club file with problems is refused before serving
+        club = (args.ruleset, list(args.house_rule))
     sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ (Ctrl-C to stop)\n")
-    uvicorn.run(create_app(allowed), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(allowed, club=club), host=args.host, port=args.port, log_level="warning")
     return EXIT_OK
 
 
@@ -595,6 +606,10 @@ def _play_args(command: argparse.ArgumentParser) -> None:
 
 
 def _serve_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "ruleset", nargs="?", metavar="RULESET", help="the club's ruleset to offer first (a shipped name or a file)"
+    )
+    _add_house_rule_arg(command, "the club's ruleset")
     command.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
     command.add_argument(
         "--host", default="127.0.0.1", help="the address to bind (default 127.0.0.1: this machine only)"

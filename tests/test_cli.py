@@ -86,8 +86,25 @@ def test_validate_json(capsys: pytest.CaptureFixture[str], club: Callable[..., s
                     "message": 'unknown key "jokrs" (did you mean "jokers"?)',
                 }
             ],
+            "warnings": [],
         }
     ]
+
+
+def test_validate_warns_about_a_changed_rule_that_still_cites_its_parent(
+    capsys: pytest.CaptureFixture[str], club: Callable[..., str]
+) -> None:
+    """The trust issue: "changing a value that keeps an inherited source: cites the parent's words beside the
+    club's number" and "a club file whose base table leaves out a level inherits the parent's value"."""
+    club(
+        "club.yaml",
+        "extends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\n"
+        "misdeal:\n  penalty: 5\nscoring:\n  tables:\n    base:\n      key: level\n      values: {7: 100, 8: 200}\n",
+    )
+    code, out, err = run(capsys, "validate", "club.yaml")
+    assert code == 0 and err == "1 file(s) valid\n"
+    assert "club.yaml:7:12: misdeal.penalty: warning: changed here, but this rule's source is still" in out
+    assert "the table keeps rulesets/standard.yaml's values for 9, 10, 11, 12, 13" in out
 
 
 def test_show_json_is_the_resolved_ruleset(capsys: pytest.CaptureFixture[str]) -> None:

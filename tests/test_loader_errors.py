@@ -379,3 +379,20 @@ def test_a_broken_file_changes_nothing_and_loading_raises_every_problem(club: Ca
     with pytest.raises(RulesetError) as info:
         load_ruleset("club.yaml")
     assert [p.key_path for p in info.value.problems] == ["deck.kitty", "jokrs"]
+
+
+def test_a_table_missing_a_new_designations_value_points_at_the_clubs_addition(
+    club: Callable[..., str],
+) -> None:
+    """The trust issue: "a problem caused by the club's own addition (a new designation without a B value)
+    points into the shipped standard.yaml": it points at the club's designation instead, and says the fix."""
+    import yaml
+
+    standard = yaml.safe_load((REPO / "rulesets" / "standard.yaml").read_text(encoding="utf-8"))
+    designations = standard["designations"]
+    added = {**designations[1], "id": "stor", "display": "stor", "tier": 5}
+    doc = {"extends": "standard", "name": "k", "title": "K", "description": "K", "source": "K"}
+    path = club("club.yaml", yaml.safe_dump({**doc, "designations": [*designations, added]}, allow_unicode=True))
+    (problem,) = validate_file(path)
+    assert problem.location.file == "club.yaml" and problem.path == ("designations", 5, "id")
+    assert problem.message == 'the table "B" has no value for "stor": add "stor" to scoring.tables.B.values'

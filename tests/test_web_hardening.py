@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -99,3 +101,17 @@ def test_idle_games_are_evicted() -> None:
     first = client.post("/api/games", json={"seed": 1}).json()["id"]
     second = client.post("/api/games", json={"seed": 2}).json()["id"]
     assert set(games.games) == {second} and first != second
+
+
+def test_serve_offers_the_clubs_own_ruleset_first(tmp_path: Path) -> None:
+    """The table issue: "serve [RULESET] [-H ...] to start on a club's file": the operator names the file when
+    starting the server; the page offers it first as "klub", and a client names only that."""
+    club = tmp_path / "klub.yaml"
+    club.write_text("extends: standard\nname: vores\ntitle: Vores klub\ndescription: K\nsource: K\n", encoding="utf-8")
+    client = TestClient(create_app(club=(str(club), ["jernhaand"])))
+    offered = client.get("/api/rulesets").json()
+    assert offered[0]["name"] == "klub" and offered[0]["default"] and "vores + jernhaand" in offered[0]["title"]
+    state = client.post("/api/games", json={"ruleset": "klub", "seed": 1, "house_rules": ["gaa-med"]}).json()
+    assert state["ruleset"] == "vores + jernhaand + gaa-med"
+    refused = client.post("/api/games", json={"ruleset": "klub", "house_rules": [str(club)]})
+    assert refused.status_code == 400

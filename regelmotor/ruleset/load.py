@@ -198,7 +198,10 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
     elif kind in ("maximum", "exclusiveMaximum"):
         message = f"{_show(error.instance)} is too large: the most allowed is {error.validator_value}"
     elif kind == "pattern":
-        message = f"{_show(error.instance)} is not allowed here: it must match {error.validator_value}"
+        # The schema's own words for what the value must look like, not its regular expression.
+        described = error.schema.get("description") if isinstance(error.schema, dict) else None
+        rule = described or f"it must match {error.validator_value}"
+        message = f"{_show(error.instance)} is not allowed here: {rule}"
     elif kind == "minLength":
         message = "must not be empty"
     elif kind == "minItems":
@@ -358,6 +361,56 @@ def _change_by_id(
     return problems
 
 
+_OWN_WORDS = {"name", "title", "description", "source", "kind", "extends", "house_rules", "notes", "plugins"}
+
+
+def _at(data: Any, path: Path) -> Any:
+    for part in path:
+        if isinstance(data, dict) and part in data:  # noqa: SIM114 - mypy needs the list branch apart
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return _MISSING
+    return data
+
+
+_MISSING = object()
+
+
+def _inherited_words(doc: Document, base: Layer, parent: str) -> Iterator[Problem]:
+    """Warnings for a file that extends another: a rule it changes whose ``source`` is still the parent's
+    words, and a point table it gives only some values of (the rest are the parent's)."""
+    warned: set[Path] = set()
+    for path, location in sorted(doc.values.items(), key=lambda item: (item[1].line, item[1].column)):
+        if not path or path[0] in _OWN_WORDS or path[-1] == "source":
+            continue
+        if path[:2] == ("scoring", "tables") and len(path) == 4 and path[3] == "values":
+            own, inherited = _at(doc.data, path), _at(base.data, path)
+            if isinstance(own, dict) and isinstance(inherited, dict):
+                kept = [str(k) for k in inherited if k not in own]
+                if kept:
+                    message = (
+                        f"the table keeps {parent}'s values for {', '.join(kept)}: "
+                        "give every value if you mean a table of your own"
+                    )
+                    yield Problem(doc.locate(path, key=True), path, f"warning: {message}")
+            continue
+        if _at(doc.data, path) == _at(base.data, path) or isinstance(_at(doc.data, path), dict):
+            continue
+        owner = path[:-1]
+        while owner and not (isinstance(_at(base.data, owner), dict) and "source" in _at(base.data, owner)):
+            owner = owner[:-1]
+        if owner in warned or (*owner, "source") in doc.values or _at(base.data, (*owner, "source")) is _MISSING:
+            continue
+        warned.add(owner)
+        message = (
+            f"changed here, but this rule's source is still {parent}'s words: "
+            "give it a source of its own (what your club decided, and where)"
+        )
+        yield Problem(location, path, f"warning: {message}")
+
+
 def _leaves(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
     """Every value below a mapping, by key path; lists (designations by id aside) are values."""
     if isinstance(data, dict):
@@ -428,6 +481,9 @@ class ResolvedRuleset:
     values: dict[Path, Location] = field(repr=False, compare=False)
     keys: dict[Path, Location] = field(repr=False, compare=False)
     house_rule_info: tuple[HouseRuleInfo, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+    """What is valid but likely not meant: a changed rule that still cites its parent's source, a table
+    that keeps some of its parent's values."""
 
     def where(self, path: Path) -> Location:
         """The file, line and column that set ``path`` (or its nearest written parent)."""
@@ -483,6 +539,7 @@ class _Resolver:
         self.files: list[str] = []
         self.house_rules: dict[str, HouseRuleInfo] = {}
         self.overlaid: set[str] = set()
+        self.warnings: list[Problem] = []
         self.set_by: dict[Path, tuple[str, Any]] = {}
         """Each rule a house rule has set: which one, and to what."""
         """House-rule files already applied: naming one again reads nothing."""
@@ -544,6 +601,7 @@ class _Resolver:
             if parent is None:
                 return None
             base, applied = parent
+            self.warnings.extend(_inherited_words(doc, base, parent_ref.display))
             layer, problems = merge(base, layer)
             self.problems.extend(problems)
         self.files.append(ref.display)
@@ -639,7 +697,13 @@ def load_ruleset(
         raise RulesetError(_sorted(problems))
     info = tuple(resolver.house_rules[name] for name in applied)
     return ResolvedRuleset(
-        ruleset, tuple(dict.fromkeys(resolver.files)), tuple(applied), layer.values, layer.keys, info
+        ruleset,
+        tuple(dict.fromkeys(resolver.files)),
+        tuple(applied),
+        layer.values,
+        layer.keys,
+        info,
+        tuple(_sorted(resolver.warnings)),
     )
 
 
@@ -669,17 +733,22 @@ def _model_problems(exc: ValidationError, data: dict[str, Any], at: Any) -> list
 
 def validate_file(path: str) -> list[Problem]:
     """Every problem of one file: a ruleset (resolved with what it extends) or a house rule."""
+    return check_file(path)[0]
+
+
+def check_file(path: str) -> tuple[list[Problem], list[Problem]]:
+    """Every problem of one file, and its warnings (valid, but likely not meant)."""
     try:
         ref = find_file(path, house_rule=False)
     except RulesetNotFound as exc:
-        return [Problem(Location(path, 1, 1), (), str(exc))]
+        return [Problem(Location(path, 1, 1), (), str(exc))], []
     doc, found = read_file(ref)
     if doc is None or found or doc.data.get("kind") == "house_rule":
-        return found
+        return found, []
     try:
         resolved = load_ruleset(ref)
     except RulesetError as exc:
-        return exc.problems
+        return exc.problems, []
     from regelmotor.ruleset.compile import compile_problems
 
-    return compile_problems(resolved)
+    return compile_problems(resolved), list(resolved.warnings)

@@ -42,7 +42,7 @@ from regelmotor.engine.record import RecordError, game_record, parse_json, zero_
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, shipped_catalogue, shipped_rulesets
+from regelmotor.ruleset.load import ResolvedRuleset, is_path, load_ruleset, shipped_catalogue, shipped_rulesets
 from regelmotor.session import Session
 
 YOU = 0
@@ -320,15 +320,32 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "testserver"})
 """The hosts a server bound to this machine answers to ("testserver" is Starlette's test client)."""
 
 
-def create_app(allowed_hosts: frozenset[str] | None = LOCAL_HOSTS, *, games: Games | None = None) -> ASGIApp:
-    """The web game. ``allowed_hosts``: the ``Host`` names served (None: any, for a server behind a proxy)."""
+CLUB = "klub"
+"""The name the page uses for the ruleset the operator started the server with (``serve RULESET``)."""
+
+
+def create_app(
+    allowed_hosts: frozenset[str] | None = LOCAL_HOSTS,
+    *,
+    games: Games | None = None,
+    club: tuple[str, list[str]] | None = None,
+) -> ASGIApp:
+    """The web game. ``allowed_hosts``: the ``Host`` names served (None: any, for a server behind a proxy).
+    ``club``: a ruleset (a shipped name or a file) and house rules the operator names when starting the
+    server, offered first on the page as "klub"; clients still name only what the server offers."""
     games = games if games is not None else Games()
+    club_resolved = None if club is None else load_ruleset(club[0], club[1])
 
     async def index(request: Request) -> Response:
         return HTMLResponse(PAGE.read_text(encoding="utf-8"))
 
     async def rulesets(request: Request) -> Response:
-        return JSONResponse(shipped_catalogue())
+        catalogue: list[dict[str, Any]] = list(shipped_catalogue())
+        if club_resolved is not None:
+            r = club_resolved.ruleset
+            offer = {"kind": "ruleset", "name": CLUB, "title": f"{r.title} ({club_resolved.label})"}
+            catalogue.insert(0, {**offer, "description": r.description, "default": True})
+        return JSONResponse(catalogue)
 
     async def new_game(request: Request) -> Response:
         try:
@@ -343,6 +360,13 @@ def create_app(allowed_hosts: frozenset[str] | None = LOCAL_HOSTS, *, games: Gam
                 name = Path(filename or "upload.yaml").name or "upload.yaml"
                 resolved = await run_in_threadpool(_load_upload, upload, name, house)
                 key = await run_in_threadpool(games.start, resolved, name, house, seed, upload, bot)
+            elif ref == CLUB and club is not None and club_resolved is not None:
+                if any(is_path(h) for h in house):
+                    return JSONResponse({"error": "house rules are named by their shipped names"}, status_code=400)
+                resolved = club_resolved
+                if house:
+                    resolved = await run_in_threadpool(load_ruleset, club[0], [*club[1], *house])
+                key = await run_in_threadpool(games.start, resolved, club[0], [*club[1], *house], seed, None, bot)
             else:
                 if ref not in shipped_rulesets():
                     return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
