@@ -216,7 +216,7 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
             "house_rules: [joker-trumpable]\n"
         },
         [
-            'rulesets/house/joker-trumpable.yaml:7:3: jokers: the house rule "joker-trumpable" cannot apply: '
+            'rulesets/house/joker-trumpable.yaml:9:3: jokers: the house rule "joker-trumpable" cannot apply: '
             'the ruleset has no "jokers" rules for it to change'
         ],
     ),
@@ -396,3 +396,17 @@ def test_a_table_missing_a_new_designations_value_points_at_the_clubs_addition(
     (problem,) = validate_file(path)
     assert problem.location.file == "club.yaml" and problem.path == ("designations", 5, "id")
     assert problem.message == 'the table "B" has no value for "stor": add "stor" to scoring.tables.B.values'
+
+
+def test_scoring_problems_are_reported_with_the_others_at_once(club: Callable[..., str]) -> None:
+    """The trust issue: "Scoring problems are reported only after everything else passes, one at a time"."""
+    path = club(
+        "club.yaml",
+        "extends: standard\nname: k\ntitle: K\ndescription: K\nsource: K\n"
+        "jernhaand:\n  allowed: true\n  court_ranks: [A, A]\n"
+        "scoring:\n  trump:\n    made: base\n    failed: -2 * base * B * D\n"
+        "  sol:\n    made: S\n    failed: -2 * S * D\n",
+    )
+    found = {problem.key_path: problem.message for problem in validate_file(path)}
+    assert set(found) == {"jernhaand.court_ranks", "scoring.trump", "scoring.sol"}
+    assert found["scoring.sol"].startswith("the scores do not sum to zero: in sol with 0 tricks")

@@ -205,3 +205,15 @@ def test_the_html_renders_in_a_real_headless_browser(tmp_path: Path) -> None:
         [CHROMIUM, *flags, f"--screenshot={shot}", "--window-size=794,1123", page.as_uri()], timeout=120, check=True
     )
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_the_english_book_names_house_rules_in_english_and_the_danish_book_cites_numbers() -> None:
+    """The trust issue: "English books contain Danish house-rule descriptions"; Danish books cite hashed file
+    names and say "inferred"."""
+    resolved = load_ruleset("gruppe2")
+    english = render(build_rulebook(resolved, compile_rules(resolved), "en"), "md")
+    assert isinstance(english, str)
+    assert "- Doubling: The opponents may double once before the first lead" in english
+    assert "Modparten kan doble" not in english
+    danish = render(build_rulebook(resolved, compile_rules(resolved), "da"), "md")
+    assert isinstance(danish, str) and "_7bef287eedffe464" not in danish and "inferred" not in danish

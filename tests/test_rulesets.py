@@ -26,19 +26,19 @@ SOURCE_FILES = (
 
 # Where a house rule cannot apply, the error says so at the house rule's own line.
 NOT_APPLICABLE = {
-    ("gruppe2", "joker-trumpable"): 'rulesets/house/joker-trumpable.yaml:7:3: jokers: the house rule "joker-trumpable" '
+    ("gruppe2", "joker-trumpable"): 'rulesets/house/joker-trumpable.yaml:9:3: jokers: the house rule "joker-trumpable" '
     'cannot apply: the ruleset has no "jokers" rules for it to change',
-    ("gruppe2", "gaa-med"): "rulesets/house/gaa-med.yaml:10:17: auction.gaa_med.vip_bids: gå med on vip bids needs a "
+    ("gruppe2", "gaa-med"): "rulesets/house/gaa-med.yaml:12:17: auction.gaa_med.vip_bids: gå med on vip bids needs a "
     "vip designation, and this ruleset has none (it has no kitty)",
-    ("thorsen", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:8:7: designations[0].id: the house rule "
+    ("thorsen", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:10:7: designations[0].id: the house rule "
     '"vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" '
     "and the rest of its keys)",
-    ("gruppe2", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:8:7: designations[0].id: the house rule "
+    ("gruppe2", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:10:7: designations[0].id: the house rule "
     '"vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" '
     "and the rest of its keys)",
-    ("gruppe2", "halve-vip"): "rulesets/house/halve-vip.yaml:10:26: designations[3].trump.partner_may_vip: the partner "
+    ("gruppe2", "halve-vip"): "rulesets/house/halve-vip.yaml:12:26: designations[3].trump.partner_may_vip: the partner "
     "cannot vip: this ruleset has no kitty",
-    ("gruppe2", "halve-makker-vaelger-bytter"): "rulesets/house/halve-makker-vaelger-bytter.yaml:10:13: "
+    ("gruppe2", "halve-makker-vaelger-bytter"): "rulesets/house/halve-makker-vaelger-bytter.yaml:12:13: "
     "designations[3].exchange.by: the partner cannot choose who exchanges in a ruleset without exchange",
 }
 

@@ -416,7 +416,7 @@ class _Builder:
                 "scoring.trump",
             )
         )
-        header = (self.t("tricks"), *(str(t) for t in range(14)))
+        header = (self.t("bid_taken"), *(str(t) for t in range(14)))
         for cells, names in tables.items():
             level_rows = tuple((str(level), *row) for level, row in zip(levels, cells, strict=True))
             section.tables.append(Table(self.t("points_for", what=", ".join(names)), header, level_rows))
@@ -471,7 +471,15 @@ class _Builder:
         house = Section(self.t("s_house"))
         for info in self.resolved.house_rule_info:
             house.items.append(
-                Item(self.t("house", title=info.title, description=info.description), False, info.source)
+                Item(
+                    self.t(
+                        "house",
+                        title=(info.title_en if self.lang == "en" else None) or info.title,
+                        description=(info.description_en if self.lang == "en" else None) or info.description,
+                    ),
+                    False,
+                    info.source,
+                )
             )
         if not house.items:
             house.items.append(Item(self.t("no_house")))

@@ -6,6 +6,7 @@ on any machine. HTML is autoescaped and carries a print stylesheet for A4.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jinja2
@@ -37,8 +38,44 @@ def render_html(book: RuleBook) -> str:
     return _environment().get_template("rulebook.html.j2").render(book=book, css=css)
 
 
+RED = (178, 34, 34)
+"""Hearts and diamonds print red, as on the cards."""
+_RED_SUITS = re.compile("([♥♦])")
+PAGE = {"da": "Side {n} af {total}", "en": "Page {n} of {total}"}
+
+
+class _Book(FPDF):
+    """A4 with a page number at the foot of every page."""
+
+    lang = "da"
+
+    def footer(self) -> None:
+        self.set_y(-8)
+        self.set_font("DejaVu", "", 6)
+        self.set_text_color(90, 90, 90)
+        self.cell(0, 3, PAGE.get(self.lang, PAGE["en"]).format(n=self.page_no(), total="{nb}"), align="C")
+        self.set_text_color(0, 0, 0)
+
+
+def _paragraph(pdf: FPDF, text: str, height: float) -> None:
+    """A paragraph whose ♥ and ♦ print red; words wrap whole."""
+    pdf.set_x(pdf.l_margin)
+    for part in _RED_SUITS.split(text):
+        if not part:
+            continue
+        if part in ("♥", "♦"):
+            pdf.set_text_color(*RED)
+            pdf.write(height, part)
+            pdf.set_text_color(0, 0, 0)
+        else:
+            pdf.write(height, part)
+    pdf.ln(height)
+
+
 def render_pdf(book: RuleBook) -> bytes:
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf = _Book(orientation="P", unit="mm", format="A4")
+    pdf.lang = book.lang
+    pdf.alias_nb_pages()
     pdf.set_margins(12, 11, 12)
     pdf.set_auto_page_break(True, margin=11)
     pdf.add_font("DejaVu", "", str(_FONTS / "DejaVuSans.ttf"))
@@ -53,11 +90,13 @@ def render_pdf(book: RuleBook) -> bytes:
     pdf.multi_cell(0, 3.5, book.subtitle, new_x="LMARGIN", new_y="NEXT")
     for index, section in enumerate(book.sections):
         pdf.ln(1.2)
+        if pdf.will_page_break(18):  # a heading never stands alone at the foot of a page
+            pdf.add_page()
         pdf.set_font("DejaVu", "B", 9)
         pdf.multi_cell(0, 4.2, section.title, new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("DejaVu", "", 7.2)
         for item in section.items:
-            pdf.multi_cell(0, 3.2, "• " + item.text + (" *" if item.inferred else ""), new_x="LMARGIN", new_y="NEXT")
+            _paragraph(pdf, "• " + item.text + (" *" if item.inferred else ""), 3.2)
         for table in section.tables:
             _pdf_table(pdf, table)
         if index == len(book.sections) - 1 and book.inferred_rules:
@@ -73,9 +112,16 @@ def _pdf_table(pdf: FPDF, table: Table) -> None:
     pdf.set_font("DejaVu", "B", 6.5)
     pdf.multi_cell(0, 3, table.caption, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", "", 5.8)
-    first = 22 if any(len(row[0]) > 6 for row in table.rows) else 12
-    width = min(pdf.epw, first + 11.5 * (len(table.header) - 1))
-    widths = (first, *([(width - first) / (len(table.header) - 1)] * (len(table.header) - 1)))
+    pdf.set_font("DejaVu", "B", 5.8)  # headings print bold: measure them so
+    first = max(12.0, *(pdf.get_string_width(str(row[0])) + 3 for row in (table.header, *table.rows)))
+    # each column as wide as its longest word, so that no word is broken across lines ("almindeli/ge")
+    columns = [max(11.5, *(pdf.get_string_width(word) + 3 for word in str(head).split())) for head in table.header[1:]]
+    pdf.set_font("DejaVu", "", 5.8)
+    width = first + sum(columns)
+    if width > pdf.epw:  # too wide for the page: every column narrower in proportion
+        scale = pdf.epw / width
+        first, columns, width = first * scale, [c * scale for c in columns], pdf.epw
+    widths = (first, *columns)
     with pdf.table(
         width=width,
         col_widths=widths,

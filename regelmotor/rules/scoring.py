@@ -231,16 +231,25 @@ class Scorer:
 
 def check_zero_sum(scorer: Scorer) -> ScoringProblem | None:
     """The first game whose scores do not sum to zero (000 7.1.2), if any."""
+    problems = zero_sum_problems(scorer, first_only=True)
+    return problems[0] if problems else None
+
+
+def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[ScoringProblem]:
+    """For each scoring rule (trump games, sol games), the first game whose scores do not sum to zero."""
+    found: dict[tuple[str | int, ...], ScoringProblem] = {}
     for path, label, scores in scorer.every_game():
-        if scores.total != 0:
+        if scores.total != 0 and path not in found:
             partner = [] if scores.partner is None else [scores.partner]
             shown = ", ".join(str(p) for p in [scores.declarer, *partner, *[scores.opponent] * scores.opponents])
-            return ScoringProblem(
+            found[path] = ScoringProblem(
                 path,
                 f"the scores do not sum to zero: in {label} the four players get {shown} "
                 "(every game must sum to zero; multiply by the share D, e.g. base * D)",
             )
-    return None
+            if first_only:
+                break
+    return list(found.values())
 
 
 class ScoringRules:

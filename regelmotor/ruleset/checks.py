@@ -15,7 +15,7 @@ from typing import get_args
 
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.rules.dealing import pattern_problem
-from regelmotor.rules.scoring import Scorer, ScoringProblem, check_zero_sum
+from regelmotor.rules.scoring import Scorer, ScoringProblem, zero_sum_problems
 from regelmotor.ruleset.model import Designation, Rank, Ruleset
 
 Finding = tuple[tuple[str | int, ...], str]
@@ -26,11 +26,14 @@ RANKS: tuple[str, ...] = get_args(Rank)
 def check_ruleset(ruleset: Ruleset) -> list[Finding]:
     """Every semantic problem of ``ruleset``."""
     findings: list[Finding] = []
+    for check in (_bids_and_designations, _ladder):
+        findings.extend(check(ruleset))
+    if not findings:  # scoring needs a sound ladder and sound designations to evaluate; then it is
+        tables = list(_tables(ruleset))  # reported with every other problem at once
+        findings.extend(tables or _scoring(ruleset))
     for check in (
         _table,
         _deck_and_dealing,
-        _bids_and_designations,
-        _ladder,
         _auction,
         _partner_card,
         _exchange,
@@ -40,10 +43,6 @@ def check_ruleset(ruleset: Ruleset) -> list[Finding]:
         _jernhaand,
     ):
         findings.extend(check(ruleset))
-    if not findings:  # scoring needs a sound ladder and sound designations to evaluate
-        findings.extend(_tables(ruleset))
-    if not findings:
-        findings.extend(_scoring(ruleset))
     return findings
 
 
@@ -279,11 +278,11 @@ def _tables(r: Ruleset) -> Iterator[Finding]:
 def _scoring(r: Ruleset) -> Iterator[Finding]:
     try:
         scorer = Scorer(r)
-        problem = check_zero_sum(scorer)
+        problems = zero_sum_problems(scorer)
     except ScoringProblem as exc:
         yield _where_added(r, exc.path, exc.message)
         return
-    if problem is not None:
+    for problem in problems:
         yield problem.path, problem.message
 
 

@@ -469,6 +469,9 @@ class HouseRuleInfo:
     title: str
     description: str
     source: str
+    title_en: str | None = None
+    description_en: str | None = None
+    """The title and line in English, for the English rule book (the Danish where the file gives none)."""
 
 
 @dataclass(frozen=True)
@@ -652,7 +655,14 @@ class _Resolver:
         applied.append(name)
         self.files.append(ref.display)
         data = doc.data
-        self.house_rules[name] = HouseRuleInfo(name, str(data["title"]), str(data["description"]), str(data["source"]))
+        self.house_rules[name] = HouseRuleInfo(
+            name,
+            str(data["title"]),
+            str(data["description"]),
+            str(data["source"]),
+            None if data.get("title_en") is None else str(data["title_en"]),
+            None if data.get("description_en") is None else str(data["description_en"]),
+        )
         changes = Layer.of(doc, under=("changes",))
         self.contradictions(name, changes)
         merged, problems = merge(layer, changes, overlay=name)

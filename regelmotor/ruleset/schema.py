@@ -86,6 +86,12 @@ def ruleset_schema() -> dict[str, Any]:
             },
             "title": {"type": "string", "minLength": 1, "description": "Husreglens navn som det vises."},
             "description": {"type": "string", "minLength": 1, "description": "En linje om husreglen."},
+            "title_en": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Husreglens navn på engelsk.",
+            },
+            "description_en": {"type": "string", "minLength": 1, "description": "Linjen om husreglen på engelsk."},
             "source": ruleset["properties"]["source"],
             "changes": {
                 **changes,
