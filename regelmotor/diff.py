@@ -194,6 +194,16 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Difference]:
         )
     if any(d.path.startswith("scoring") for d in differences):
         differences.extend(_sample_points(a, b))
+    if a.plugins or b.plugins:  # a plugin's rule in its own words (its describe hook), where they differ
+        from regelmotor.ruleset.compile import compile_rules
+
+        left, right = "; ".join(compile_rules(a).describe("da")), "; ".join(compile_rules(b).describe("da"))
+        if left != right:
+            differences.append(
+                Difference(
+                    "Plugins", "plugins.rules", "Pluginernes regler", left or "ingen", right or "ingen", None, None
+                )
+            )
     order = list(dict.fromkeys(SECTIONS.values()))
     return sorted(differences, key=lambda d: order.index(d.section) if d.section in order else len(order))
 

@@ -142,6 +142,15 @@ def test_the_plugin_is_described_in_the_rule_book(
     assert "The 7 of trumps wins every trick it is in." in capsys.readouterr().out
 
 
+def test_the_diff_says_the_plugins_rule_in_its_own_words(
+    write: Callable[[str, str], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write("k.yaml", CLUB.format(bonus=10))
+    assert main(["diff", "standard", path]) == 0
+    out = capsys.readouterr().out
+    assert "Pluginernes regler" in out and "Trumf-syveren stikker alt" in out
+
+
 def test_the_plugins_bot_plays_with_bots(write: Callable[[str, str], str], capsys: pytest.CaptureFixture[str]) -> None:
     path = write("k.yaml", CLUB.format(bonus=10))
     assert main(["simulate", path, "--bots", "forsigtig", "--deals", "4", "--jobs", "1", "--json"]) == 0
