@@ -151,6 +151,10 @@ def test_a_whole_deal_in_a_real_headless_browser() -> None:
             page.fill("#seed", "4")
             page.click("#start")
             page.wait_for_selector("#game:not([hidden])")
+            # the rule book under the table is the page's own frame: the security headers let it show
+            heading = page.frame_locator("#rulebook").locator("h1")
+            heading.wait_for()
+            assert "Regler for es-makker whist" in heading.inner_text()
             bid = False
             for _ in range(60):
                 if page.is_visible("#next"):

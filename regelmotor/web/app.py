@@ -272,12 +272,12 @@ def _guard(allowed_hosts: frozenset[str] | None) -> Callable[[ASGIApp], ASGIApp]
     page = PAGE.read_text(encoding="utf-8")
     csp = (
         f"default-src 'self'; script-src {_script_hashes(page)}; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'"
     )
     headers = [
         (b"content-security-policy", csp.encode()),
         (b"x-content-type-options", b"nosniff"),
-        (b"x-frame-options", b"DENY"),
+        (b"x-frame-options", b"SAMEORIGIN"),  # the page shows its own rule book in a frame; no other site may
         (b"referrer-policy", b"no-referrer"),
         (b"cache-control", b"no-store"),
     ]
