@@ -13,7 +13,7 @@ from typing import Any
 
 from regelmotor.diff import diff_rulesets
 from regelmotor.errors import RegelmotorError
-from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.simulate import (
     POSITIONS,
@@ -85,7 +85,8 @@ def comparison(
 
         diff = paired_difference(left, right, seat_points)
         rows.append(_row(f"points, {name}", sa.points_per_seat[name], sb.points_per_seat[name], diff, False))
-    stake_a, stake_b = stake(a), stake(b)
+    compiled = compile_rules(a), compile_rules(b)
+    stake_a, stake_b = stake(compiled[0]), stake(compiled[1])
     if stake_a != stake_b:  # points in different units: compare them per stake as well
         for position, name in enumerate(POSITIONS):
             seat = [(r.dealer + 1 + position) % 4 for r in left]
@@ -102,7 +103,8 @@ def comparison(
                 )
             )
     differences = [
-        {"section": d.section, "path": d.path, "label": d.label, "a": d.a, "b": d.b} for d in diff_rulesets(a, b)
+        {"section": d.section, "path": d.path, "label": d.label, "a": d.a, "b": d.b}
+        for d in diff_rulesets(a, b, compiled)
     ]
     return {
         "diff": differences,
@@ -113,12 +115,12 @@ def comparison(
     }
 
 
-def stake(ruleset: Ruleset) -> Fraction:
+def stake(rules: Rules) -> Fraction:
     """A ruleset's unit of points: what the declarer gets for the lowest plain contract made exactly, with a
     partner. Points of two rulesets with different stakes are compared per stake too."""
-    scorer = compile_rules(ruleset).scorer
-    level = ruleset.bids.min_tricks
-    return abs(scorer.score_trump(ruleset.designations[0].id, level, level, alone=False).declarer) or Fraction(1)
+    ruleset, level = rules.ruleset, rules.ruleset.bids.min_tricks
+    declarer = rules.scorer.score_trump(ruleset.designations[0].id, level, level, alone=False).declarer
+    return abs(declarer) or Fraction(1)
 
 
 def _scaled(estimate: Estimate, unit: Fraction) -> Estimate:

@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.model import Rule, Ruleset
 from regelmotor.ruleset.schema import ruleset_schema
+
+if TYPE_CHECKING:
+    from regelmotor.ruleset.compile import Rules
 
 SECTIONS: dict[str, str] = {
     "table": "Kort og spillere",
@@ -139,8 +142,18 @@ def _summary(item: dict[str, Any] | None) -> Any:
     return {k: v for k, v in item.items() if k not in _PROSE}
 
 
-def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Difference]:
-    """Every rule on which ``a`` and ``b`` differ, in rule-book order."""
+def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None = None) -> list[Difference]:
+    """Every rule on which ``a`` and ``b`` differ, in rule-book order. ``compiled``: the two rulesets'
+    compiled rules where the caller has them (else they are compiled once, when a difference needs them)."""
+    pair: list[tuple[Rules, Rules]] = [compiled] if compiled is not None else []
+
+    def rules() -> tuple[Rules, Rules]:
+        if not pair:
+            from regelmotor.ruleset.compile import compile_rules
+
+            pair.append((compile_rules(a), compile_rules(b)))
+        return pair[0]
+
     differences: list[Difference] = []
     order_a = " < ".join(
         " = ".join(d.id for d in a.designations if d.tier == t) for t in sorted({d.tier for d in a.designations})
@@ -193,11 +206,10 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Difference]:
             )
         )
     if any(d.path.startswith("scoring") for d in differences):
-        differences.extend(_sample_points(a, b))
+        differences.extend(_sample_points(*rules()))
     if a.plugins or b.plugins:  # a plugin's rule in its own words (its describe hook), where they differ
-        from regelmotor.ruleset.compile import compile_rules
-
-        left, right = "; ".join(compile_rules(a).describe("da")), "; ".join(compile_rules(b).describe("da"))
+        rules_a, rules_b = rules()
+        left, right = "; ".join(rules_a.describe("da")), "; ".join(rules_b.describe("da"))
         if left != right:
             differences.append(
                 Difference(
@@ -212,14 +224,11 @@ def _table_text(values: dict[str, Any]) -> str:
     return ", ".join(f"{key}: {value}" for key, value in values.items())
 
 
-def _sample_points(a: Ruleset, b: Ruleset) -> list[Difference]:
+def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
     """What the formulas and tables come to: the declarer's points for a few contracts both rulesets have
     (the lowest bid and the lowest bid of each designation made exactly and one down, each sol bid made
     and lost), where the two differ."""
-    from regelmotor.ruleset.compile import compile_rules
-
-    rules_a, rules_b = compile_rules(a), compile_rules(b)
-    level = max(a.bids.min_tricks, b.bids.min_tricks)
+    level = max(rules_a.ruleset.bids.min_tricks, rules_b.ruleset.bids.min_tricks)
     samples: list[tuple[str, int, bool]] = []
     for bid in rules_a.ladder.bids:
         if bid.text not in rules_b.ladder.by_text:
@@ -239,13 +248,14 @@ def _sample_points(a: Ruleset, b: Ruleset) -> list[Difference]:
     return out
 
 
-def _declarer_points(rules: Any, text: str, tricks: int) -> int | float:
+def _declarer_points(rules: Rules, text: str, tricks: int) -> int | float:
     from regelmotor.engine.record import points
 
     bid = rules.ladder.by_text[text]
     if bid.sol is not None:
         scores = rules.scorer.score_sol(bid.sol, tricks)
     else:
+        assert bid.designation is not None and bid.level is not None  # a trump bid
         scores = rules.scorer.score_trump(bid.designation, bid.level, tricks, alone=False)
     return points(scores.declarer, rules.ruleset.scoring.decimals)
 

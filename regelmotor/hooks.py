@@ -224,13 +224,23 @@ class LegalCards(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment of the evening's settlement."""
+
+    payer: int
+    payee: int
+    """The player paid, or -1: the club's box."""
+    amount: Fraction
+
+
+@dataclass(frozen=True, slots=True)
 class Money:
     """An evening's settlement in money: what each player gets (negative: pays), the payments that
-    settle it between players, and what goes to the club's box."""
+    settle it between players, and what goes to the club's box (the fees, and the losses where the
+    club takes them)."""
 
     money: tuple[Fraction, ...]
-    transfers: tuple[tuple[int, int, Fraction], ...]
-    """(payer, payee, amount); payee -1 is the club's box."""
+    transfers: tuple[Transfer, ...]
     box: Fraction
 
 

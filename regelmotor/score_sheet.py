@@ -20,10 +20,11 @@ from typing import Any
 from regelmotor.engine.game import Redeal
 from regelmotor.engine.record import RecordError, parse_json
 from regelmotor.errors import NotationError, RegelmotorError
-from regelmotor.hooks import ContractInfo, next_dealer
+from regelmotor.hooks import ContractInfo, Money, next_dealer
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
-from regelmotor.session import GAME_DEALER, DealEntry, Session, Settlement
+from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
+from regelmotor.session import GAME_DEALER, DealEntry, Session
 
 MAX_SHEET_BYTES = 1_000_000
 REDEALS = ("all_pass", "misdeal", "jernhaand", "omblanding")
@@ -130,7 +131,7 @@ class Scored:
     session: Session
     entries: list[DealEntry]
 
-    def settlement(self, rate: Fraction) -> Settlement:
+    def settlement(self, rate: Fraction) -> Money:
         return self.session.settlement(rate)
 
 
@@ -210,12 +211,11 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
 
 def read_sheet(path: Path) -> Sheet:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SHEET_BYTES + 1)
+        data = read_bounded(path, MAX_SHEET_BYTES)
     except OSError as exc:
         raise SheetError(f"{path}: cannot read the sheet: {exc.strerror}") from None
-    if len(data) > MAX_SHEET_BYTES:
-        raise SheetError(f"{path}: larger than {MAX_SHEET_BYTES:,} bytes: not a score sheet")
+    except TooLarge as exc:
+        raise SheetError(f"{path}: {exc}: not a score sheet") from None
     try:
         return Sheet.of(parse_json(data, str(path)))
     except RecordError as exc:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from regelmotor.cards import Card
 from regelmotor.engine.game import FINISHED, REDEAL, Game, Redeal
 from regelmotor.errors import RegelmotorError
+from regelmotor.hooks import Money
 from regelmotor.ruleset.compile import Rules
 
 GAME_DEALER = 3
@@ -38,23 +39,6 @@ class DealEntry:
     reason: str | None
     points: tuple[Fraction, ...]
     """What each player (by player index) got for this deal; sitting-out players get 0."""
-
-
-@dataclass(frozen=True)
-class Transfer:
-    payer: int
-    payee: int
-    """The player paid, or ``rules.settlement.BOX`` (-1): the club's box."""
-    amount: Fraction
-
-
-@dataclass(frozen=True)
-class Settlement:
-    money: tuple[Fraction, ...]
-    """What each player gets (negative: pays), by player index."""
-    transfers: tuple[Transfer, ...]
-    box: Fraction
-    """What goes to the club's box: the evening's fees, and the losses where the club takes them."""
 
 
 class Session:
@@ -177,7 +161,7 @@ class Session:
             return True
         return self.rotations % self.size == 0
 
-    def settlement(self, rate: Fraction | int | float | str) -> Settlement:
+    def settlement(self, rate: Fraction | int | float | str) -> Money:
         """The evening in money at ``rate`` per point, as the ruleset settles it: each player's money
         and the payments that settle it (between players, and to the club's box where it has one).
 
@@ -185,6 +169,4 @@ class Session:
         money sums to what the points sum to; amounts are whole øre, rounded so that the payments still
         balance (the largest remainders get the extra øre)."""
         exact = Fraction(str(rate)) if isinstance(rate, float) else Fraction(rate)
-        money = self.rules.session_settlement(self.totals, exact)
-        transfers = tuple(Transfer(payer, payee, amount) for payer, payee, amount in money.transfers)
-        return Settlement(money.money, transfers, money.box)
+        return self.rules.session_settlement(self.totals, exact)

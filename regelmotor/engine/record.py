@@ -8,7 +8,6 @@ first action the rules forbid and says which rule forbids it.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,6 +20,7 @@ from regelmotor import __version__
 from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
+from regelmotor.rules.settlement import round_keeping_sum
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
@@ -209,13 +209,7 @@ def zero_sum_points(values: Sequence[Fraction], decimals: int) -> list[int | flo
 
     Each is rounded down to ``decimals`` places and the largest remainders get the last unit (the
     rounding rule the rule book states); exact points are unchanged."""
-    unit = Fraction(1, 10**decimals)
-    floors = [math.floor(v / unit) for v in values]
-    target = round(sum(values, Fraction(0)) / unit)
-    order = sorted(range(len(values)), key=lambda i: (values[i] / unit - floors[i], -i), reverse=True)
-    for i in order[: max(0, target - sum(floors))]:
-        floors[i] += 1
-    return [points(f * unit, decimals) for f in floors]
+    return [points(v, decimals) for v in round_keeping_sum(values, Fraction(1, 10**decimals))]
 
 
 def points(value: Fraction, decimals: int) -> int | float:

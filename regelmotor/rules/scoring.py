@@ -56,10 +56,12 @@ def _zero_sum(scores: RoleScores) -> RoleScores:
 
 
 class ScoringProblem(Exception):
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+    def __init__(self, path: tuple[str | int, ...], message: str, missing: str | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.message = message
+        self.missing = missing
+        """The bid a table has no value for, where that is the problem."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,9 @@ class Scorer:
             if key not in table.values:
                 what = f"a contract of {key}" if table.key == "level" else f'"{key}"'
                 raise ScoringProblem(
-                    ("scoring", "tables", name, "values"), f'the table "{name}" has no value for {what}'
+                    ("scoring", "tables", name, "values"),
+                    f'the table "{name}" has no value for {what}',
+                    None if table.key == "level" else key,
                 )
             env[name] = table.values[key]
         env.update(values)

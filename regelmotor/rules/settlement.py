@@ -14,11 +14,12 @@ every player pays the evening's fee.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
 from regelmotor.bids import Bid
-from regelmotor.hooks import ContractInfo, Money, SessionSettle, Settle, hookimpl
+from regelmotor.hooks import ContractInfo, Money, SessionSettle, Settle, Transfer, hookimpl
 from regelmotor.rules.scoring import Scorer
 from regelmotor.ruleset.model import Ruleset
 
@@ -72,18 +73,18 @@ def settler(scorer: Scorer) -> Settle:
     return settle_deal
 
 
-def between_players(money: Sequence[Fraction]) -> tuple[tuple[int, int, Fraction], ...]:
+def between_players(money: Sequence[Fraction]) -> tuple[Transfer, ...]:
     """The fewest payments that settle ``money`` (summing to zero) between the players."""
     debtors = sorted((m, p) for p, m in enumerate(money) if m < 0)
     creditors = sorted(((m, p) for p, m in enumerate(money) if m > 0), reverse=True)
-    transfers: list[tuple[int, int, Fraction]] = []
+    transfers: list[Transfer] = []
     owed = {p: -m for m, p in debtors}
     due = {p: m for m, p in creditors}
     for _, payer in debtors:
         for _, payee in creditors:
             amount = min(owed[payer], due[payee])
             if amount > 0:
-                transfers.append((payer, payee, amount))
+                transfers.append(Transfer(payer, payee, amount))
                 owed[payer] -= amount
                 due[payee] -= amount
     return tuple(transfers)
@@ -96,16 +97,20 @@ BOX = -1
 OERE = Fraction(1, 100)
 
 
-def to_oere(amounts: Sequence[Fraction]) -> list[Fraction]:
-    """Each amount in whole øre, their sum kept (rounded to øre itself): the largest remainders round up.
-
-    Money that sums to zero still sums to zero, to the øre."""
-    floors = [(a / OERE).__floor__() for a in amounts]
-    target = round(sum(amounts, Fraction(0)) / OERE)
-    order = sorted(range(len(amounts)), key=lambda i: (amounts[i] / OERE - floors[i], -i), reverse=True)
+def round_keeping_sum(amounts: Sequence[Fraction], unit: Fraction) -> list[Fraction]:
+    """Each amount in whole ``unit``s, their sum kept (itself rounded to the unit): each is rounded down
+    and the largest remainders get the last unit. Amounts that sum to zero still do."""
+    floors = [math.floor(a / unit) for a in amounts]
+    target = round(sum(amounts, Fraction(0)) / unit)
+    order = sorted(range(len(amounts)), key=lambda i: (amounts[i] / unit - floors[i], -i), reverse=True)
     for i in order[: max(0, target - sum(floors))]:
         floors[i] += 1
-    return [f * OERE for f in floors]
+    return [f * unit for f in floors]
+
+
+def to_oere(amounts: Sequence[Fraction]) -> list[Fraction]:
+    """Each amount in whole øre; money that sums to zero still sums to zero, to the øre."""
+    return round_keeping_sum(amounts, OERE)
 
 
 def session_settlement(ruleset: Ruleset) -> SessionSettle:
@@ -117,10 +122,10 @@ def session_settlement(ruleset: Ruleset) -> SessionSettle:
         if not rule.losses_to_box:
             transfers = between_players(points)
             if fee:
-                transfers += tuple((player, BOX, fee) for player in range(len(points)))
+                transfers += tuple(Transfer(player, BOX, fee) for player in range(len(points)))
             return Money(tuple(p - fee for p in points), transfers, fee * len(points))
         paid = [max(-p, Fraction(0)) + fee for p in points]  # each in whole øre already
-        transfers = tuple((player, BOX, amount) for player, amount in enumerate(paid) if amount)
+        transfers = tuple(Transfer(player, BOX, amount) for player, amount in enumerate(paid) if amount)
         return Money(tuple(-amount for amount in paid), transfers, sum(paid, Fraction(0)))
 
     return money

@@ -8,7 +8,6 @@ all at once.
 from __future__ import annotations
 
 import difflib
-import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import get_args
@@ -280,19 +279,16 @@ def _scoring(r: Ruleset) -> Iterator[Finding]:
         scorer = Scorer(r)
         problems = zero_sum_problems(scorer)
     except ScoringProblem as exc:
-        yield _where_added(r, exc.path, exc.message)
+        yield _where_added(r, exc)
         return
     for problem in problems:
         yield problem.path, problem.message
 
 
-def _where_added(r: Ruleset, path: tuple[str | int, ...], message: str) -> Finding:
+def _where_added(r: Ruleset, problem: ScoringProblem) -> Finding:
     """A table without a value for a bid points at the bid, where a club that added it will look (its own
     file), rather than at the table it inherited."""
-    match = re.search(r'has no value for "([^"]+)"$', message)
-    if match is None or path[:2] != ("scoring", "tables"):
-        return path, message
-    key = match.group(1)
+    key, path, message = problem.missing, problem.path, problem.message
     ids = {"designations": [d.id for d in r.designations], "sol_bids": [s.id for s in r.sol_bids]}
     for kind, names in ids.items():
         if key in names:
