@@ -68,6 +68,8 @@ class Ladder:
     def parse(self, text: str) -> Bid:
         """A bid in the notation: ``8``, ``8 vip``, ``8 vip i 2.``, ``ren sol``, ``ren_sol``."""
         bid = self._aliases.get(fold(text))
+        if bid is None and not self.bids:
+            raise NotationError(f'"{text}" is not a bid: there is no bidding in this game')
         if bid is None:
             raise NotationError(
                 f'"{text}" is not a bid in this ruleset: bids run from {self.bids[0]} to '
@@ -86,11 +88,11 @@ class Ladder:
 
 def build_ladder(ruleset: Ruleset) -> Ladder:
     """The ladder of ``ruleset``; raises ``LadderProblem`` naming the key to fix."""
-    plain = ruleset.designations[0]
+    plain = ruleset.designations[0] if ruleset.designations else None
     tiers = sorted({d.tier for d in ruleset.designations})
     trump_groups: list[list[Bid]] = []
     aliases: dict[str, Bid] = {}
-    for level in range(ruleset.bids.min_tricks, ruleset.bids.max_tricks + 1):
+    for level in ruleset.levels:
         for tier in tiers:
             group = []
             for designation in ruleset.designations:
@@ -111,6 +113,21 @@ def build_ladder(ruleset: Ruleset) -> Ladder:
     sol_after: dict[str, int] = {}  # folded anchor -> index of the sol bid placed there
     sol_ids = {fold(s.id) for s in ruleset.sol_bids}
     for i, sol in enumerate(ruleset.sol_bids):
+        if sol.after is None:  # the lowest bid of all (dansk whist's nolo)
+            if trump_groups:
+                raise LadderProblem(
+                    ("sol_bids", i, "after"),
+                    f'"{sol.id}" has no "after", so it would be the lowest bid, below {trump_groups[0][0]}: '
+                    "name the bid it comes after",
+                )
+            if LOWEST in sol_after:
+                other = ruleset.sol_bids[sol_after[LOWEST]]
+                raise LadderProblem(
+                    ("sol_bids", i, "after"),
+                    f'"{sol.id}" and "{other.id}" are both the lowest bid: give one an "after"',
+                )
+            sol_after[LOWEST] = i
+            continue
         anchor = fold(sol.after)
         if anchor in aliases:
             anchor = fold(aliases[anchor].text)
@@ -141,6 +158,7 @@ def build_ladder(ruleset: Ruleset) -> Ladder:
         groups.append((Bid(sol.id, 0, sol=sol.id),))
         emit_sols(fold(sol.id))
 
+    emit_sols(LOWEST)
     for group in trump_groups:
         groups.append(tuple(group))
         emit_sols(_group_key(fold(group[0].text), trump_groups, by_text))
@@ -161,6 +179,10 @@ def build_ladder(ruleset: Ruleset) -> Ladder:
         resolved_aliases[fold(sol.id)] = bid
         resolved_aliases[fold(sol.display)] = bid
     return Ladder(ranked, resolved_aliases)
+
+
+LOWEST = ""
+"""The anchor of a sol bid with no ``after``: the bottom of the ladder."""
 
 
 def _group_key(anchor: str, trump_groups: list[list[Bid]], by_text: dict[str, Bid]) -> str:

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 import yaml
 
+from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
 from regelmotor.cards import format_card
 from regelmotor.compare import check_plot_target, comparison, write_plot
@@ -84,10 +85,18 @@ def cmd_rulesets(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _print_json(entries, out)
         return EXIT_OK
-    for heading, kind in (("Reglesæt (RULESET):", "ruleset"), ("Husregler (-H):", "house_rule")):
-        out.write(heading + "\n")
-        for entry in (e for e in entries if e["kind"] == kind):
-            out.write(f"  {entry['name']:<16} {entry['description']}\n")
+    from regelmotor.rulebook.build import phrases
+
+    out.write("Reglesæt (RULESET), efter spil:\n")
+    rulesets = [e for e in entries if e["kind"] == "ruleset"]
+    for game in sorted(dict.fromkeys(e["game"] for e in rulesets), key=lambda g: g != "esmakkerwhist"):
+        name = phrases("da").get(f"game_{game}", game)
+        out.write(f"  {name[0].upper()}{name[1:]}:\n")
+        for entry in (e for e in rulesets if e["game"] == game):
+            out.write(f"    {entry['name']:<14} {entry['description']}\n")
+    out.write("Husregler (-H), til es-makker whist:\n")
+    for entry in (e for e in entries if e["kind"] == "house_rule"):
+        out.write(f"  {entry['name']:<16} {entry['description']}\n")
     return EXIT_OK
 
 
@@ -150,9 +159,18 @@ def _kitty_cards_turned(rules: Rules, designation: str | None) -> int:
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
     ruleset = rules.ruleset
-    bid = rules.ladder.parse(args.contract)
+    bid = rules.contract_bid(args.contract)
+    named = None if bid.sol is None else ruleset.sol_bid(bid.sol)
+    if named is not None and named.side == "each":
+        return _score_each(args, rules, bid, out)
+    try:
+        args.tricks = int(args.tricks)
+    except ValueError:
+        raise RegelmotorError(f'--tricks is a number of tricks, not "{args.tricks}"') from None
     problem = None
-    if not 0 <= args.tricks <= 13:
+    if named is not None and named.side == "pairs" and not 7 <= args.tricks <= 13:
+        problem = f"--tricks is what the winning pair took in {bid}: 7 to 13, not {args.tricks}"
+    elif not 0 <= args.tricks <= 13:
         problem = f"--tricks is what the declarer's side took: 0 to 13, not {args.tricks}"
     elif args.doubled and not rules.doubling.most:
         problem = f"{resolved.label} has no doubling (add -H dobling)"
@@ -206,6 +224,12 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
             out,
         )
         return EXIT_OK
+    if named is not None and named.side == "pairs":  # engelsk whist: no declarer, the pair with more tricks wins
+        out.write(f"{resolved.label}: {bid}, the winning pair took {args.tricks} tricks\n")
+        out.write(f"winner    {_signed(Fraction(str(shown_declarer)), decimals)}  (each of 2)\n")
+        out.write(f"loser     {_signed(scores.opponent, decimals)}  (each of 2)\n")
+        out.write(f"sum       {_signed(scores.total, decimals)}\n")
+        return EXIT_OK
     side = "alone" if scores.partner is None else "with a partner"
     out.write(f"{resolved.label}: {bid} with {args.tricks} tricks (declarer {side})\n")
     out.write(f"declarer  {_signed(Fraction(str(shown_declarer)), decimals)}\n")
@@ -217,6 +241,26 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         out.write(
             "(the declarer's points are what the others pay, to the last decimal, so the printed numbers sum to 0)\n"
         )
+    return EXIT_OK
+
+
+def _score_each(args: argparse.Namespace, rules: Rules, bid: Bid, out: TextIO) -> int:
+    """A game of each for himself (pasnolo): every seat's points from every seat's tricks."""
+    tricks = tricks_of(str(args.tricks))
+    if len(tricks) != 4 or sum(tricks) != 13 or min(tricks) < 0:
+        sys.stderr.write(f"regelmotor: --tricks in {bid} is each player's, four numbers that make 13 (e.g. 2,4,3,4)\n")
+        return EXIT_INVALID
+    if args.doubled or args.selvmakker or args.vip_card is not None:
+        sys.stderr.write(f"regelmotor: {bid} has no declarer: give only --tricks\n")
+        return EXIT_INVALID
+    decimals = rules.ruleset.scoring.decimals
+    shown = zero_sum_points(list(rules.scorer.score_each(bid.text, tricks)), decimals)
+    if args.json:
+        _print_json({"tricks": list(tricks), "points": shown, "sum": sum(shown)}, out)
+        return EXIT_OK
+    out.write(f"{bid} with the tricks {', '.join(map(str, tricks))}\n")
+    for seat, (taken, got) in enumerate(zip(tricks, shown, strict=True)):
+        out.write(f"player {seat + 1}  {taken:>2} tricks  {f'{got:+}' if got else '0'}\n")
     return EXIT_OK
 
 
@@ -483,10 +527,15 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _print_json([bid.text for bid in ladder], out)
         return EXIT_OK
+    if not ladder.bids:
+        contract = rules.redealing.all_pass_contract
+        out.write(f"no bidding in {rules.ruleset.name}: every deal is {contract}\n")
+        return EXIT_OK
     lines: list[str] = []
+    plain = rules.ruleset.designations[0].id if rules.ruleset.designations else None
     for group in ladder.groups:
         text = " = ".join(bid.text for bid in group)
-        starts_level = group[0].level is not None and group[0].designation == rules.ruleset.designations[0].id
+        starts_level = group[0].level is not None and group[0].designation == plain
         if not lines or starts_level:
             lines.append(text if not lines else f"< {text}")
         else:
@@ -531,7 +580,11 @@ def _score_args(command: argparse.ArgumentParser) -> None:
     _add_ruleset_args(command)
     command.add_argument("--contract", required=True, metavar="BID", help="the contract, e.g. 8, '9 gode', sol")
     command.add_argument(
-        "--tricks", required=True, type=int, metavar="N", help="tricks the declarer's side took (in sol: the declarer)"
+        "--tricks",
+        required=True,
+        metavar="N",
+        help="tricks the declarer's side took (in sol: the declarer; engelsk whist: the winning pair; "
+        "pasnolo: each player's, A,B,C,D)",
     )
     command.add_argument("--selvmakker", action="store_true", help="the declarer played alone against three")
     command.add_argument("--doubled", type=int, default=0, metavar="N", help="1 doubled, 2 redoubled")
@@ -704,7 +757,8 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
     players = sheet.players
     rows = []
     for line, entry in zip(sheet.lines, scored.entries, strict=True):
-        rows.append((entry, _describe_line(line), zero_sum_points(list(entry.points), decimals)))
+        fixed = scored.rules.ruleset.table.partnerships == "fixed"
+        rows.append((entry, _describe_line(line, fixed), zero_sum_points(list(entry.points), decimals)))
     totals = zero_sum_points(session.totals, decimals)
     if as_json:
         _print_json(
@@ -721,6 +775,7 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
                     for e, text, p in rows
                 ],
                 "totals": dict(zip(players, totals, strict=True)),
+                "games_won": dict(zip(players, session.games_won, strict=True)),
                 "settlement": {
                     "rate": str(rate),
                     "money": {n: float(m) for n, m in zip(players, settled.money, strict=True)},
@@ -747,7 +802,14 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
             + "".join(f"{x:>{width}}" for x in shown)
             + "\n"
         )
-    out.write(f"{'I alt':<{5 + width + 34}}" + "".join(f"{x:>{width}}" for x in totals) + "\n\n")
+    out.write(f"{'I alt':<{5 + width + 34}}" + "".join(f"{x:>{width}}" for x in totals) + "\n")
+    target = scored.rules.ruleset.session.game_to
+    if target is not None:  # games (partier) to a target: who won how many, and the game under way
+        won = "".join(f"{n:>{width}}" for n in session.games_won)
+        going = "".join(f"{x:>{width}}" for x in zero_sum_points(session.game_totals, decimals))
+        out.write(f"{f'Vundne partier (til {target})':<{5 + width + 34}}{won}\n")
+        out.write(f"{'Partiet der spilles':<{5 + width + 34}}{going}\n")
+    out.write("\n")
     out.write(
         f"Afregning ved {float(rate):g} kr. pr. point: "
         + ", ".join(f"{n} {float(m):+.2f} kr." for n, m in zip(players, settled.money, strict=True))
@@ -758,13 +820,17 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
         out.write(f"  {players[t.payer]} betaler {payee} {float(t.amount):.2f} kr.\n")
 
 
-def _describe_line(line: Line) -> str:
+def _describe_line(line: Line, fixed_partners: bool = False) -> str:
     if line.redeal is not None:
         return f"omgivning ({line.redeal})" + (f", {line.culprit}s fejl" if line.culprit else "")
     with_whom = (
         f" m. {line.partner}" if line.partner else (f" + {', '.join(line.joiners)}" if line.joiners else " selv")
     )
+    if fixed_partners and not line.partner and not line.joiners:
+        with_whom = ""  # the partner across the table, or alone: the contract says which
     tricks = "/".join(str(t) for t in line.tricks)
+    if line.declarer is None:  # a game without a declarer (engelsk whist, pasnolo): every player's tricks
+        return f"{line.contract}: {tricks} stik"
     return f"{line.declarer} {line.contract}{with_whom}: {tricks} stik"
 
 

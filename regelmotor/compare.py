@@ -13,6 +13,7 @@ from typing import Any
 
 from regelmotor.diff import diff_rulesets
 from regelmotor.errors import RegelmotorError
+from regelmotor.rules.contracts import within
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.simulate import (
@@ -118,9 +119,19 @@ def comparison(
 def stake(rules: Rules) -> Fraction:
     """A ruleset's unit of points: what the declarer gets for the lowest plain contract made exactly, with a
     partner. Points of two rulesets with different stakes are compared per stake too."""
-    ruleset, level = rules.ruleset, rules.ruleset.bids.min_tricks
-    declarer = rules.scorer.score_trump(ruleset.designations[0].id, level, level, alone=False).declarer
-    return abs(declarer) or Fraction(1)
+    ruleset = rules.ruleset
+    if ruleset.levels:
+        level = ruleset.levels[0]
+        declarer = rules.scorer.score_trump(ruleset.designations[0].id, level, level, alone=False).declarer
+        return abs(declarer) or Fraction(1)
+    # no trick bids (dansk, engelsk whist): the lowest named bid (or the one game) won with the fewest tricks
+    for named in (*(ruleset.sol_bid(b.sol) for b in rules.ladder.bids if b.sol), *ruleset.named_bids()):
+        if named.side == "each":
+            continue
+        for tricks in range(14):
+            if within(named, tricks) and (named.side != "pairs" or tricks >= 7):
+                return abs(rules.scorer.score_sol(named.id, tricks).declarer) or Fraction(1)
+    return Fraction(1)
 
 
 def _scaled(estimate: Estimate, unit: Fraction) -> Estimate:

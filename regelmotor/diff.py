@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from regelmotor.ruleset.compile import Rules
 
 SECTIONS: dict[str, str] = {
+    "game": "Kort og spillere",
     "table": "Kort og spillere",
     "session": "Kort og spillere",
     "deck": "Kort og spillere",
@@ -89,7 +90,10 @@ def label_of(path: tuple[str | int, ...]) -> str:
             continue
         node = props.get(part, {})
         description = node.get("description", description)
-    return description.split(": ")[0] if description else ".".join(str(p) for p in path)
+    if not description:
+        return ".".join(str(p) for p in path)
+    # the label is what the key is; when it may be left out ("udelades ...") is not part of it
+    return description.split(" (udelades")[0].split(": ")[0]
 
 
 def _source(ruleset: Ruleset, path: tuple[str | int, ...]) -> str | None:
@@ -135,7 +139,7 @@ def _summary(item: dict[str, Any] | None) -> Any:
     """A designation or sol bid that only one ruleset has, in a few words."""
     if item is None:
         return None
-    if "trump" in item:
+    if isinstance(item.get("trump"), dict):  # a designation (a sol bid's trump is a word)
         trump = item["trump"]
         how = trump.get("turns") or trump.get("choices")
         return {"display": item["display"], "trump": trump["by"], "choices": how, "call": item["call"]["suits"]}
@@ -167,10 +171,10 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
                 "Meldinger",
                 "designations.order",
                 "Betegnelsernes rækkefølge på samme antal stik",
-                order_a,
-                order_b,
-                a.designations[0].source,
-                b.designations[0].source,
+                order_a or "ingen stikbud",
+                order_b or "ingen stikbud",
+                a.designations[0].source if a.designations else None,
+                b.designations[0].source if b.designations else None,
             )
         )
     differences.extend(_exchange_by_kind(a, b))
@@ -228,12 +232,16 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
     """What the formulas and tables come to: the declarer's points for a few contracts both rulesets have
     (the lowest bid and the lowest bid of each designation made exactly and one down, each sol bid made
     and lost), where the two differ."""
-    level = max(rules_a.ruleset.bids.min_tricks, rules_b.ruleset.bids.min_tricks)
+    levels_a, levels_b = rules_a.ruleset.levels, rules_b.ruleset.levels
+    level = max(levels_a[0], levels_b[0]) if levels_a and levels_b else 0
     samples: list[tuple[str, int, bool]] = []
     for bid in rules_a.ladder.bids:
         if bid.text not in rules_b.ladder.by_text:
             continue
         if bid.sol is not None:
+            sides = {r.ruleset.sol_bid(bid.sol).side for r in (rules_a, rules_b)}
+            if "each" in sides or "pairs" in sides:
+                continue  # a game without a declarer has no declarer's points
             samples += [(bid.text, 0, True), (bid.text, 13, True)]
         elif bid.level == level:
             samples += [(bid.text, level, False), (bid.text, level - 1, False)]

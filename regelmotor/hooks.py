@@ -130,10 +130,12 @@ class RedealClaim:
 class Redealing:
     """What voids a deal besides a claim: all four passing, and a misdeal found before the first call."""
 
-    all_pass: RedealBy
+    all_pass: RedealBy | None
     misdeal: RedealBy
     misdeal_names_culprit: bool
     """Whether forhånd may name another player at fault (``misdeal 2``), who then pays (000 2.7)."""
+    all_pass_contract: Bid | None = None
+    """The contract played when all pass, or when no one bids (pasnolo; engelsk whist), instead of a redeal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +159,14 @@ class DeclarationPlan:
     """Each step with the seat that takes it (``PARTNER`` for the partner, or a selvmakker declarer)."""
     trump: Denomination | None = None
     """Trump fixed by the contract itself (gode; no trump in sol), or None when a step decides it."""
+    dealer_card: bool = False
+    """Trump is the suit of the dealer's last card, turned for all to see (engelsk whist, 002)."""
+    partner: int | None = None
+    """A partner known from the start (fixed partnerships), or None: the partner card decides."""
+    leader: int | None = None
+    """The seat that leads the first trick, or None for forhånd (grandi: the declarer, 002)."""
+    sol_order: bool | None = None
+    """Whether the cards rank in the sol games' order; None: as the bid is a sol bid or not."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,12 +179,7 @@ class TerminalGame:
                     view = game.view(seat)
                     action = bots[seat].choose(view, game.legal_actions())
                     game.apply(action)
-                    if (
-                        game.phase in ("auction", "declaration", "exchange")
-                        or len(game.tricks) > seen_tricks
-                        or game.trick
-                    ):
-                        self.say(f"  plads {seat}: {shown_action(game.public_history()[-1][1])}")
+                    self.say(f"  plads {seat}: {shown_action(game.public_history()[-1][1])}")
                 if len(game.tricks) > seen_tricks:
                     trick = game.tricks[-1]
                     tally = ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won))
@@ -214,8 +209,14 @@ class TerminalGame:
             partner = "" if view.partner is None else f", makker: plads {view.partner}"
             trump = {None: "?", "none": "uden trumf"}.get(view.trump) or SUIT_SYMBOLS["SHDC".index(view.trump or "S")]
             called = f", makkerkort {shown(view.called)}" if view.called else ""
-            declarers = ", ".join(map(str, view.declarers))
-            self.say(f"Kontrakt: {view.contract} (plads {declarers}), trumf {trump}{called}{partner}")
+            declarers = f"plads {', '.join(map(str, view.declarers))}" if view.declarers else "ingen melder"
+            if view.trump_card is not None:
+                trump += f" (kortgiverens sidste kort {shown(view.trump_card)})"
+            bid = self.rules.contract_bid(view.contract)
+            alone = bid.sol is not None and self.rules.ruleset.sol_bid(bid.sol).side == "each"
+            if self.rules.ruleset.table.partnerships == "fixed" and not partner and not alone:
+                partner = f", din makker: plads {(self.seat + 2) % 4}"
+            self.say(f"Kontrakt: {view.contract} ({declarers}), trumf {trump}{called}{partner}")
         elif view.calls:
             self.say("Meldinger: " + ", ".join(f"{s}: {c}" for s, c in view.calls))
         if view.turned:

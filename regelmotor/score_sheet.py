@@ -17,10 +17,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from regelmotor.bids import Bid
 from regelmotor.engine.game import Redeal
 from regelmotor.engine.record import RecordError, parse_json
 from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.hooks import ContractInfo, Money, next_dealer
+from regelmotor.rules.contracts import partner_across
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
@@ -181,6 +183,8 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
             raise SheetError(f'redeal is one of {", ".join(REDEALS)}, not "{line.redeal}"')
         redealing = rules.redealing
         by = redealing.all_pass if line.redeal == "all_pass" else redealing.misdeal
+        if by is None:
+            raise SheetError(f"all pass is no redeal in this game: {redealing.all_pass_contract} is played")
         for claim in rules.redeal_claims:
             if claim.rule == line.redeal:
                 by = claim.redeal_by
@@ -189,10 +193,17 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
         return session.enter(None, redeal, dealer_at_table=session.dealer not in session.sitting_out())
     if line.contract is None:
         raise SheetError("give the contract, or the redeal")
-    bid = rules.ladder.parse(line.contract)
+    bid = rules.contract_bid(line.contract)
+    named = None if bid.sol is None else rules.ruleset.sol_bid(bid.sol)
+    if named is not None and named.side in ("pairs", "each"):
+        return session.enter(_each(rules, session, line, bid))
     declarer = _seat(session, line.declarer, "declarer")
     seats = [declarer, *(_seat(session, j, "joiner") for j in line.joiners)]
     partner = None if line.partner is None or bid.is_sol else _seat(session, line.partner, "partner")
+    if named is not None and named.side == "partner":
+        if line.partner is not None:
+            raise SheetError(f"{bid} is played with the fixed partner across the table: leave out --partner")
+        partner = partner_across(declarer)
     if partner is not None and partner in seats:
         raise SheetError("the partner is the declarer: leave out --partner for a selvmakker")
     if len(line.tricks) != (len(seats) if bid.is_sol else 1):
@@ -207,6 +218,21 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     contract = ContractInfo(bid, tuple(seats), partner)
     scores = rules.settle(contract, won, line.vip_card, line.doubled)
     return session.enter(scores)
+
+
+def _each(rules: Rules, session: Session, line: Line, bid: Bid) -> list[Fraction]:
+    """A game without a declarer (engelsk whist, pasnolo): every player's tricks, in the sheet's order of
+    players (those who sit out left out)."""
+    seating = session.seating()
+    playing = [name for player, name in enumerate(session.players) if player in seating]
+    if line.declarer is not None or line.partner is not None or line.joiners:
+        raise SheetError(f"{bid} has no declarer: give only every player's tricks")
+    if len(line.tricks) != len(seating) or sum(line.tricks) != 13:
+        raise SheetError(f"{bid}: give the tricks of {', '.join(playing)}, in that order, 13 in all")
+    won = [0] * 4
+    for name, taken in zip(playing, line.tricks, strict=True):
+        won[_seat(session, name, "player")] = taken
+    return rules.settle(ContractInfo(bid, ()), won, 0, line.doubled)
 
 
 def read_sheet(path: Path) -> Sheet:

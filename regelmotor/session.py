@@ -39,6 +39,9 @@ class DealEntry:
     reason: str | None
     points: tuple[Fraction, ...]
     """What each player (by player index) got for this deal; sitting-out players get 0."""
+    game_won_by: tuple[int, ...] = ()
+    """The players who won the game (partiet) with this deal, where the ruleset plays games to a target
+    (engelsk whist: 5 points; a pair's two players win together)."""
 
 
 class Session:
@@ -55,6 +58,9 @@ class Session:
         self.deals: list[DealEntry] = []
         self.totals = [Fraction(0)] * len(players)
         self.rotations = 0
+        self.game_totals = [Fraction(0)] * len(players)
+        """Each player's points in the game (partiet) under way, where the ruleset plays to a target."""
+        self.games_won = [0] * len(players)
         self._entered: weakref.WeakSet[Game] = weakref.WeakSet()
         """The games already entered: a deal is booked once."""
 
@@ -130,14 +136,31 @@ class Session:
         if sum(points) != 0:  # pragma: no cover - every game and penalty is zero-sum
             raise SessionError(f"a deal's points do not sum to zero: {points}")
         outcome = FINISHED if scores is not None else REDEAL
-        entry = DealEntry(len(self.deals) + 1, self.dealer, seating, outcome, reason, tuple(points))
-        self.deals.append(entry)
         self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
+        won = self._game_over(points)
+        entry = DealEntry(len(self.deals) + 1, self.dealer, seating, outcome, reason, tuple(points), won)
+        self.deals.append(entry)
         same_dealer = redeal is not None and redeal.next_dealer == GAME_DEALER
         if not same_dealer:
             self.dealer = (self.dealer + 1) % self.size
             self.rotations += 1
         return entry
+
+    def _game_over(self, points: Sequence[Fraction]) -> tuple[int, ...]:
+        """Add a deal to the game under way; when a player reaches the target the game is won and a new one
+        begins (002: "Der spilles typisk flere spil, indtil et makkerpar når 5 point")."""
+        target = self.rules.ruleset.session.game_to
+        if target is None:
+            return ()
+        self.game_totals = [t + p for t, p in zip(self.game_totals, points, strict=True)]
+        best = max(self.game_totals)
+        if best < target:
+            return ()
+        winners = tuple(player for player, total in enumerate(self.game_totals) if total == best)
+        for player in winners:
+            self.games_won[player] += 1
+        self.game_totals = [Fraction(0)] * self.size
+        return winners
 
     def _misdeal_penalty(
         self, points: list[Fraction], seating: tuple[int, ...], culprit_seat: int | None, dealer_at_table: bool

@@ -88,7 +88,7 @@ def _result(game: Game, index: int) -> DealResult:
     side = None
     if game.bid is not None:
         contract = game.bid.designation or game.bid.sol
-    if game.phase == FINISHED and game.bid is not None:
+    if game.phase == FINISHED and game.bid is not None and game.declarers:  # a game nobody bid is not "made"
         made = game.rules.made(ContractInfo(game.bid, game.declarers, game.partner), game.tricks_won)
         if not game.bid.is_sol:
             declarer = game.declarers[0]
@@ -277,7 +277,9 @@ def summarize(results: Sequence[DealResult], bots: Sequence[str]) -> Summary:
     kinds = Counter(r.contract for r in finished)
     summary.contracts = {str(k): rate(v, len(finished)) for k, v in kinds.most_common()}
     summary.success = {
-        str(k): rate(sum(1 for r in finished if r.contract == k and r.made), v) for k, v in kinds.most_common()
+        str(k): rate(sum(1 for r in finished if r.contract == k and r.made), v)
+        for k, v in kinds.most_common()
+        if any(r.made is not None for r in finished if r.contract == k)  # pasnolo, engelsk whist: no declarer
     }
     trump = [r for r in finished if r.side_tricks is not None]
     summary.selvmakker = rate(sum(r.selvmakker for r in trump), len(trump))
@@ -353,7 +355,9 @@ def iter_lines(summary: Summary, label: str) -> Iterable[str]:
     yield "outcomes: " + ", ".join(f"{k} {format_estimate(v, True)}" for k, v in summary.outcomes.items())
     yield "contracts (share of played deals, success rate):"
     for kind, share in summary.contracts.items():
-        yield f"  {kind:<20} {format_estimate(share, True):<28} made {format_estimate(summary.success[kind], True)}"
+        success = summary.success.get(kind)
+        made = "no declarer" if success is None else f"made {format_estimate(success, True)}"
+        yield f"  {kind:<20} {format_estimate(share, True):<28} {made}"
     kitty = format_estimate(summary.called_in_kitty, True)
     yield f"selvmakker: {format_estimate(summary.selvmakker, True)}; partner card in the kitty: {kitty}"
     yield f"tricks of the declarer's side: {format_estimate(summary.side_tricks)}"

@@ -26,7 +26,7 @@ settings.load_profile("regelmotor")
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO.parent / "shared" / "sources"
-RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2")
+RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2", "dansk", "engelsk")
 HOUSE_RULES = (
     "joker-trumpable",
     "gaa-med",
@@ -39,8 +39,11 @@ HOUSE_RULES = (
     "halve-makker-vaelger-bytter",
     "omblanding",
     "klubkasse",
+    "staerke",
+    "dobbelt-bordlaegger",
 )
 NOT_APPLICABLE = {("gruppe2", "joker-trumpable"), ("gruppe2", "gaa-med")}
+"""Pairs that load but are refused where they are used (the rest that cannot apply fail to load)."""
 
 
 def _applies(name: str, house: str) -> bool:

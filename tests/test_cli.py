@@ -41,7 +41,8 @@ def test_ladder_takes_house_rules_or_says_why_not(capsys: pytest.CaptureFixture[
     if (name, house) not in CONFIGS:  # a house rule for jokers, gå med, a vip or halve the ruleset lacks
         assert code == 1 and out == "" and f"rulesets/house/{house}.yaml:" in err
     else:
-        assert code == 0 and err == "" and json.loads(out)
+        assert code == 0 and err == ""
+        assert json.loads(out) or name == "engelsk"  # engelsk whist has no bidding: an empty ladder
 
 
 def test_validate_passes_every_shipped_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,9 @@ DEALS = 80
 def allowed_winner(game: Game, trick: Trick) -> int:
     """The seat that must win ``trick``, worked out from the ruleset's words, not the engine's code."""
     ruleset = game.ruleset
-    sol = game.bid is not None and game.bid.is_sol
+    named = None if game.bid is None or game.bid.sol is None else ruleset.sol_bid(game.bid.sol)
+    # a sol bid plays in the sol order; a bid of dansk whist says which (terningekast.dk: "Es er højest")
+    sol = named is not None and named.card_order == "sol_games"
     order = ruleset.card_order.sol_games if sol else ruleset.card_order.trump_games
     trump = None if game.trump in (None, "none") else SUIT_LETTERS.index(game.trump)
 
@@ -57,7 +59,7 @@ def allowed_cards(game: Game) -> set[str]:
     sol = game.bid is not None and game.bid.is_sol
     # 001: the called card "skal spilles første gang, der spilles ud i farven", also by a selvmakker where
     # the ruleset says so; it binds only its holder, and only until its suit has been led.
-    selvmakker_free = seat == game.declarers[0] and not rule.applies_to_selvmakker
+    selvmakker_free = seat in game.declarers[:1] and not rule.applies_to_selvmakker
     called = game.called if game.called in hand and not sol and not selvmakker_free else None
     binding = called is not None and not game.called_suit_led and not game.called_played
     if rule.free_first_trick and not game.tricks:  # 003 36: "I første runde må spilles alt."
@@ -112,6 +114,12 @@ def test_random_complete_deals(name: str, house: str | None) -> None:
             finished += 1
             assert game.scores is not None and sum(game.scores) == 0
             assert len(game.tricks) == 13 or (game.bid is not None and game.bid.is_sol)
+            if game.bid is not None and game.bid.sol is not None:
+                named = rules.ruleset.sol_bid(game.bid.sol)
+                if named.first_tricks is not None:  # 002 grandi: "skal tage de 7 første stik"; ends at the first lost
+                    won = [t.winner in game.declarers for t in game.tricks]
+                    assert (won == [True] * len(won) and len(won) == named.first_tricks) or won[-1] is False
+                    assert all(won[:-1])
         if number % 8 == 0:
             again = replay(Record.model_validate(game_record(game, name, houses))).game
             assert again.scores == game.scores and again.tricks == game.tricks

@@ -44,7 +44,8 @@ def test_in_vip_each_joiner_names_his_own_card_too() -> None:
 def test_there_is_no_declaration_in_sol_and_no_trump() -> None:
     """000 4.4: "Der er ingen erklæring i solspil. Der spilles uden trumf." """
     rules = rules_of("standard")
-    assert rules.declaration(ContractInfo(rules.ladder.parse("sol"), (0,))) == DeclarationPlan((), "none")
+    plan = rules.declaration(ContractInfo(rules.ladder.parse("sol"), (0,)))
+    assert plan == DeclarationPlan((), "none", sol_order=True)  # the cards rank in the sol order
 
 
 def test_thorsen_alm_trump_is_diamonds_spades_or_hearts() -> None:

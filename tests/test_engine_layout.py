@@ -7,6 +7,7 @@ standard plugin; the state machine reads ``rules.<hook>``, never ``ruleset.<fiel
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 
 from regelmotor.ruleset.compile import STANDARD_PLUGINS
@@ -68,3 +69,41 @@ def test_validate_reports_what_the_engine_would_refuse_at_its_place(club: Callab
     (problem,) = validate_file(path)
     assert problem.path == ("exchange", "order") and problem.location.line == 7
     assert "take_first" in problem.message
+
+
+NOTATION_WORDS = {
+    "vip": "the notation's action that turns the kitty (notation.md), and the state of turning it",
+    "sol": "the sol card order, a field of the hooks' TrickContext",
+    "sans": "a spelling of the notation's trump none",
+}
+"""Words of the notation and the hook API that are also bid names in some ruleset: the engine speaks the
+notation, so they are its words; no other name of a ruleset, a bid or a game may appear in it."""
+
+
+def _names_of_rulesets_bids_and_games() -> set[str]:
+    from regelmotor.ruleset.load import load_ruleset, shipped_rulesets
+
+    from .conftest import CONFIGS
+
+    names = {"whist", "esmakkerwhist", "es-makker"}
+    for name, house in CONFIGS:
+        ruleset = load_ruleset(name, [house] if house else []).ruleset
+        names |= {ruleset.name, ruleset.game}
+        names |= {d.id for d in ruleset.designations} | {s.id for s in ruleset.named_bids()}
+    names |= set(shipped_rulesets())
+    return {n.lower() for n in names} - set(NOTATION_WORDS)
+
+
+def test_no_ruleset_bid_or_game_is_named_in_the_engine() -> None:
+    """Issue "the whole whist family": no ruleset id, designation id or game name appears in regelmotor/engine/
+    (code, strings, comments): engelsk and dansk whist are data and hooks, not a second engine."""
+    names = _names_of_rulesets_bids_and_games()
+    assert {"engelsk", "dansk", "grandi", "pasnolo", "nolo", "halve", "gode", "thorsen"} <= names
+    found = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8").lower()
+        for number, line in enumerate(text.splitlines(), 1):
+            for name in names:
+                if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", line):
+                    found.append(f"{path.relative_to(REPO)}:{number}: {name}")
+    assert found == []

@@ -91,9 +91,23 @@ def test_gruppe2_lowest_bid_is_seven_with_a_partner() -> None:
     assert rules_of("gruppe2").ladder.bids[0].text == "7"
 
 
+ADDING_BIDS = {
+    "staerke": {f"{n} stærke" for n in range(7, 14)},
+    "dobbelt-bordlaegger": {"dobbelt bordlægger"},
+}
+"""House rules that add bids (002's stærke and dobbelt bordlægger), and the bids each adds."""
+
+
 @pytest.mark.parametrize("house", HOUSE_RULES)
 def test_house_rules_do_not_change_the_standard_ladder(house: str) -> None:
-    assert rules_of("standard", house).ladder.describe() == rules_of("standard").ladder.describe()
+    """A house rule keeps every bid of the ladder in its order; only stærke and dobbelt bordlægger add bids."""
+    before = rules_of("standard").ladder
+    after = rules_of("standard", house).ladder
+    added = [b.text for b in after.bids if b.text not in before.by_text]
+    assert set(added) == ADDING_BIDS.get(house, set())
+    kept = [b for b in after.bids if b.text in before.by_text]
+    assert [b.text for b in kept] == [b.text for b in before.bids]
+    assert [b.rank for b in kept] == sorted(b.rank for b in kept)
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,8 @@ DOCS = {
 MATRIX = SOURCES.parent / "docs" / "rules-matrix.md"
 CITATION = re.compile(r"\b(000|001|002|003)(?:_[0-9a-f]{16}\.txt)?\b|\b(WK|rules-matrix\.md)\b")
 QUOTE = re.compile(r'"([^"]{12,})"')
+WEB = re.compile(r"\b(?:[a-z0-9-]+\.)+(?:dk|eu|org|com|no|net)\b")
+"""A public page cited by its address: its quotes are not checked here (the page is not beside the project)."""
 
 pytestmark = pytest.mark.skipif(not SOURCES.is_dir(), reason="the rule sources (../shared/sources) are not here")
 
@@ -56,8 +58,10 @@ def _fragments(quote: str) -> Iterator[str]:
 def _cited_quotes(text: str) -> Iterator[tuple[str, str]]:
     """(document key, quote) for each quote, attributed to the nearest citation before it."""
     cited = None
-    for match in re.finditer(rf"{CITATION.pattern}|{QUOTE.pattern}", text):
-        if match.group(1) or match.group(2):
+    for match in re.finditer(rf"{CITATION.pattern}|{QUOTE.pattern}|(?P<web>{WEB.pattern})", text):
+        if match.group("web"):
+            cited = None
+        elif match.group(1) or match.group(2):
             cited = match.group(1) or match.group(2)
         elif cited is not None:
             yield cited, match.group(3)

@@ -32,6 +32,8 @@ def hidden_cards(web: WebGame) -> set[str]:
     public = set(game.turned) | set(game.joiner_calls.values())
     if game.called is not None:
         public.add(game.called)
+    if game.trump_card is not None:  # engelsk whist: the dealer's last card is turned for all to see (002)
+        public.add(game.trump_card)
     for seat in game.open_hands:
         public |= set(game.hands[seat])
     others = [seat for seat in range(4) if seat != you]

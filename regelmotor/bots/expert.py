@@ -66,7 +66,7 @@ def kernel_for(rules: Rules) -> K.KernelRules:
     cached = _KERNELS.get(id(rules))
     if cached is None or cached[0] is not rules:
         cached = _KERNELS[id(rules)] = (rules, K.KernelRules.build(rules))
-        if not cached[1].exact and rules.ruleset.name not in _WARNED:
+        if cached[1].by_plugin and rules.ruleset.name not in _WARNED:
             _WARNED.add(rules.ruleset.name)
             print(
                 f"regelmotor: a plugin decides a play rule of {rules.ruleset.name}; the expert bot plays its "
@@ -190,7 +190,7 @@ class ExpertBot:
     def _ranked(self, view: View) -> list[int]:
         """The seat's cards but the partner card, those its hand values least first."""
         called = None if view.called is None else CARDS[view.called]
-        sol = view.contract is not None and self.rules.ladder.by_text[view.contract].is_sol
+        sol = view.contract is not None and self.rules.contract_bid(view.contract).is_sol
         values = self._value_table(sol, view.trump, called)
         return sorted((CARDS[c] for c in view.hand if CARDS[c] != called), key=values.__getitem__)
 

@@ -19,6 +19,7 @@ from regelmotor.engine.game import View
 from regelmotor.hooks import ContractInfo
 from regelmotor.rules.trick_winner import strengths
 from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.model import SolBid
 
 PARTNER_TRICKS = 2.5
 """What a partner adds, on average, to the tricks a declarer counts in his own hand."""
@@ -51,7 +52,7 @@ class HeuristicBot:
                 fixed[bid.designation] = rules.declaration(ContractInfo(bid, (0,))).trump
         self.fixed_clubs = {d for d, trump in fixed.items() if trump == "C"}
         self.fixed_none = {d for d, trump in fixed.items() if trump == "none"}
-        self.plain = self.ruleset.designations[0].id
+        self.plain = self.ruleset.designations[0].id if self.ruleset.designations else None
         self.sol_ids = {s.id for s in self.ruleset.sol_bids}
 
     def choose(self, view: View | None, legal: Sequence[str]) -> str:
@@ -120,10 +121,13 @@ class HeuristicBot:
             designation = next(iter(self.fixed_none))
         ladder = self.rules.ladder
         wanted: Bid | None = None
-        if level >= self.ruleset.bids.min_tricks:
-            level = min(level, self.ruleset.bids.max_tricks)
+        levels = self.ruleset.levels
+        if levels and level >= levels[0]:
+            level = min(level, levels[-1])
             text = str(level) if designation == self.plain else f"{level} {designation}"
             wanted = ladder.parse(text)
+        if not self.ruleset.designations:  # only bids named by their name (dansk whist)
+            return self._call_named(hand, legal)
         if self._sol_danger(hand) <= 1 and self.ruleset.sol_bids:
             sol = ladder.parse(self.ruleset.sol_bids[0].id)
             if wanted is None or sol.rank > wanted.rank:
@@ -141,6 +145,53 @@ class HeuristicBot:
         if not same_kind:
             return "pass"
         return min(same_kind, key=lambda b: b.rank).text
+
+    def _call_named(self, hand: list[Card], legal: Sequence[str]) -> str:
+        """The highest legal named bid the hand looks good for, from what each bid asks (its side, its most or
+        least tricks, the first tricks), not from its name; else pass."""
+        fitting = []
+        for text in legal:
+            bid = self.rules.ladder.by_text.get(text)
+            if bid is not None and bid.sol is not None and self._named_fits(self.ruleset.sol_bid(bid.sol), hand):
+                fitting.append(bid)
+        return max(fitting, key=lambda b: b.rank).text if fitting else "pass"
+
+    def _named_fits(self, named: SolBid, hand: list[Card]) -> bool:
+        partner = PARTNER_TRICKS if named.side == "partner" else 0.0
+        if named.first_tricks is not None:
+            return self._top_tricks(hand) >= named.first_tricks
+        if named.min_tricks is not None and self._high_tricks(hand) + partner < named.min_tricks:
+            return False
+        if named.max_tricks is not None:
+            allowed = named.max_tricks if named.side == "alone" else named.max_tricks / 2
+            return self._sol_danger(hand) <= allowed
+        return True
+
+    def _high_tricks(self, hand: list[Card]) -> float:
+        """Tricks the hand should take without trump, ace high."""
+        tricks = 0.0
+        for suit in range(4):
+            cards = [c for c in hand if suit_of(c) == suit]
+            ranks = {rank_of(c) for c in cards}
+            tricks += (
+                (ACE in ranks) + 0.6 * (KING in ranks and len(cards) >= 2) + 0.3 * (QUEEN in ranks and len(cards) >= 3)
+            )
+            if ACE in ranks and KING in ranks:
+                tricks += 0.5 * max(0, len(cards) - 4)
+        return tricks
+
+    def _top_tricks(self, hand: list[Card]) -> int:
+        """Tricks the hand takes from the top without losing the lead: each suit's unbroken run from the ace."""
+        sure = 0
+        for suit in range(4):
+            ranks = sorted((rank_of(c) for c in hand if suit_of(c) == suit), key=lambda r: -self.trump_strength[r])
+            run = 0
+            for position, rank in enumerate(ranks):
+                if self.trump_strength[rank] != 13 - position:
+                    break
+                run += 1
+            sure += run
+        return sure
 
     # --- declaration and exchange --------------------------------------------------------------
 

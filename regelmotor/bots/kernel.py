@@ -589,6 +589,8 @@ class KernelRules:
     exempt_declarer: bool
     """The partner card's rules do not bind a selvmakker declarer."""
     sol_limits: dict[str, int]
+    by_plugin: bool = False
+    """Whether a plugin is why the kernel is not exact (the expert says so once)."""
 
     @classmethod
     def build(cls, rules: Rules) -> KernelRules:
@@ -612,8 +614,21 @@ class KernelRules:
         consts[TRUMP_STRENGTH : TRUMP_STRENGTH + 13] = strengths(ruleset.card_order.trump_games)
         consts[SOL_STRENGTH : SOL_STRENGTH + 13] = strengths(ruleset.card_order.sol_games)
         consts.setflags(write=False)
-        limits = {s.id: s.max_tricks for s in ruleset.sol_bids}
-        return cls(consts, exact, not ruleset.called_card.applies_to_selvmakker, limits)
+        # The kernel knows one kind of named bid: one against three within a most of tricks, in the sol
+        # order, forhånd leading. Any other (dansk whist's, engelsk whist's) is played out by the engine.
+        by_plugin = not exact
+        exact = exact and all(
+            s.side == "alone"
+            and s.max_tricks is not None
+            and s.min_tricks is None
+            and s.first_tricks is None
+            and s.leader == "forhaand"
+            and s.card_order == "sol_games"
+            and s.trump == "none"
+            for s in ruleset.named_bids()
+        )
+        limits = {s.id: s.max_tricks for s in ruleset.sol_bids if s.max_tricks is not None}
+        return cls(consts, exact, not ruleset.called_card.applies_to_selvmakker, limits, by_plugin)
 
 
 @dataclass(frozen=True)
@@ -626,20 +641,29 @@ class PlayFacts:
     called: int | None
     fordaekt_suit: int | None
     """The suit the fordækt card counts in, when one has been laid."""
+    sol_order: bool
+    """Whether the cards rank in the sol games' order (the declaration hook says; dansk whist's grand does not)."""
+
+
+def sol_order(rules: Rules, bid: Bid, declarers: Sequence[int]) -> bool:
+    """Whether a contract's cards rank in the sol order, as its declaration says."""
+    order = rules.declaration(ContractInfo(bid, tuple(declarers))).sol_order
+    return bid.is_sol if order is None else order
 
 
 def base_values(kernel: KernelRules, facts: PlayFacts, partner: int) -> list[int]:
     """A row as a list (filled faster than an array), with the contract and no cards anywhere
     (``partner`` -2: the partner card's holder)."""
     row = [0] * ROW
-    sol = facts.bid.is_sol
+    sol = facts.sol_order
     row[TRUMP] = -1 if facts.trump in (None, "none") else SUIT_LETTERS.index(facts.trump)
     row[SOL] = int(sol)
     row[CALLED] = -1 if facts.called is None or sol else facts.called
-    row[EXEMPT] = facts.declarers[0] if kernel.exempt_declarer else -1
+    declarer = facts.declarers[0] if facts.declarers else -1
+    row[EXEMPT] = declarer if kernel.exempt_declarer else -1
     row[DECLARERS] = mask_of(facts.declarers)
-    row[DECLARER] = facts.declarers[0]
-    row[PARTNER] = -1 if sol else partner
+    row[DECLARER] = declarer
+    row[PARTNER] = -1 if facts.bid.is_sol else partner
     row[SOL_LIMIT] = kernel.sol_limits.get(facts.bid.sol or "", 13)
     row[FD_SUIT] = -1 if facts.fordaekt_suit is None else facts.fordaekt_suit
     return row
@@ -656,7 +680,7 @@ def game_facts(game: Game) -> PlayFacts:
     fordaekt_suit = None
     if game.fordaekt is not None and game.called is not None:
         fordaekt_suit = suit_of(game.called)
-    return PlayFacts(game.bid, tuple(game.declarers), game.trump, game.called, fordaekt_suit)
+    return PlayFacts(game.bid, tuple(game.declarers), game.trump, game.called, fordaekt_suit, game.sol_order)
 
 
 def row_from_game(kernel: KernelRules, game: Game) -> Rows:

@@ -57,10 +57,12 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
     """The kernel row of what ``view.seat`` knows, and what the sampler must respect for the rest."""
     me = view.seat
     assert view.contract is not None
-    bid = rules.ladder.by_text[view.contract]
+    bid = rules.contract_bid(view.contract)
     called = None if view.called is None or bid.is_sol else CARDS[view.called]
     fd_suit = suit_of(called) if view.fordaekt_laid and called is not None else None
-    facts = K.PlayFacts(bid, tuple(view.declarers), view.trump, called, fd_suit)
+    facts = K.PlayFacts(
+        bid, tuple(view.declarers), view.trump, called, fd_suit, K.sol_order(rules, bid, view.declarers)
+    )
     own_fd = view.fordaekt
     hand = [_code(c, own_fd) for c in view.hand]
     tricks = [(leader, [_code(c, own_fd) for c in cards]) for leader, cards, _ in view.tricks]
@@ -71,12 +73,16 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
     for seat, cards in view.open_hands:
         if seat != me:
             known[seat] = [_code(c, own_fd) for c in cards]
+    if view.trump_card is not None and view.dealer != me:  # turned for all to see (engelsk whist)
+        face_up = CARDS[view.trump_card]
+        if face_up not in played and face_up not in known[view.dealer]:
+            known[view.dealer].append(face_up)
     if called is None:
         partner = -1
     elif view.partner is not None:
         partner = view.partner
     elif called in hand or called in played:
-        partner = -1 if called in played or me == view.declarers[0] else me
+        partner = -1 if called in played or me in view.declarers[:1] else me
     else:
         partner = -2  # whoever holds the partner card in each sampled deal
     if partner >= 0 and called is not None and called not in played and called not in known[partner]:
@@ -99,7 +105,7 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
     elif view.tricks:
         row[K.LEADER] = view.tricks[-1][2]
     else:
-        row[K.LEADER] = (view.dealer + 1) % SEATS
+        row[K.LEADER] = (view.dealer + 1) % SEATS if view.leader is None else view.leader
     row[K.TO_PLAY] = me
     row[K.TRICK_N] = len(current)
     for i, (_, card) in enumerate(current):

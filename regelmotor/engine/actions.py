@@ -27,7 +27,7 @@ DOUBLE, REDOUBLE = "double", "redouble"
 JERNHAAND = "jernhånd"
 MISDEAL = "misdeal"
 VIP = "vip"
-"""The partner in halve, where he may, turns the kitty instead of naming trump."""
+"""The partner, where the declaration lets him, turns the kitty instead of naming trump."""
 EXCHANGER = "exchanger"
 """``exchanger 2``: the seat a player chooses to exchange with the kitty."""
 

@@ -1,4 +1,4 @@
-"""One deal of es-makker whist as an explicit state machine, driven only by compiled rules.
+"""One deal as an explicit state machine, driven only by compiled rules.
 
 A ``Game`` knows its phase, whose turn it is and what that seat may do (``legal_actions()``);
 ``apply(action)`` is the only way to change it. An action is checked against the legal actions
@@ -179,6 +179,8 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         self.leader = self.seats[0]
+        self.trump_card: Card | None = None
+        self.sol_order = False
         self.called_played = False
         self.called_suit_led = False
         self.open_hands: tuple[int, ...] = ()
@@ -296,6 +298,8 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             received=tuple(NAMES[c] for c in self.received.get(seat, ())),
             discarded=tuple(NAMES[c] for c in self.discarded.get(seat, ())),
             fordaekt=NAMES[self.fordaekt] if self.fordaekt is not None and seat == self.declarers[0] else None,
+            trump_card=None if self.trump_card is None else NAMES[self.trump_card],
+            leader=self.leader if self.phase == PLAY else None,
         )
 
     def public_history(self) -> tuple[tuple[int, str], ...]:

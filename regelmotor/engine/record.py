@@ -30,7 +30,7 @@ class SeatAction(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     seat: int = Field(ge=0, le=3, description="Pladsen der handler (0-3); kontrolleres mod turen.")
-    action: str = Field(min_length=1, description='Handlingen i notationen, fx "7H" eller "8 vip".')
+    action: str = Field(min_length=1, description='Handlingen i notationen, fx "7H", "8" eller "pass".')
 
 
 class Record(BaseModel):
@@ -63,7 +63,7 @@ def record_schema() -> dict[str, Any]:
     schema = Record.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = "https://regelmotor.dk/schemas/record.schema.json"
-    schema["title"] = "regelmotor: referat af et spil es-makker whist"
+    schema["title"] = "regelmotor: referat af et spil"
     schema["description"] = "Et spils regler, kort og handlinger, så det kan genspilles (notation.md)."
     return schema
 

@@ -132,6 +132,10 @@ class View:
     """The cards this seat discarded in the exchange."""
     fordaekt: str | None = None
     """The card this seat laid fordækt, which only it knows."""
+    trump_card: str | None = None
+    """The card turned for all to see that made trump (the dealer's last card, where the contract says so)."""
+    leader: int | None = None
+    """The seat that leads the next trick (before the first: forhånd, or whom the contract names)."""
 
 
 @dataclass
@@ -187,6 +191,8 @@ class State:
     tricks: list[Trick]
     tricks_won: list[int]
     leader: int
+    trump_card: Card | None
+    sol_order: bool
     called_played: bool
     called_suit_led: bool
     open_hands: tuple[int, ...]

@@ -23,7 +23,7 @@ from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.load import ResolvedRuleset
-from regelmotor.ruleset.model import Designation, Rule
+from regelmotor.ruleset.model import Designation, Rule, SolBid
 
 LANGS = ("da", "en")
 _FILE_NAMES = re.compile(r"\b(00\d)_[0-9a-f]{16}\.txt\b")
@@ -157,7 +157,11 @@ class _Builder:
         section.items.append(
             self.item(self.t("kitty", k=deck.kitty) if deck.kitty else self.t("no_kitty"), deck, "deck")
         )
+        if r.table.partnerships == "fixed":
+            section.items.append(self.item(self.t("fixed_partners"), r.table, "table"))
         session = self.t("rounds") if r.session.whole_rounds else self.t("any_deals")
+        if r.session.game_to is not None:
+            session += " " + self.t("game_to", n=r.session.game_to)
         section.items.append(self.item(session, r.session, "session"))
         return section
 
@@ -185,8 +189,13 @@ class _Builder:
         if r.misdeal.culprit_pays:
             misdeal += " " + self.t("misdeal_culprit")
         section.items.append(self.item(misdeal, r.misdeal, "misdeal"))
-        all_pass = self.t("all_pass_same") if r.all_pass.redeal_by == "same_dealer" else self.t("all_pass_next")
-        section.items.append(self.item(all_pass, r.all_pass, "all_pass"))
+        if r.all_pass.contract is not None:
+            if r.auction.procedure != "none":
+                text = self.t("all_pass_contract", name=r.all_pass.contract.display)
+                section.items.append(self.item(text, r.all_pass, "all_pass"))
+        else:
+            all_pass = self.t("all_pass_same") if r.all_pass.redeal_by == "same_dealer" else self.t("all_pass_next")
+            section.items.append(self.item(all_pass, r.all_pass, "all_pass"))
         if r.omblanding.allowed:
             section.items.append(self.item(self.t("omblanding"), r.omblanding, "omblanding"))
         return section
@@ -194,7 +203,21 @@ class _Builder:
     def bidding(self) -> Section:
         r = self.r
         section = Section(self.t("s_bids"))
+        passed = r.all_pass.contract
+        if r.auction.procedure == "none":
+            section.items.append(self.item(self.t("no_auction"), r.auction, "auction"))
+            if passed is not None:
+                section.items.append(self.item(self.contract_text(passed), passed, "all_pass"))
+            return section
         section.items.append(self.item(self.t("melde_tilbage"), r.auction, "auction"))
+        if not r.designations:  # only bids named by their name (dansk whist)
+            section.items.append(Item(self.t("named_bids", ladder=self.rules.ladder.describe())))
+            for i, sol in enumerate(r.sol_bids):
+                section.items.append(self.item(self.contract_text(sol), sol, f"sol_bids[{i}]"))
+            if passed is not None:
+                section.items.append(self.item(self.contract_text(passed), passed, "all_pass"))
+            return section
+        assert r.bids is not None  # the checks require bids with designations
         section.items.append(
             self.item(self.t("trick_bids", lo=r.bids.min_tricks, hi=r.bids.max_tricks), r.bids, "bids")
         )
@@ -204,10 +227,7 @@ class _Builder:
         order = " < ".join(" = ".join(names) for _, names in sorted(groups.items()))
         section.items.append(self.item(self.t("designation_order", order=order), r.designations[0], "designations"))
         for i, sol in enumerate(r.sol_bids):
-            opened = "" if sol.open_hand == "never" else self.t(f"open_{sol.open_hand}")
-            limit = self.t("at_most", n=sol.max_tricks) if sol.max_tricks else self.t("no_tricks")
-            text = self.t("sol_bid", name=sol.display, limit=limit, open=opened, after=sol.after)
-            section.items.append(self.item(text, sol, f"sol_bids[{i}]"))
+            section.items.append(self.item(self.contract_text(sol), sol, f"sol_bids[{i}]"))
         gaa = r.auction.gaa_med
         what = [self.t(k) for k, on in (("gaa_med_sol", gaa.sol_bids), ("gaa_med_vip", gaa.vip_bids)) if on]
         text = self.t("gaa_med", what=self.join(what, "and")) if what else self.t("no_gaa_med")
@@ -218,12 +238,59 @@ class _Builder:
         section.tables.append(self.ladder_table())
         return section
 
+    def contract_text(self, sol: SolBid) -> str:
+        """A bid named by its name in one sentence: who plays, trump, what must be taken, who leads."""
+        opened = "" if sol.open_hand == "never" else self.t(f"open_{sol.open_hand}")
+        plain = (
+            sol.side == "alone"
+            and sol.max_tricks is not None
+            and sol.min_tricks is None
+            and sol.first_tricks is None
+            and sol.leader == "forhaand"
+            and sol.trump == "none"
+            and sol.card_order == "sol_games"
+            and sol.after is not None
+        )
+        if plain:  # es-makker whist's sol bids, in their own words
+            limit = self.t("at_most", n=sol.max_tricks) if sol.max_tricks else self.t("no_tricks")
+            return self.t("sol_bid", name=sol.display, limit=limit, open=opened, after=sol.after)
+        goals = []
+        if sol.side in ("pairs", "each"):
+            goals.append(self.t(f"goal_{sol.side}_{'fewest' if sol.fewest_tricks else 'most'}"))
+        if sol.first_tricks is not None:
+            goals.append(self.t("goal_first", n=sol.first_tricks))
+        if sol.min_tricks is not None:
+            goals.append(self.t("goal_min", n=sol.min_tricks))
+        if sol.max_tricks is not None:
+            goals.append(self.t("goal_max", n=sol.max_tricks) if sol.max_tricks else self.t("goal_none"))
+        order = self.r.card_order.sol_games if sol.card_order == "sol_games" else self.r.card_order.trump_games
+        ace = self.t("ace_low") if order[-1] == "A" else self.t("ace_high") if order[0] == "A" else ""
+        passed = sol is self.r.all_pass.contract
+        after = (
+            "" if passed else self.t("place_lowest") if sol.after is None else self.t("place_after", after=sol.after)
+        )
+        return self.t(
+            "contract",
+            name=sol.display,
+            who=self.t(f"who_{sol.side}"),
+            trump=self.t(f"trump_{sol.trump}"),
+            goal=self.join(goals, "and"),
+            leader=self.t("leader_declarer") if sol.leader == "declarer" else "",
+            order=ace,
+            open=opened,
+            place=after,
+        )
+
+    def game_name(self) -> str:
+        key = f"game_{self.r.game}"
+        return self.t(key) if key in phrases(self.lang) else self.r.game
+
     def ladder_table(self) -> Table:
         r = self.r
         ladder = self.rules.ladder
         header = (self.t("tricks"), *(self.name(d) for d in r.designations))
         rows: list[tuple[str, ...]] = []
-        for level in range(r.bids.min_tricks, r.bids.max_tricks + 1):
+        for level in r.levels:
             row = [str(level)]
             for designation in r.designations:
                 text = str(level) if designation is r.designations[0] else f"{level} {designation.id}"
@@ -349,18 +416,22 @@ class _Builder:
     def play(self) -> Section:
         r = self.r
         section = Section(self.t("s_play"))
-        section.items.append(self.item(self.t("first_lead") + " " + self.t("follow"), r.play, "play"))
-        section.items.append(self.item(self.t("winner"), r.play, "play"))
+        no_trump = not r.designations and all(s.trump == "none" for s in r.named_bids())
+        follow = self.t("follow_no_trump") if no_trump else self.t("follow")
+        section.items.append(self.item(self.t("first_lead") + " " + follow, r.play, "play"))
+        section.items.append(self.item(self.t("winner_no_trump" if no_trump else "winner"), r.play, "play"))
         order = self.r.card_order
-        section.items.append(
-            self.item(
-                self.t("order_trump", order=" ".join(order.trump_games))
-                + " "
-                + self.t("order_sol", order=" ".join(order.sol_games)),
-                order,
-                "card_order",
-            )
-        )
+        if r.designations:
+            text = self.t("order_trump", order=" ".join(order.trump_games))
+            text += " " + self.t("order_sol", order=" ".join(order.sol_games))
+        else:  # each bid by name says which order it plays in
+            texts = []
+            for kind, ranks in (("trump_games", order.trump_games), ("sol_games", order.sol_games)):
+                using = [s.display for s in r.named_bids() if s.card_order == kind]
+                if using:
+                    texts.append(self.t("order_bids", bids=self.join(using, "and"), order=" ".join(ranks)))
+            text = " ".join(texts)
+        section.items.append(self.item(text, order, "card_order"))
         if r.jokers is not None:
             j = r.jokers
             texts = [
@@ -371,6 +442,9 @@ class _Builder:
                 self.t("j_after"),
             ]
             section.items.append(self.item(" ".join(texts), j, "jokers"))
+        if not r.designations:
+            section.items.append(self.item(self.t("play_to_end"), r.play, "play"))
+            return section
         called = r.called_card
         text = self.t("called_falls") + (self.t("called_leads") if called.holder_leads_it else "") + ". "
         text += self.t("called_trumped") + (" " + self.t("called_selvmakker") if called.applies_to_selvmakker else "")
@@ -393,7 +467,7 @@ class _Builder:
         decimals = r.scoring.decimals
         section = Section(self.t("s_scoring"))
         section.items.append(Item(self.t("zero_sum") + (" " + self.t("exact", d=decimals) if decimals else "")))
-        levels = range(r.bids.min_tricks, r.bids.max_tricks + 1)
+        levels = r.levels
         tables: dict[tuple[tuple[str, ...], ...], list[str]] = {}
         related = True
         for d in r.designations:
@@ -409,13 +483,14 @@ class _Builder:
                 grid.append(tuple(row))
             tables.setdefault(tuple(grid), []).append(self.name(d))
         trump_game = r.scoring.trump
-        section.items.append(
-            self.item(
-                self.t("trump_roles") if related else self.t("role_tables", roles=self.t("role_declarer")),
-                trump_game,
-                "scoring.trump",
+        if r.designations:
+            section.items.append(
+                self.item(
+                    self.t("trump_roles") if related else self.t("role_tables", roles=self.t("role_declarer")),
+                    trump_game,
+                    "scoring.trump",
+                )
             )
-        )
         header = (self.t("bid_taken"), *(str(t) for t in range(14)))
         for cells, names in tables.items():
             level_rows = tuple((str(level), *row) for level, row in zip(levels, cells, strict=True))
@@ -434,7 +509,13 @@ class _Builder:
                         for level in levels
                     )
                     section.tables.append(Table(f"{self.name(d)}: {self.t('role_' + role)}", header, role_rows))
-        if r.sol_bids:
+        sides = [s for s in r.named_bids() if s.side != "alone"]
+        if sides:
+            section.items.append(self.item(self.t("named_roles"), r.scoring.sol, "scoring.sol"))
+            for s in sides:
+                section.tables.append(self.side_table(s))
+        solo = [s for s in r.sol_bids if s.side == "alone"]
+        if solo and not sides:
             sol_related = all(
                 scorer.score_sol(s.id, t).opponent * -3 == scorer.score_sol(s.id, t).declarer
                 for s in r.sol_bids
@@ -447,17 +528,42 @@ class _Builder:
                     "scoring.sol",
                 )
             )
+        if solo:
             rows = tuple(
                 (s.display, *(_decimal(scorer.score_sol(s.id, t).declarer, decimals, self.lang) for t in range(14)))
-                for s in r.sol_bids
+                for s in solo
             )
-            section.tables.append(Table(self.t("sol_table"), header, rows))
-        for what, game in (("trump_games", r.scoring.trump), ("sol_games", r.scoring.sol)):
+            section.tables.append(Table(self.t("sol_table" if not sides else "named_table"), header, rows))
+        games = (("trump_games", r.scoring.trump), ("sol_games", r.scoring.sol))
+        for what, game in games if r.designations else (("named_games", r.scoring.sol),):
+            if game is None:
+                continue
             formula = game.formula or self.t("made_failed", made=game.made, failed=game.failed)
             section.items.append(Item(self.t("formula", what=self.t(what), formula=formula)))
         if r.doubling.allowed:
             section.items.append(Item(self.fordaekt_and_doubling()[1].items[0].text))
         return section
+
+    def side_table(self, s: SolBid) -> Table:
+        """The points of a bid played by sides: by the side's tricks, or (each for himself) by winners."""
+        scorer = self.rules.scorer
+        decimals = self.r.scoring.decimals
+        if s.side == "each":
+            header: tuple[str, ...] = (self.t("winners"), self.t("winner_points"), self.t("loser_points"))
+            rows: list[tuple[str, ...]] = []
+            for winners in (1, 2, 3):
+                tricks = _split_with_winners(winners, fewest=s.fewest_tricks)
+                points = scorer.score_each(s.id, tricks)
+                best = min(tricks) if s.fewest_tricks else max(tricks)
+                win = next(p for p, t in zip(points, tricks, strict=True) if t == best)
+                lose = next(p for p, t in zip(points, tricks, strict=True) if t != best)
+                rows.append((str(winners), _decimal(win, decimals, self.lang), _decimal(lose, decimals, self.lang)))
+            return Table(self.t("each_table", name=s.display), header, tuple(rows))
+        counts = range(7, 14) if s.side == "pairs" else range(14)
+        header = (self.t("tricks"), *(str(t) for t in counts))
+        row = (s.display, *(_decimal(scorer.score_sol(s.id, t).declarer, decimals, self.lang) for t in counts))
+        title = self.t("pairs_table", name=s.display) if s.side == "pairs" else s.display
+        return Table(title, header, (row,))
 
     def _role(self, designation: str, level: int, tricks: int, role: str) -> Fraction:
         scorer = self.rules.scorer
@@ -506,8 +612,12 @@ class _Builder:
 
     def build(self) -> RuleBook:
         r = self.r
-        sections: list[Section] = [self.cards(), self.dealing(), self.bidding(), self.declaration(), self.exchange()]
-        sections += self.fordaekt_and_doubling()
+        sections: list[Section] = [self.cards(), self.dealing(), self.bidding()]
+        if r.designations:  # a game of trick bids: the partner card, trump, the kitty, fordækt (es-makker whist)
+            sections += [self.declaration(), self.exchange()]
+            sections += self.fordaekt_and_doubling()
+        elif r.doubling.allowed:
+            sections += self.fordaekt_and_doubling()[1:]
         sections += [self.play(), self.scoring()]
         sections += self.house_and_notes()
         every_source = " ".join(rule.source or "" for rule in _rules_of(r)) + " " + r.source
@@ -528,7 +638,7 @@ class _Builder:
             section.items.append(Item(self.t("own_sources", sources="; ".join(own))))
         sections.append(section)
         return RuleBook(
-            title=self.t("title"),
+            title=self.t("title", game=self.game_name()),
             subtitle=self.t("subtitle", title=r.title, label=self.resolved.label),
             lang=self.lang,
             sections=tuple(sections),
@@ -538,6 +648,13 @@ class _Builder:
             ),
             sources=tuple(docs),
         )
+
+
+def _split_with_winners(winners: int, *, fewest: bool) -> tuple[int, ...]:
+    """A way 13 tricks can fall with ``winners`` players sharing the fewest (or most) of them."""
+    low = {1: (1, 4, 4, 4), 2: (2, 2, 4, 5), 3: (3, 3, 3, 4)}[winners]
+    high = {1: (5, 3, 3, 2), 2: (5, 5, 2, 1), 3: (4, 4, 4, 1)}[winners]
+    return low if fewest else high
 
 
 def _rules_of(model: object) -> list[Rule]:

@@ -37,7 +37,23 @@ def parse_call(text: str, ladder: Ladder) -> str | Bid:
     return ladder.parse(text)
 
 
-class MeldeTilbage:
+class _Fold:
+    """An auction replayed whole: ``start``, then ``advance`` once per call (records; why a call is refused)."""
+
+    def start(self, seats: Sequence[int]) -> AuctionStatus:
+        raise NotImplementedError
+
+    def advance(self, status: AuctionStatus, text: str) -> AuctionStatus:
+        raise NotImplementedError
+
+    def __call__(self, seats: Sequence[int], calls: Sequence[str]) -> AuctionStatus:
+        status = self.start(seats)
+        for text in calls:
+            status = self.advance(status, text)
+        return status
+
+
+class MeldeTilbage(_Fold):
     """The auction as a fold: ``start`` gives the status before the first call, ``advance`` adds one.
 
     The engine keeps the status and advances it once per call; ``__call__`` replays a whole
@@ -50,12 +66,6 @@ class MeldeTilbage:
         self.kan_selv = kan_selv
         self._parsed: dict[str, str | Bid] = {}
         self._legal: dict[tuple[int, bool, bool], tuple[str, ...]] = {}
-
-    def __call__(self, seats: Sequence[int], calls: Sequence[str]) -> AuctionStatus:
-        status = self.start(seats)
-        for text in calls:
-            status = self.advance(status, text)
-        return status
 
     def start(self, seats: Sequence[int]) -> AuctionStatus:
         """Forhånd (``seats[0]``) opens; the others enter in seat order."""
@@ -144,11 +154,21 @@ class MeldeTilbage:
         return self.kan_selv and seat == forhaand and holder is not None and holder != seat
 
 
+class NoAuction(_Fold):
+    """No one bids: the game is the one contract the ruleset names (engelsk whist: 002 "trumf bestemmes
+    af giverens sidste kort", with no meldinger). The auction is over before it starts."""
+
+    def start(self, seats: Sequence[int]) -> AuctionStatus:
+        order = tuple(seats)
+        return AuctionStatus(None, None, None, (), frozenset(), (), order, (), (), 0)
+
+    def advance(self, status: AuctionStatus, text: str) -> AuctionStatus:
+        raise IllegalCall(status.calls, None, f'"{text}": there is no auction in this game (auction.procedure: none)')
+
+
 class AuctionRules:
     @hookimpl
     def regelmotor_auction(self, ruleset: Ruleset, ladder: Ladder, may_join: Callable[[Bid], bool]) -> Auction:
-        if ruleset.auction.procedure != "melde_tilbage":  # pragma: no cover - the schema allows only this
-            from regelmotor.errors import RuleNotImplemented
-
-            raise RuleNotImplemented(f"auction.procedure: {ruleset.auction.procedure}")
+        if ruleset.auction.procedure == "none":
+            return NoAuction()
         return MeldeTilbage(ladder, may_join, ruleset.auction.kan_selv)

@@ -28,8 +28,9 @@ from regelmotor.hooks import (
     TrumpChoices,
     hookimpl,
 )
+from regelmotor.rules.contracts import partner_across
 from regelmotor.rules.designation_kinds import kind_of
-from regelmotor.ruleset.model import Designation, Ruleset
+from regelmotor.ruleset.model import Designation, Ruleset, SolBid
 
 NO_TRUMP: Denomination = "none"
 
@@ -49,13 +50,32 @@ def declaration(ruleset: Ruleset) -> Declaration:
     designations = {d.id: d for d in ruleset.designations}
     fixed = {d.id: (d.trump.choices or (NO_TRUMP,))[0] for d in ruleset.designations if d.trump.by == "fixed"}
 
+    named = {s.id: s for s in ruleset.named_bids()}
+
     def plan(contract: ContractInfo) -> DeclarationPlan:
         bid = contract.bid
         if bid.designation is None:
-            return DeclarationPlan((), NO_TRUMP)  # 000 4.4: "Der spilles uden trumf."
+            assert bid.sol is not None
+            return _named_plan(named[bid.sol], contract.declarers)
         return DeclarationPlan(_steps(designations[bid.designation], contract.declarers), fixed.get(bid.designation))
 
     return plan
+
+
+def _named_plan(bid: SolBid, declarers: Sequence[int]) -> DeclarationPlan:
+    """A named bid has no declaration: no trump (000 4.4: "Der spilles uden trumf"; 002: "Dansk whist
+    spilles uden trumf"), or the dealer's last card's suit (002: "I engelsk whist lægges giverens sidste
+    kort på bordet med billedsiden op. Dette korts farve er trumf i spillet"); a fixed partner is known
+    from the start; in grandi the declarer leads (002: "Hvis der er meldt grandi, har melderen udspil")."""
+    declarer = declarers[0] if declarers else None
+    return DeclarationPlan(
+        (),
+        None if bid.trump == "dealer_card" else NO_TRUMP,
+        dealer_card=bid.trump == "dealer_card",
+        partner=partner_across(declarer) if bid.side == "partner" and declarer is not None else None,
+        leader=declarer if bid.leader == "declarer" else None,
+        sol_order=bid.card_order == "sol_games",
+    )
 
 
 def trump_choices(ruleset: Ruleset) -> TrumpChoices:

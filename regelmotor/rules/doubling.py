@@ -21,6 +21,8 @@ def doubling(ruleset: Ruleset) -> DoublingRule:
     opponents_only = rule.by == "opponents"
 
     def doublers(contract: ContractInfo, seats: Sequence[int]) -> tuple[int, ...]:
+        if not contract.declarers:
+            return ()  # a game nobody bid has nothing to double
         return tuple(s for s in seats if s not in contract.declarers and not (opponents_only and s == contract.partner))
 
     return DoublingRule(doublers, redouble=rule.redouble, most=2 if rule.redouble else 1)

@@ -18,10 +18,11 @@ from regelmotor.ruleset.model import Ruleset
 def may_join(ruleset: Ruleset) -> Callable[[Bid], bool]:
     rule = ruleset.auction.gaa_med
     vip = {d.id for d in ruleset.designations if kind_of(d).turns_kitty}
+    alone = {s.id for s in ruleset.sol_bids if s.side == "alone"}  # one joins a sol as a declarer of his own
 
     def allowed(bid: Bid) -> bool:
         if bid.is_sol:
-            return rule.sol_bids
+            return rule.sol_bids and bid.sol in alone
         return rule.vip_bids and bid.designation in vip
 
     return allowed

@@ -14,6 +14,7 @@ from functools import cache
 
 from regelmotor.cards import JOKER_SUIT, Card, format_card, suit_of
 from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, TrickContext, hookimpl
+from regelmotor.rules.contracts import decided, shares, within
 from regelmotor.ruleset.model import Ruleset
 
 TRICKS = 13
@@ -109,29 +110,32 @@ def legal_cards(ruleset: Ruleset) -> LegalCards:
 
 
 def play_over(ruleset: Ruleset) -> PlayOver:
-    limits = {s.id: s.max_tricks for s in ruleset.sol_bids}
+    named = {s.id: s for s in ruleset.named_bids()}
     early = ruleset.play.sol_ends == "when_all_declarers_lost"
 
     def over(contract: ContractInfo, tricks_won: Sequence[int], tricks_played: int) -> bool:
         if tricks_played >= TRICKS:
             return True
-        if contract.bid.sol is None or not early:
+        if contract.bid.sol is None:
             return False
-        limit = limits[contract.bid.sol]
-        return all(tricks_won[seat] > limit for seat in contract.declarers)
+        return decided(named[contract.bid.sol], contract.declarers, tricks_won, tricks_played, early=early)
 
     return over
 
 
 def made(ruleset: Ruleset) -> Made:
     """A sol declarer within his bid's tricks (each of them, with joiners); a trump contract's side with
-    at least the tricks bid (001)."""
-    limits = {s.id: s.max_tricks for s in ruleset.sol_bids}
+    at least the tricks bid (001); a named bid of sides as ``rules.contracts`` judges it (in a game
+    without a declarer, engelsk whist and pasnolo, "made" means that seat 0's side won)."""
+    named = {s.id: s for s in ruleset.named_bids()}
 
     def was_made(contract: ContractInfo, tricks_won: Sequence[int]) -> bool:
         bid = contract.bid
         if bid.sol is not None:
-            return all(tricks_won[seat] <= limits[bid.sol] for seat in contract.declarers)
+            rule = named[bid.sol]
+            if rule.side == "alone":
+                return all(within(rule, tricks_won[seat]) for seat in contract.declarers)
+            return shares(rule, contract.declarers, tricks_won)[contract.declarers[0] if contract.declarers else 0].won
         assert bid.level is not None
         side = tricks_won[contract.declarers[0]] + (0 if contract.partner is None else tricks_won[contract.partner])
         return side >= bid.level
@@ -144,7 +148,7 @@ def called_card_binds(ruleset: Ruleset) -> CalledCardBinds:
     exempt_declarer = not ruleset.called_card.applies_to_selvmakker
 
     def binds(seat: int, contract: ContractInfo) -> bool:
-        return not (exempt_declarer and seat == contract.declarers[0])
+        return not (exempt_declarer and seat in contract.declarers[:1])
 
     return binds
 

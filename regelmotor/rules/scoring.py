@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from regelmotor.hooks import hookimpl
+from regelmotor.rules.contracts import Share, share_cases, shares, within
 from regelmotor.ruleset.formula import Formula, FormulaError, parse_formula
 from regelmotor.ruleset.model import GameScoring, Ruleset
 
@@ -27,9 +28,15 @@ TRUMP_VARIABLES: dict[str, str] = {
     "K": "nummeret på det vendte kattekort der blev antaget i vip (1-3), ellers 0",
 }
 SOL_VARIABLES: dict[str, str] = {
-    "T": "stik taget af spilføreren",
-    "V": "+1 når spilføreren holder sig inden for sit antal stik, ellers -1",
-    "D": "spillerens andel: +3 for spilføreren, -1 for hver modspiller",
+    "T": (
+        "stik taget af spilføreren (med fast makker: hans side; engelsk whist: det vindende par; "
+        "pasnolo: spillerens egne)"
+    ),
+    "V": "+1 når spilføreren (hans side) holder sig inden for buddet, ellers -1; i spil uden melder altid +1",
+    "D": (
+        "spillerens andel: +3 for spilføreren alene, -1 for hver modspiller; to mod to: +1 og -1; "
+        "pasnolo med k vindere: 4 - k for hver vinder, -k for hver af de andre"
+    ),
 }
 ALL_VARIABLES = {**TRUMP_VARIABLES, **SOL_VARIABLES}
 
@@ -42,10 +49,12 @@ class RoleScores:
     partner: Fraction | None
     opponent: Fraction
     opponents: int
+    others: tuple[Fraction, ...] = ()
+    """In a game of each for himself (pasnolo), the other three seats' points; then ``declarer`` is seat 0's."""
 
     @property
     def total(self) -> Fraction:
-        return self.declarer + (self.partner or 0) + self.opponent * self.opponents
+        return self.declarer + (self.partner or 0) + self.opponent * self.opponents + sum(self.others, Fraction(0))
 
 
 def _zero_sum(scores: RoleScores) -> RoleScores:
@@ -90,10 +99,13 @@ class Scorer:
         if both:
             name = sorted(both)[0]
             raise ScoringProblem(("scoring", "tables", name), f'"{name}" is both a constant and a table')
-        self.trump = self._game(scoring.trump, ("scoring", "trump"), TRUMP_VARIABLES)
+        if scoring.trump is None and ruleset.designations:
+            raise ScoringProblem(("scoring", "trump"), "a ruleset with trick bids must say how they are scored")
+        self.trump = self._game(scoring.trump or GameScoring(formula="0"), ("scoring", "trump"), TRUMP_VARIABLES)
         self.sol = self._game(scoring.sol, ("scoring", "sol"), SOL_VARIABLES)
         # A game's score depends on a handful of small numbers: each is worked out once.
         self._memo: dict[tuple[object, ...], RoleScores] = {}
+        self._each: dict[tuple[object, ...], tuple[Fraction, ...]] = {}
 
     def _game(self, game: GameScoring, path: tuple[str, ...], variables: dict[str, str]) -> _Game:
         if game.formula is not None and (game.made is not None or game.failed is not None):
@@ -167,10 +179,14 @@ class Scorer:
             ) from None
 
     def sol_share(self, sol: str, tricks: int, share: int) -> Fraction:
-        limit = self.ruleset.sol_bid(sol).max_tricks
-        made = tricks <= limit
+        """One player's score in a named bid played alone or with a partner: ``tricks`` are the side's."""
+        return self.named_share(sol, Share(share, tricks, within(self.ruleset.sol_bid(sol), tricks)))
+
+    def named_share(self, sol: str, share: Share) -> Fraction:
+        """One player's score in a named bid, from his share, his tricks and whether he won."""
         game = self.sol
-        values = {"T": Fraction(tricks), "V": Fraction(1 if made else -1), "D": Fraction(share)}
+        made = share.made
+        values = {"T": Fraction(share.tricks), "V": Fraction(1 if made else -1), "D": Fraction(share.share)}
         env = self._env(game, values, level=None, bid=sol)
         try:
             return (game.made if made else game.failed)(env)
@@ -210,8 +226,35 @@ class Scorer:
         return scores
 
     def _score_sol(self, sol: str, tricks: int, doublings: int) -> RoleScores:
+        """``tricks`` are the declarer's side's; in a game of pair against pair (engelsk whist) the
+        winning pair's, which then stands in the declarer's and the partner's place."""
         factor = self.ruleset.doubling.factor**doublings
-        return RoleScores(self.sol_share(sol, tricks, 3) * factor, None, self.sol_share(sol, tricks, -1) * factor, 3)
+        bid = self.ruleset.sol_bid(sol)
+        if bid.side == "alone":
+            return RoleScores(
+                self.sol_share(sol, tricks, 3) * factor, None, self.sol_share(sol, tricks, -1) * factor, 3
+            )
+        if bid.side == "partner":
+            mine = self.sol_share(sol, tricks, 1) * factor
+            return RoleScores(mine, mine, self.sol_share(sol, tricks, -1) * factor, 2)
+        if bid.side == "pairs":
+            won = self.named_share(sol, Share(1, tricks, True)) * factor
+            return RoleScores(won, won, self.named_share(sol, Share(-1, tricks, True)) * factor, 2)
+        raise ScoringProblem(("all_pass", "contract", "side"), f'"{sol}" is scored player by player (score_each)')
+
+    def score_each(self, sol: str, tricks_won: tuple[int, ...], *, doublings: int = 0) -> tuple[Fraction, ...]:
+        """Every seat's points in a contract of sides (``partner``, ``pairs``, ``each``), from the tricks won."""
+        key = (sol, tricks_won, doublings, "each")
+        cached = self._each.get(key)
+        if cached is None:
+            factor = self.ruleset.doubling.factor**doublings
+            bid = self.ruleset.sol_bid(sol)
+            declarers = (0,) if bid.side == "partner" else ()
+            cached = tuple(self.named_share(sol, s) * factor for s in shares(bid, declarers, tricks_won))
+            if sum(cached) != 0:  # pragma: no cover - the loader rejects scoring that cannot sum to zero
+                raise AssertionError(f"scores do not sum to zero: {cached}")
+            self._each[key] = cached
+        return cached
 
     def every_game(self) -> Iterator[tuple[tuple[str, ...], str, RoleScores]]:
         """Every contract, trick count and side the ruleset allows, scored: for the zero-sum check.
@@ -220,7 +263,7 @@ class Scorer:
         """
         for designation in self.ruleset.designations:
             turns = len(designation.trump.turns or ())
-            for level in range(self.ruleset.bids.min_tricks, self.ruleset.bids.max_tricks + 1):
+            for level in self.ruleset.levels:
                 for tricks in range(14):
                     for alone in (False, True):
                         for vip_card in range(1, turns + 1) if turns else (0,):
@@ -228,9 +271,14 @@ class Scorer:
                             label = f"{level} {designation.id} with {tricks} tricks ({side})"
                             scores = self._score_trump(designation.id, level, tricks, alone, vip_card, 0)
                             yield self.trump.path, label, scores
-        for sol in self.ruleset.sol_bids:
-            for tricks in range(14):
-                yield self.sol.path, f"{sol.id} with {tricks} tricks", self._score_sol(sol.id, tricks, 0)
+        for sol in self.ruleset.named_bids():
+            if sol.side == "alone":
+                for tricks in range(14):
+                    yield self.sol.path, f"{sol.id} with {tricks} tricks", self._score_sol(sol.id, tricks, 0)
+                continue
+            for label, case in share_cases(sol):
+                points = [self.named_share(sol.id, s) for s in case]
+                yield self.sol.path, label, RoleScores(points[0], None, Fraction(0), 0, others=tuple(points[1:]))
 
 
 def check_zero_sum(scorer: Scorer) -> ScoringProblem | None:
@@ -245,7 +293,8 @@ def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[Scori
     for path, label, scores in scorer.every_game():
         if scores.total != 0 and path not in found:
             partner = [] if scores.partner is None else [scores.partner]
-            shown = ", ".join(str(p) for p in [scores.declarer, *partner, *[scores.opponent] * scores.opponents])
+            seats = [scores.declarer, *partner, *[scores.opponent] * scores.opponents, *scores.others]
+            shown = ", ".join(str(p) for p in seats)
             found[path] = ScoringProblem(
                 path,
                 f"the scores do not sum to zero: in {label} the four players get {shown} "

@@ -3,7 +3,8 @@
 A deal: one function, so that the engine and anything that plays deals out in its head (the
 expert bot's playouts) score a deal the same way: a trump game by the declarer's side's tricks,
 the partner sharing the declarer's score; each sol declarer as a separate game of one against
-three (000 7.3, "7.2.2").
+three (000 7.3, "7.2.2"); a named bid of sides (dansk whist's grand and nolo, pasnolo, engelsk
+whist) seat by seat from the shares of ``rules.contracts``.
 
 An evening: each player's points at the rate, settled by the fewest payments between players; or,
 where the club says so, "De ved den endelige spilletids ophør tabte beløb, det faste gebyr der
@@ -38,6 +39,8 @@ def settle(
 ) -> list[Fraction]:
     """The four seats' points; they sum to zero (the scorer checks each game it scores)."""
     if bid.sol is not None:
+        if scorer.ruleset.sol_bid(bid.sol).side != "alone":
+            return list(scorer.score_each(bid.sol, tuple(tricks_won), doublings=doublings))
         scores = [Fraction(0)] * SEATS
         for declarer in declarers:
             game = scorer.score_sol(bid.sol, tricks_won[declarer], doublings=doublings)

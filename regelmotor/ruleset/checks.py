@@ -15,7 +15,7 @@ from typing import get_args
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.rules.dealing import pattern_problem
 from regelmotor.rules.scoring import Scorer, ScoringProblem, zero_sum_problems
-from regelmotor.ruleset.model import Designation, Rank, Ruleset
+from regelmotor.ruleset.model import UNRANKED, Designation, Rank, Ruleset, SolBid
 
 Finding = tuple[tuple[str | int, ...], str]
 RANKS: tuple[str, ...] = get_args(Rank)
@@ -25,7 +25,7 @@ RANKS: tuple[str, ...] = get_args(Rank)
 def check_ruleset(ruleset: Ruleset) -> list[Finding]:
     """Every semantic problem of ``ruleset``."""
     findings: list[Finding] = []
-    for check in (_bids_and_designations, _ladder):
+    for check in (_game_shape, _named_bids, _bids_and_designations, _ladder):
         findings.extend(check(ruleset))
     if not findings:  # scoring needs a sound ladder and sound designations to evaluate; then it is
         tables = list(_tables(ruleset))  # reported with every other problem at once
@@ -83,12 +83,67 @@ def _deck_and_dealing(r: Ruleset) -> Iterator[Finding]:
         yield ("dealing", "pattern"), problem
 
 
+def _game_shape(r: Ruleset) -> Iterator[Finding]:
+    """What a game without trick bids (dansk and engelsk whist) must and must not say, and what a game
+    with them must say rather than take silently from the defaults."""
+    given = r.model_fields_set
+    if r.designations:
+        for key in ("bids", "partner_card", "called_card"):
+            if key not in given:
+                yield (key,), f'a ruleset with trick bids (designations) must say "{key}"'
+        if r.table.partnerships == "fixed":
+            yield (
+                ("table", "partnerships"),
+                "trick bids name a partner card; with fixed partnerships there is none to name "
+                "(not implemented: remove the designations, or play with called partners)",
+            )
+    elif r.bids is not None:
+        yield ("bids",), "trick bids need designations (at least the plain one); this ruleset has none"
+    if r.deck.kitty and "exchange" not in given:
+        yield ("exchange",), f'a ruleset with a kitty of {r.deck.kitty} cards must say how it is exchanged ("exchange")'
+    rule = r.all_pass
+    if (rule.redeal_by is None) == (rule.contract is None):
+        yield ("all_pass",), 'say either "redeal_by" (new cards when all pass) or "contract" (a game played), not both'
+    if r.auction.procedure == "none":
+        if r.designations or r.sol_bids:
+            yield ("auction", "procedure"), "with no auction nobody can bid: remove the designations and sol bids"
+        if rule.contract is None:
+            yield ("all_pass", "contract"), "with no auction, all_pass.contract is the game played: give it"
+    elif not r.designations and not r.sol_bids:
+        yield ("auction", "procedure"), 'there is nothing to bid: give bids, or "procedure: none"'
+
+
+def _named_bids(r: Ruleset) -> Iterator[Finding]:
+    fixed = r.table.partnerships == "fixed"
+    places: list[tuple[tuple[str | int, ...], SolBid]] = [(("sol_bids", i), s) for i, s in enumerate(r.sol_bids)]
+    if r.all_pass.contract is not None:
+        places.append((("all_pass", "contract"), r.all_pass.contract))
+    for here, s in places:
+        passed = here[0] == "all_pass"
+        if s.side in ("partner", "pairs") and not fixed:
+            yield (*here, "side"), f'"{s.side}" needs fixed partnerships (table.partnerships: fixed)'
+        if s.side in ("pairs", "each") and not passed:
+            yield (*here, "side"), f'"{s.side}" has no declarer, so it cannot be bid: make it all_pass.contract'
+        if passed and s.side in ("alone", "partner"):
+            yield (*here, "side"), f'a game nobody bid has no declarer: "{s.side}" needs one (use "pairs" or "each")'
+        if s.side in ("alone", "partner") and s.max_tricks is None and s.min_tricks is None and s.first_tricks is None:
+            yield (*here,), f'"{s.id}": say what the declarer must take (max_tricks, min_tricks or first_tricks)'
+        if s.fewest_tricks and s.side not in ("pairs", "each"):
+            yield (*here, "fewest_tricks"), 'fewest_tricks is for games without a declarer ("pairs", "each")'
+        if s.leader == "declarer" and s.side in ("pairs", "each"):
+            yield (*here, "leader"), f'"{s.side}" has no declarer to lead'
+        if passed and s.after is not None:
+            yield (*here, "after"), "a game nobody bid has no place in the ladder: remove after"
+        if s.trump == "dealer_card" and r.deck.jokers:
+            yield (*here, "trump"), "the dealer's last card may be a joker, which has no suit: play without jokers"
+
+
 def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
-    if r.bids.min_tricks > r.bids.max_tricks:
+    if r.bids is not None and r.bids.min_tricks > r.bids.max_tricks:
         yield ("bids", "min_tricks"), f"the lowest bid {r.bids.min_tricks} is above the highest {r.bids.max_tricks}"
-    names = Counter(fold(d.id) for d in r.designations) + Counter(fold(s.id) for s in r.sol_bids)
-    tiers = [d.tier for d in r.designations]
-    if r.designations[0].tier != 0 or tiers.count(0) != 1:
+    names = Counter(fold(d.id) for d in r.designations) + Counter(fold(s.id) for s in r.named_bids())
+    tiers = [d.tier for d in r.designations if d.tier != UNRANKED]
+    if r.designations and (r.designations[0].tier != 0 or tiers.count(0) != 1):
         yield (
             ("designations", 0, "tier"),
             "the first designation is the plain one (almindelige): it alone has tier 0",
@@ -97,7 +152,11 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
         here = ("designations", i)
         if names[fold(d.id)] > 1:
             yield (*here, "id"), f'the id "{d.id}" is used by more than one bid'
-        if i and d.tier < r.designations[i - 1].tier:
+        if d.same_rank_as is not None:
+            if d.tier == UNRANKED:
+                known = ", ".join(x.id for x in r.designations if x.same_rank_as is None)
+                yield (*here, "same_rank_as"), f'"{d.same_rank_as}" is not a designation of this ruleset: {known}'
+        elif i and d.tier < max((x.tier for x in r.designations[:i] if x.same_rank_as is None), default=0):
             yield (*here, "tier"), "designations are listed lowest first: this tier is below the one before"
         trump = d.trump
         if trump.by == "kitty":
@@ -139,7 +198,7 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
         if d.exchange.required == "compulsory" and not r.exchange.allowed:
             yield (*here, "exchange", "required"), "the exchange is compulsory here, but this ruleset has no exchange"
     present = sorted(set(tiers))
-    for tier in range(max(present) + 1):
+    for tier in range(max(present, default=-1) + 1):
         if tier not in present:
             yield ("designations",), f"the tiers have a hole: no designation has tier {tier}"
             break
@@ -160,6 +219,13 @@ def _ladder(r: Ruleset) -> Iterator[Finding]:
 
 
 def _auction(r: Ruleset) -> Iterator[Finding]:
+    if r.auction.kan_selv and r.auction.procedure == "none":
+        yield ("auction", "kan_selv"), "with no auction there is no bid to take over"
+    if r.fordaekt.allowed and not r.designations:
+        yield (
+            ("fordaekt", "allowed"),
+            "a card is laid fordækt in the partner card's suit: this game has no partner card",
+        )
     rule = r.auction.gaa_med
     if rule.vip_bids and not any(d.trump.by == "kitty" for d in r.designations):
         why = " (it has no kitty)" if r.deck.kitty == 0 else ""
@@ -167,8 +233,11 @@ def _auction(r: Ruleset) -> Iterator[Finding]:
             ("auction", "gaa_med", "vip_bids"),
             f"gå med on vip bids needs a vip designation, and this ruleset has none{why}",
         )
-    if rule.sol_bids and not r.sol_bids:
-        yield ("auction", "gaa_med", "sol_bids"), "gå med on sol bids needs sol bids, and this ruleset has none"
+    if rule.sol_bids and not any(s.side == "alone" for s in r.sol_bids):
+        yield (
+            ("auction", "gaa_med", "sol_bids"),
+            "gå med on sol bids needs sol bids played alone, and this ruleset has none",
+        )
 
 
 def _partner_card(r: Ruleset) -> Iterator[Finding]:
@@ -221,6 +290,8 @@ def _exchange(r: Ruleset) -> Iterator[Finding]:
 
 def _doubling(r: Ruleset) -> Iterator[Finding]:
     rule = r.doubling
+    if rule.allowed and r.auction.procedure == "none":
+        yield ("doubling", "allowed"), "with no auction there is no declarer's contract to double"
     if rule.redouble and not rule.allowed:
         yield ("doubling", "redouble"), "redoubling needs doubling"
     if rule.factor <= 1:
@@ -260,13 +331,13 @@ def _jernhaand(r: Ruleset) -> Iterator[Finding]:
 def _tables(r: Ruleset) -> Iterator[Finding]:
     """A table's keys are bids the ruleset has or levels it can be bid at: "vipp" or 14 is a typo, and a
     typo that is accepted would silently never be looked up."""
-    bids = {d.id for d in r.designations} | {s.id for s in r.sol_bids}
-    levels = {str(n) for n in range(r.bids.min_tricks, r.bids.max_tricks + 1)}
+    bids = {d.id for d in r.designations} | {s.id for s in r.named_bids()}
+    levels = {str(n) for n in r.levels}
     for name, table in r.scoring.tables.items():
         known = levels if table.key == "level" else bids
         for key in table.values:
             if key not in known:
-                what = f"a level from {r.bids.min_tricks} to {r.bids.max_tricks}"
+                what = f"a level from {r.levels[0]} to {r.levels[-1]}" if r.levels else "a level (there are none)"
                 if table.key == "bid":
                     close = difflib.get_close_matches(key, sorted(known), n=1)
                     what = "one of the ruleset's bids: " + ", ".join(sorted(known))

@@ -18,7 +18,7 @@ from typing import Any
 import pluggy
 from pydantic import BaseModel, ValidationError
 
-from regelmotor.bids import Bid, Ladder
+from regelmotor.bids import Bid, Ladder, fold
 from regelmotor.errors import Problem, RuleNotImplemented
 from regelmotor.hooks import (
     PROJECT,
@@ -153,6 +153,17 @@ class Rules:
     """The club's plugins as (name, version of the package that provides it), for records."""
     jokers: int = 0
     kitty_size: int = 0
+
+    def contract_bid(self, text: str) -> Bid:
+        """The bid of a contract in canonical notation: a bid of the ladder, or the game played when all
+        pass (pasnolo) or when no one bids (engelsk whist), which is not in the ladder."""
+        bid = self.ladder.by_text.get(text)
+        if bid is not None:
+            return bid
+        other = self.redealing.all_pass_contract
+        if other is not None and fold(other.text) in (fold(text), fold(self.ruleset.sol_bid(other.text).display)):
+            return other
+        return self.ladder.parse(text)
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """The bots the ruleset's plugins offer, by name."""

@@ -77,7 +77,10 @@ def shipped_catalogue() -> list[dict[str, str]]:
         for name, ref in refs.items():
             data = read_document(ref.path.read_bytes(), ref.display).data
             title, description = str(data.get("title", "")), str(data.get("description", ""))
-            entries.append({"kind": kind, "name": name, "title": title, "description": description})
+            entry = {"kind": kind, "name": name, "title": title, "description": description}
+            if kind == "ruleset":
+                entry["game"] = str(data.get("game", "esmakkerwhist"))
+            entries.append(entry)
     return entries
 
 
@@ -349,7 +352,8 @@ def _change_by_id(
             {(key, str(at), *p[2:]): loc for p, loc in top.keys.items() if p[:2] == source},
         )
         base = Layer({key: {str(at): items[at] if at < len(items) else {}}}, {}, {})
-        merged, found = merge(base, shifted, overlay=overlay)
+        # a new entry is added whole; only a change to an existing one must find what it changes
+        merged, found = merge(base, shifted, overlay=overlay if at < len(items) else None)
         problems.extend(found)
         entry = merged.data[key][str(at)]
         if at < len(items):

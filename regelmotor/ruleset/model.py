@@ -19,6 +19,7 @@ from pydantic import (
     Field,
     PlainSerializer,
     WithJsonSchema,
+    model_validator,
 )
 
 # --- value types -----------------------------------------------------------------------------
@@ -139,11 +140,27 @@ class Table(Rule):
     dealer_rotation: Literal["clockwise"] = Field(
         default="clockwise", description="Hvordan kortgiverrollen går videre: med uret."
     )
+    partnerships: Literal["called", "fixed"] = Field(
+        default="called",
+        description=(
+            'Hvordan makkerne findes: "called" (melderen kalder et makkerkort, es-makker whist) eller "fixed" '
+            "(faste makkerpar over for hinanden hele aftenen: plads 0 og 2, plads 1 og 3; engelsk og dansk whist)."
+        ),
+    )
 
 
 class Session(Rule):
     whole_rounds: bool = Field(
         description="Om en session skal bestå af hele runder (en runde = lige så mange spil som spillere)."
+    )
+    game_to: int | None = Field(
+        default=None,
+        ge=1,
+        le=1000,
+        description=(
+            "Et parti spilles til dette antal point: når en spiller (et par) når det, er partiet vundet, og et "
+            "nyt begynder (engelsk whist spilles til 5). Tom betyder ingen partier, kun aftenens sum."
+        ),
     )
 
 
@@ -180,12 +197,6 @@ class Misdeal(Rule):
     culprit_pays: bool = Field(
         default=False,
         description="Om en anden spiller, der er skyld i fejlgivningen, betaler straffen i stedet for kortgiveren.",
-    )
-
-
-class AllPass(Rule):
-    redeal_by: Literal["same_dealer", "next_dealer"] = Field(
-        description="Hvem der giver nye kort, når alle har meldt pas."
     )
 
 
@@ -264,7 +275,14 @@ class Designation(Rule):
         ge=0,
         description=(
             "Rang inden for samme antal stik, 0 lavest; samme rang betyder at meldingerne ikke "
-            "kan overmelde hinanden på samme antal stik."
+            "kan overmelde hinanden på samme antal stik. Udeladt med same_rank_as."
+        ),
+    )
+    same_rank_as: BidId | None = Field(
+        default=None,
+        description=(
+            "Betegnelsen denne er lige så høj som, i stedet for tier: fx gode, så en husregel kan tilføje en "
+            "betegnelse til ethvert reglesæt; den får dennes rang."
         ),
     )
     trump: Trump = Field(description="Hvordan trumf bestemmes i denne betegnelse.")
@@ -278,16 +296,82 @@ class Designation(Rule):
     )
 
 
+Side = Literal["alone", "partner", "pairs", "each"]
+
+
 class SolBid(Rule):
+    """A bid named by its name, not by a number of tricks: the sol bids of es-makker whist, and every
+    contract of dansk whist (grandi, sol, grand, nolo, and pasnolo when all pass)."""
+
     id: BidId
     display: str = Field(description='Meldingens danske navn, fx "Ren sol".')
-    after: str = Field(
+    after: str | None = Field(
+        default=None,
         min_length=1,
-        description='Meldingen lige under denne i stigerækken, i notationen (fx "9" eller "sol").',
+        description=(
+            'Meldingen lige under denne i stigerækken, i notationen (fx "9" eller "sol"): '
+            "udeladt er buddet det laveste (dansk whists nolo)."
+        ),
     )
-    max_tricks: int = Field(ge=0, le=13, description="Det højeste antal stik melderen må tage.")
+    side: Side = Field(
+        default="alone",
+        description=(
+            'Hvem der spiller sammen: "alone" (melderen alene mod tre), "partner" (melderen og hans faste makker '
+            'mod det andet par), "pairs" (de faste par mod hinanden, uden melder: engelsk whist), '
+            '"each" (hver for sig, uden melder: pasnolo).'
+        ),
+    )
+    max_tricks: int | None = Field(
+        default=None, ge=0, le=13, description="Det højeste antal stik melderen (hans side) må tage."
+    )
+    min_tricks: int | None = Field(
+        default=None, ge=1, le=13, description="Det mindste antal stik melderen (hans side) skal tage (7 i grand)."
+    )
+    first_tricks: int | None = Field(
+        default=None,
+        ge=1,
+        le=13,
+        description="Melderen skal tage så mange af de første stik, hvert eneste (de 7 første i grandi).",
+    )
+    fewest_tricks: bool = Field(
+        default=False,
+        description=(
+            'Om den eller de med færrest stik vinder (pasnolo) i stedet for flest: ved "each" hver spiller for '
+            'sig, ved "pairs" parret.'
+        ),
+    )
+    leader: Literal["forhaand", "declarer"] = Field(
+        default="forhaand", description="Hvem der spiller ud til første stik: forhånden, eller melderen (grandi)."
+    )
+    trump: Literal["none", "dealer_card"] = Field(
+        default="none",
+        description=(
+            'Trumfen i buddet: ingen, eller "dealer_card", farven på kortgiverens sidste kort, som vendes '
+            "(engelsk whist)."
+        ),
+    )
+    card_order: Literal["sol_games", "trump_games"] = Field(
+        default="sol_games",
+        description=(
+            "Hvilken af card_order-rækkefølgerne kortene følger: solspillenes (es lavest i dansk whist) "
+            "eller trumfspillenes (es højest)."
+        ),
+    )
     open_hand: Literal["never", "after_first_trick", "after_first_lead"] = Field(
-        description="Hvornår melderens kort lægges åbent på bordet (bordlægger/oplægger)."
+        default="never", description="Hvornår melderens kort lægges åbent på bordet (bordlægger/oplægger)."
+    )
+
+
+class AllPass(Rule):
+    redeal_by: Literal["same_dealer", "next_dealer"] | None = Field(
+        default=None, description="Hvem der giver nye kort, når alle har meldt pas."
+    )
+    contract: SolBid | None = Field(
+        default=None,
+        description=(
+            "Spillet der spilles, når alle melder pas (pasnolo i dansk whist) eller der ikke meldes "
+            "(engelsk whist), i stedet for at give nye kort: det står ikke i stigerækken."
+        ),
     )
 
 
@@ -300,13 +384,17 @@ class GaaMed(Rule):
 
 
 class Auction(Rule):
-    procedure: Literal["melde_tilbage"] = Field(
+    procedure: Literal["melde_tilbage", "none"] = Field(
         description=(
             'Meldeforløbet: "melde_tilbage": forhånden åbner, den næste overmelder eller passer, '
-            "de to melder færdig, så kommer den næste ind mod det højeste bud. Pas er endeligt."
+            "de to melder færdig, så kommer den næste ind mod det højeste bud. Pas er endeligt. "
+            '"none": der meldes ikke; all_pass.contract spilles (engelsk whist).'
         )
     )
-    gaa_med: GaaMed = Field(description="Gå med: at slutte sig til det højeste bud i stedet for at overmelde.")
+    gaa_med: GaaMed = Field(
+        default=GaaMed(sol_bids=False, vip_bids=False),
+        description="Gå med: at slutte sig til det højeste bud i stedet for at overmelde.",
+    )
     kan_selv: bool = Field(
         default=False,
         description=(
@@ -460,7 +548,9 @@ class Scoring(Rule):
     tables: dict[str, PointTable] = Field(
         default_factory=dict, description="Navngivne pointtabeller til formlerne (fx grundtaksten pr. antal stik)."
     )
-    trump: GameScoring = Field(description="Afregning af trumfspil.")
+    trump: GameScoring | None = Field(
+        default=None, description="Afregning af trumfspil (udelades i spil uden stikbud: dansk og engelsk whist)."
+    )
     sol: GameScoring = Field(description="Afregning af solspil.")
     decimals: int = Field(
         default=2, ge=0, le=6, description="Antal decimaler når ikke-hele point udskrives (regningen er eksakt)."
@@ -512,8 +602,29 @@ class PluginUse(Model):
     )
 
 
+UNRANKED = 10**6
+"""The tier of a designation whose ``same_rank_as`` names no designation (the checks report it)."""
+
+
 class Ruleset(Model):
     """A complete, resolved ruleset."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ranks_by_name(cls, data: Any) -> Any:
+        """A designation with ``same_rank_as`` takes that designation's tier (a house rule cannot know
+        the numbers a ruleset gives its tiers); one naming no designation is left without a tier, which
+        the check reports at ``same_rank_as``."""
+        if not isinstance(data, dict) or not isinstance(data.get("designations"), list):
+            return data
+        entries = data["designations"]
+        tiers = {e.get("id"): e.get("tier") for e in entries if isinstance(e, dict) and isinstance(e.get("tier"), int)}
+        resolved = []
+        for entry in entries:
+            if isinstance(entry, dict) and "tier" not in entry and isinstance(entry.get("same_rank_as"), str):
+                entry = {**entry, "tier": tiers.get(entry["same_rank_as"], UNRANKED)}
+            resolved.append(entry)
+        return {**data, "designations": resolved}
 
     name: str = Field(
         pattern=r"^[a-z0-9][a-z0-9_-]*$", description="Reglesættets korte navn (små bogstaver, tal, - og _)."
@@ -521,24 +632,55 @@ class Ruleset(Model):
     title: str = Field(min_length=1, description="Reglesættets navn som det vises.")
     description: str = Field(min_length=1, description="En linje om reglesættet.")
     source: Source
+    game: str = Field(
+        default="esmakkerwhist",
+        pattern=r"^[a-z0-9][a-z0-9_-]*$",
+        description='Hvilket spil reglesættet er en udgave af: "esmakkerwhist", "engelsk", "dansk", ...',
+    )
     table: Table = Field(description="Spillere ved bordet og hvem der sidder over.")
     session: Session = Field(description="Hvordan en session er opbygget.")
     deck: Deck = Field(description="Kortene i spil og katten.")
     dealing: Dealing = Field(description="Hvordan kortene gives.")
     misdeal: Misdeal = Field(description="Fejlgivning.")
     all_pass: AllPass = Field(description="Hvad der sker, når alle melder pas.")
-    bids: Bids = Field(description="De tilladte trumfbud.")
+    bids: Bids | None = Field(default=None, description="De tilladte trumfbud (udelades uden betegnelser).")
     designations: tuple[Designation, ...] = Field(
-        min_length=1, description="Betegnelserne (påhængene) i stigende orden: almindelige, vip, gode, sans, halve, ..."
+        default=(),
+        description=(
+            "Betegnelserne (påhængene) i stigende orden: almindelige, vip, gode, sans, halve, ...; "
+            "tom i spil uden stikbud (dansk og engelsk whist)."
+        ),
     )
     sol_bids: tuple[SolBid, ...] = Field(default=(), description="Solbuddene og deres plads i stigerækken.")
     auction: Auction = Field(description="Meldeforløbet.")
-    partner_card: PartnerCard = Field(description="Hvilket kort melderen må kalde som makkerkort.")
-    exchange: Exchange = Field(description="Bytning med katten.")
-    fordaekt: Fordaekt = Field(description="Fordækt kort.")
-    doubling: Doubling = Field(description="Dobling.")
+    partner_card: PartnerCard = Field(
+        default=PartnerCard(ranks=("A",), descend_when="holding_all_allowed", own_card_allowed=False),
+        description="Hvilket kort melderen må kalde som makkerkort (udelades med faste makkere).",
+    )
+    exchange: Exchange = Field(
+        default=Exchange(
+            allowed=False,
+            amount="all_or_none",
+            order="discard_first",
+            required="optional",
+            leftover="stays",
+            called_card_may_be_discarded=False,
+            sol=SolExchange(allowed=False, order="bidding_order", discards_become_kitty=False),
+        ),
+        description="Bytning med katten (udelades uden kat: der byttes ikke).",
+    )
+    fordaekt: Fordaekt = Field(default=Fordaekt(allowed=False), description="Fordækt kort.")
+    doubling: Doubling = Field(default=Doubling(allowed=False), description="Dobling.")
     jokers: Jokers | None = Field(default=None, description="Reglerne for jokerne (udelades uden jokere).")
-    called_card: CalledCard = Field(description="Reglerne for makkerkortet i spillet.")
+    called_card: CalledCard = Field(
+        default=CalledCard(
+            must_fall_first_time_led=False,
+            holder_leads_it=False,
+            applies_to_selvmakker=False,
+            may_be_trumped=True,
+        ),
+        description="Reglerne for makkerkortet i spillet (udelades med faste makkere, hvor intet kort kaldes).",
+    )
     card_order: CardOrder = Field(description="Kortenes rækkefølge.")
     play: Play = Field(description="Spillet: udspil, bekendelse, stikkets vinder.")
     scoring: Scoring = Field(description="Afregningen.")
@@ -558,6 +700,11 @@ class Ruleset(Model):
         ),
     )
 
+    @property
+    def levels(self) -> range:
+        """The numbers of tricks a trick bid may name (none without designations)."""
+        return range(0) if self.bids is None else range(self.bids.min_tricks, self.bids.max_tricks + 1)
+
     def plugin_uses(self) -> tuple[PluginUse, ...]:
         """Every plugin with its settings (a bare name has none)."""
         return tuple(PluginUse(name=p) if isinstance(p, str) else p for p in self.plugins)
@@ -569,7 +716,13 @@ class Ruleset(Model):
         raise KeyError(designation_id)
 
     def sol_bid(self, sol_id: str) -> SolBid:
-        for sol in self.sol_bids:
+        """A bid named by its name: one of ``sol_bids``, or the contract played when all pass."""
+        for sol in self.named_bids():
             if sol.id == sol_id:
                 return sol
         raise KeyError(sol_id)
+
+    def named_bids(self) -> tuple[SolBid, ...]:
+        """The sol bids, then the contract played when all pass (if any)."""
+        extra = () if self.all_pass.contract is None else (self.all_pass.contract,)
+        return (*self.sol_bids, *extra)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
+from regelmotor.bids import Bid
+from regelmotor.cards import SUIT_LETTERS, format_card, suit_of
 from regelmotor.engine.actions import KEEP, MISDEAL
 from regelmotor.engine.state import (
     AUCTION,
@@ -16,6 +19,7 @@ from regelmotor.engine.state import (
 )
 from regelmotor.hooks import (
     ContractInfo,
+    Denomination,
     RedealBy,
     next_dealer,
 )
@@ -47,17 +51,39 @@ class AuctionPhase(State):
             self.step = (StepKind.CALL, status.to_act)
             return True
         if status.highest is None:
-            self._void("all_pass", self.rules.redealing.all_pass)
+            redealing = self.rules.redealing
+            if redealing.all_pass_contract is not None:  # a game played when all pass, or with no auction
+                if self.calls:
+                    self.events.append(f"all pass: {redealing.all_pass_contract} is played")
+                self._declare(redealing.all_pass_contract, ())
+                return False
+            assert redealing.all_pass is not None  # the ruleset gives one of the two
+            self._void("all_pass", redealing.all_pass)
             return False
         assert status.holder is not None
-        self.bid = status.highest
-        self.declarers = (status.holder, *status.joiners)
+        self._declare(status.highest, (status.holder, *status.joiners))
+        return False
+
+    def _declare(self, bid: Bid, declarers: tuple[int, ...]) -> None:
+        """The contract is known: its declaration's steps, and what the contract fixes by itself."""
+        self.bid = bid
+        self.declarers = declarers
         self.phase = DECLARATION
-        plan = self.rules.declaration(ContractInfo(self.bid, self.declarers))
+        plan = self.rules.declaration(ContractInfo(bid, declarers))
         self._declaration = list(plan.steps)
         if plan.trump is not None:
             self.trump = plan.trump
-        return False
+        if plan.dealer_card:
+            card = self.initial_hands[self.dealer][-1]  # the dealer's last card, in the order dealt
+            self.trump_card = card
+            self.trump = cast(Denomination, SUIT_LETTERS[suit_of(card)])
+            self.events.append(f"the dealer's last card is turned: {format_card(card)} makes trump")
+        if plan.partner is not None:
+            self.partner = plan.partner
+            self.partner_public = True
+        if plan.leader is not None:
+            self.leader = plan.leader
+        self.sol_order = bid.is_sol if plan.sol_order is None else plan.sol_order
 
     def _legal_claim(self, seat: int) -> Sequence[str]:
         return (*self.claims[0][1], KEEP)

@@ -103,15 +103,15 @@ class DeclarationPhase(State):
             self.joiner_calls[seat] = card
 
     def _reveal_partner(self) -> None:
-        """The holder of the called card shows himself at once (halve: 000 4.2.2; 001)."""
+        """The holder of the called card shows himself at once where the declaration says so (000 4.2.2; 001)."""
         self._find_partner()
         self.partner_public = self.partner is not None
 
     def _find_partner(self) -> None:
         """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4)."""
-        self.partner = None
         if self.called is None or self.bid is None or self.bid.is_sol:
-            return
+            return  # no partner card: no partner, or one the contract fixed (fixed partnerships)
+        self.partner = None
         for seat in self.seats:
             if seat != self.declarers[0] and self.called in self.hands[seat]:
                 self.partner = seat

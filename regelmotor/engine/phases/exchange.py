@@ -43,7 +43,7 @@ class ExchangePhase(State):
             self._exchange.pop(0)
         if self._pass_on and self.kitty and self._exchanged:
             nxt = self._next_pass_on()
-            if nxt is not None:  # Whistklubben: what he leaves passes to the next player clockwise
+            if nxt is not None:  # what he leaves passes to the next player clockwise
                 self._exchange.append(ExchangeTurn(nxt, tuple(range(len(self.kitty) + 1)), False))
                 return self._exchange_step()
         if self._fordaekt_offer is None:
@@ -106,6 +106,8 @@ class ExchangePhase(State):
 
     def _fordaekt_seat(self) -> int:
         """The declarer, if the fordækt rule lets him lay a card face down now; -1 when nobody may."""
+        if not self.declarers:
+            return -1  # a game nobody bid has no declarer to lay one
         declarer = self.declarers[0]
         allowed = self.rules.fordaekt(self._contract_info(), self.called, self.hands[declarer])
         return declarer if allowed else -1

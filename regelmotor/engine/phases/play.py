@@ -54,7 +54,7 @@ class PlayPhase(State):
         fordaekt = None
         if self.fordaekt is not None and self.called is not None:
             fordaekt = (self.fordaekt, suit_of(self.called))
-        return trump, self.bid is not None and self.bid.is_sol, fordaekt
+        return trump, self.sol_order, fordaekt
 
     def _legal_play(self, seat: int) -> Sequence[str]:
         cards = self.rules.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
