@@ -72,6 +72,14 @@ REASONS_DA = (
     ),
     (re.compile(r"^no joker may be led to the first trick$"), "en joker må ikke spilles ud til første stik"),
     (re.compile(r"^it is seat (\d+)'s turn, not seat (\d+)'s$"), "det er plads {0}s tur"),
+    (
+        re.compile(r"^(.+) is lower than the highest bid (.+): a bid must be higher \(melde tilbage\)$"),
+        "{0} er lavere end det højeste bud {1}: et bud skal være højere (melde tilbage)",
+    ),
+    (
+        re.compile(r"^(.+) is as high as the highest bid (.+): a bid must be higher \(melde tilbage\)$"),
+        "{0} er lige så højt som det højeste bud {1}: et bud skal være højere (melde tilbage)",
+    ),
 )
 SUITS_DA = {"spades": "spar", "hearts": "hjerter", "diamonds": "ruder", "clubs": "klør"}
 

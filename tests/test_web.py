@@ -8,6 +8,7 @@ import shutil
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -113,7 +114,7 @@ def test_an_uploaded_ruleset_is_validated_like_a_file() -> None:
 
 def test_the_page_and_the_ruleset_list() -> None:
     client = TestClient(create_app())
-    assert "Es-makker whist mod tre computerspillere" in client.get("/").text
+    assert "Whist mod tre computerspillere" in client.get("/").text
     names = {(r["kind"], r["name"]) for r in client.get("/api/rulesets").json()}
     assert ("ruleset", "gruppe2") in names and ("house_rule", "kan-selv") in names
 
@@ -127,56 +128,130 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium on this machine (.ci/run installs Debian's chromium where it can)"
-)
-def test_a_whole_deal_in_a_real_headless_browser() -> None:
-    playwright = pytest.importorskip("playwright.sync_api")
+@pytest.fixture(scope="module")
+def browser_server() -> Iterator[tuple[str, Any]]:
+    """A real server on a free port (the page's own script, under its CSP), and the app's games."""
     import uvicorn
 
+    app = create_app()
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.05)
     try:
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-            )
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/")
-            page.wait_for_selector("#ruleset option[value=gruppe2]", state="attached")
-            page.select_option("#ruleset", "gruppe2")
-            page.fill("#seed", "4")
-            page.click("#start")
-            page.wait_for_selector("#game:not([hidden])")
-            # the rule book under the table is the page's own frame: the security headers let it show
-            heading = page.frame_locator("#rulebook").locator("h1")
-            heading.wait_for()
-            assert "Regler for es-makker whist" in heading.inner_text()
-            bid = False
-            for _ in range(60):
-                if page.is_visible("#next"):
-                    break
-                version = page.get_attribute("body", "data-version")
-                seven = page.locator("#actions button.action[data-action='7']")
-                if not bid and seven.count():
-                    seven.click()  # the person bids
-                    bid = True
-                else:
-                    page.locator("#actions button.action").first.click()
-                page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
-            assert page.is_visible("#next") and bid
-            assert "du: 7" in page.inner_text("#log")
-            assert "Stilling:" in page.inner_text("#score")
-            assert "JK" not in page.inner_text("#hand")
-            browser.close()
+        yield f"http://127.0.0.1:{port}/", app.state.games
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def _pick_and_confirm(page: Any) -> None:
+    """The exchange: pick the fewest cards allowed, then confirm (as a person does, card by card)."""
+    fewest = int(
+        page.evaluate(
+            "Math.min(...game.view.legal_actions.filter(a => a.startsWith('discard ')).map(a => a.split(' ').length - 1))"
+        )
+    )
+    for k in range(fewest):
+        version = page.get_attribute("body", "data-version")
+        page.locator("#hand button.pick").nth(k).click()
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+    version = page.get_attribute("body", "data-version")
+    page.locator("#actions button.confirm").click()
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium on this machine (.ci/run installs Debian's chromium where it can)"
+)
+@pytest.mark.parametrize(
+    ("ruleset", "width", "lang"),
+    [("gruppe2", 1200, "da"), ("standard", 390, "da"), ("dansk", 1200, "en"), ("engelsk", 390, "da")],
+    ids=["gruppe2-desktop", "standard-phone", "dansk-desktop-english", "engelsk-phone"],
+)
+def test_whole_deals_at_the_table_in_a_real_browser(
+    browser_server: tuple[str, Any], tmp_path: Path, ruleset: str, width: int, lang: str
+) -> None:
+    """The table issue: whole deals played in Debian's Chromium at desktop and phone widths, a screenshot of
+    each phase, bids from the ladder grid, cards played by click and by keyboard, the trick and the last
+    trick on the table, and the page's score sheet equal to the session's totals."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    url, games = browser_server
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+        )
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        if lang == "en":
+            page.select_option("#lang", "en")
+        page.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
+        page.select_option("#ruleset", ruleset)
+        page.fill("#seed", "4")
+        page.click("#start")
+        page.wait_for_selector("#game:not([hidden])")
+        page.click("#s-rules")  # the rule book a click away, in the page's own frame
+        heading = page.frame_locator("#rulebook").locator("h1")
+        heading.wait_for()
+        assert heading.inner_text().startswith("Rules of" if lang == "en" else "Regler for")
+        shots: dict[str, Path] = {}
+        bid = keyboard = False
+        for deal in range(2):
+            for _ in range(250):
+                if page.is_visible("#next"):
+                    break
+                version = page.get_attribute("body", "data-version")
+                phase = page.evaluate("game.view.phase")
+                if phase not in shots:
+                    shots[phase] = tmp_path / f"{ruleset}-{width}-{phase}.png"
+                    page.screenshot(path=str(shots[phase]), full_page=True)
+                grid_bid = page.locator("#bidgrid button.action:not([disabled])")
+                # every bid the person may not make is greyed out and says why on hover
+                assert page.locator("#bidgrid button[disabled]:not([title])").count() == 0
+                if not bid and grid_bid.count():
+                    grid_bid.first.click()  # the person bids from the ladder grid
+                    bid = True
+                elif (
+                    page.locator("#hand button.pick").count()
+                    and not page.locator("#actions [data-action=keep]").count()
+                ):
+                    _pick_and_confirm(page)  # waits for the server's answer itself
+                    continue
+                elif not keyboard and page.locator("#hand button.action").count():
+                    card = page.locator("#hand button.action").first
+                    assert card.get_attribute("aria-label")  # a card says what it is to a screen reader
+                    card.focus()
+                    page.keyboard.press("Enter")  # played from the keyboard
+                    keyboard = True
+                else:
+                    page.locator("button.action:not([disabled])").first.click()
+                page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+            assert page.is_visible("#next"), "the deal did not end"
+            web = games.get(page.evaluate("game.id"))
+            totals = [
+                cell.inner_text()
+                for cell in page.locator("#sheet tr").nth(-1 if ruleset != "engelsk" else -2).locator("th").all()[1:]
+            ]
+            assert [float(x) for x in totals] == [float(x) for x in web.session.totals], "the sheet's totals"
+            assert page.locator("#sheet tr").count() >= deal + 3  # a header, each deal, the totals
+            if page.evaluate("game.view.tricks.length"):
+                page.click("#last-toggle")
+                assert page.locator("#last .card.won").count() == 1  # the last trick, its winner marked
+                page.click("#last-toggle")
+            if deal == 0:
+                version = page.get_attribute("body", "data-version")
+                page.click("#next")
+                page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+        page.screenshot(path=str(tmp_path / f"{ruleset}-{width}-end.png"), full_page=True)
+        assert "play" in shots and all(path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for path in shots.values())
+        assert errors == []
+        assert keyboard and (bid or ruleset == "engelsk")
+        browser.close()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -37,9 +37,11 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regelmotor.bots import Bot, UnknownBot, check_bot, make_bot
+from regelmotor.engine.explain import violation
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.engine.record import RecordError, game_record, parse_json, zero_sum_points
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
+from regelmotor.play import in_danish
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, is_path, load_ruleset, shipped_catalogue, shipped_rulesets
@@ -74,8 +76,12 @@ class WebGame:
     bot: str = "heuristic"
     seat: int = 0
     """The person's seat in the current deal (the session's seating of player ``YOU``)."""
+    seating: tuple[int, ...] = ()
+    """The players at seats 0-3 in the current deal (the session moves on to the next deal's as it ends)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
     """One request at a time changes a game; requests about other games go on meanwhile."""
+    sheet: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """The session's deals as the score sheet shows them: contract, declarers, points per player."""
 
 
 def _public(seat: int, action: str) -> str:
@@ -139,7 +145,8 @@ class Games:
         return key
 
     def _deal(self, web: WebGame) -> None:
-        web.seat = web.session.seating().index(YOU)
+        web.seating = web.session.seating()
+        web.seat = web.seating.index(YOU)
         web.bots = {
             s: make_bot(web.bot, web.rules, random.Random(web.rng.getrandbits(63))) for s in range(4) if s != web.seat
         }
@@ -162,7 +169,20 @@ class Games:
             game.apply(action)
             web.log.append(_public(seat, action))
         if game.step is None:
-            web.session.record(game)
+            entry = web.session.record(game)
+            decimals = web.rules.ruleset.scoring.decimals
+            players = web.session.players
+            web.sheet.append(
+                {
+                    "number": entry.number,
+                    "dealer": players[entry.seating[game.dealer]] if game.dealer_at_table else None,
+                    "contract": game.contract if game.redeal is None else None,
+                    "declarers": [players[entry.seating[s]] for s in game.declarers],
+                    "redeal": None if game.redeal is None else game.redeal.reason,
+                    "points": zero_sum_points(list(entry.points), decimals),
+                    "game_won_by": [players[p] for p in entry.game_won_by],
+                }
+            )
 
     def act(self, web: WebGame, action: str) -> None:
         web.game.apply(action, web.seat)
@@ -177,16 +197,67 @@ class Games:
         data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
         data["redeal"] = None if view.redeal is None else dataclasses.asdict(view.redeal)
         data["scores"] = None if view.scores is None else zero_sum_points(view.scores, decimals)
+        seating = web.seating
         return {
             "id": key,
             "ruleset": web.resolved.label,
+            "title": web.resolved.ruleset.title,
             "you": web.seat,
             "view": data,
             "log": web.log,
             "finished": game.phase == FINISHED,
             "totals": zero_sum_points(web.session.totals, decimals),
             "players": list(web.session.players),
+            "seats": [
+                {
+                    "seat": seat,
+                    "name": "Du" if seat == web.seat else web.session.players[seating[seat]],
+                    "dealer": seat == game.dealer and game.dealer_at_table,
+                    "forhaand": seat == game.seats[0],
+                    "you": seat == web.seat,
+                }
+                for seat in range(4)
+            ],
+            "partner_across": web.rules.ruleset.table.partnerships == "fixed",
+            "bid_grid": _bid_grid(web, view.legal_actions),
+            "sheet": web.sheet,
+            "games_won": web.session.games_won if web.rules.ruleset.session.game_to else None,
         }
+
+
+def _bid_grid(web: WebGame, legal: tuple[str, ...]) -> dict[str, Any]:
+    """The ladder as the page's bidding grid: a row per number of tricks with a cell per designation, and the
+    bids by name in rows of their own where the ladder puts them. Each bid not open to the person says why
+    (in Danish and in the engine's English), from the same rule that refused it."""
+    game, ruleset = web.game, web.rules.ruleset
+    bidding = game.phase == "auction" and game.to_act == web.seat and any(b in legal for b in web.rules.ladder.by_text)
+
+    def cell(text: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"bid": text, "legal": text in legal}
+        if bidding and text not in legal:
+            refusal = violation(game, "call", web.seat, text)
+            out["why"] = in_danish(refusal.reason)
+            out["why_en"] = refusal.reason
+        return out
+
+    rows: list[dict[str, Any]] = []
+    by_level: dict[int, dict[str, Any]] = {}
+    previous: str | None = None
+    for group in web.rules.ladder.groups:
+        first = group[0]
+        if first.level is not None:
+            if first.level not in by_level:
+                by_level[first.level] = {"level": first.level, "cells": {}}
+                rows.append(by_level[first.level])
+            for bid in group:
+                by_level[first.level]["cells"][bid.designation] = cell(bid.text)
+        else:  # a bid by name, in a row of its own after the row of the bid below it
+            rows.append({"level": None, "after": previous, "named": [cell(bid.text) for bid in group]})
+        previous = group[-1].text
+    return {
+        "designations": [{"id": d.id, "display": d.display or "alm."} for d in ruleset.designations],
+        "rows": rows,
+    }
 
 
 def _problems(error: RulesetError) -> list[dict[str, Any]]:
@@ -435,7 +506,8 @@ def create_app(
 
     @with_game
     async def rulebook(request: Request, key: str, web: WebGame) -> Response:
-        html = render(build_rulebook(web.resolved, web.rules, "da"), "html")
+        lang = "en" if request.query_params.get("lang") == "en" else "da"
+        html = render(build_rulebook(web.resolved, web.rules, lang), "html")
         assert isinstance(html, str)
         return HTMLResponse(html)
 
