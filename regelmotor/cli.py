@@ -43,13 +43,16 @@ from regelmotor.ruleset.load import (
 from regelmotor.ruleset.schema import schema_text
 from regelmotor.score_sheet import (
     REDEALS,
+    SHEET_FORMATS,
     Line,
     Scored,
     Sheet,
+    describe_line,
     names,
     rate_of,
     read_sheet,
     score,
+    sheet_document,
     tricks_of,
     write_sheet,
 )
@@ -452,8 +455,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.ruleset is not None:
         load_ruleset(args.ruleset, args.house_rule)  # a club file with problems is refused before serving
         club = (args.ruleset, list(args.house_rule))
+    sheet = None
+    if args.sheet is not None:
+        sheet = Path(args.sheet).resolve()
+        score(read_sheet(sheet))  # a sheet that cannot be read or scored is refused before serving
     sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ (Ctrl-C to stop)\n")
-    uvicorn.run(create_app(allowed, club=club), host=args.host, port=args.port, log_level="warning")
+    app = create_app(allowed, club=club, sheet=sheet)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return EXIT_OK
 
 
@@ -667,6 +675,11 @@ def _serve_args(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--host", default="127.0.0.1", help="the address to bind (default 127.0.0.1: this machine only)"
     )
+    command.add_argument(
+        "--sheet",
+        metavar="FILE",
+        help="an evening's score sheet (regelmotor session) to show at /sheet, read anew each time",
+    )
 
 
 def _replay_args(command: argparse.ArgumentParser) -> None:
@@ -700,10 +713,17 @@ def _session_args(command: argparse.ArgumentParser) -> None:
     add.add_argument("--vip-card", type=int, default=0, metavar="N", help="in vip: the kitty card accepted")
     add.add_argument("--redeal", choices=REDEALS, help="the deal was void: all_pass, misdeal, jernhaand, omblanding")
     add.add_argument("--culprit", metavar="NAME", help="in a misdeal: the player at fault, where he pays")
+    add.add_argument("--tricks-help", action="store_true", help=argparse.SUPPRESS)
+    undo = sub.add_parser("undo", help="take back the last deal entered")
+    undo.add_argument("file", metavar="FILE", help="the score sheet")
     show = sub.add_parser("show", help="the score sheet, the totals and the settlement")
     show.add_argument("file", metavar="FILE", help="the score sheet")
     show.add_argument("--rate", metavar="KR", help="kroner per point (default: the sheet's)")
     show.add_argument("--json", action="store_true", help="print JSON on stdout")
+    show.add_argument(
+        "--format", choices=("text", *SHEET_FORMATS), default="text", help="text (default), md, html, pdf or csv"
+    )
+    show.add_argument("-o", "--output", metavar="FILE", help="write to FILE (a pdf needs one)")
 
 
 def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
@@ -722,6 +742,14 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{path}: {', '.join(players)} play {sheet.ruleset}; {players[first]} deals first\n")
         return EXIT_OK
     sheet = read_sheet(path)
+    if args.session_command == "undo":
+        if not sheet.lines:
+            raise RegelmotorError(f"{path}: no deal to take back")
+        removed = sheet.lines.pop()
+        write_sheet(path, sheet)
+        fixed = Sheet(sheet.ruleset, sheet.players, sheet.house_rules, sheet.first_dealer, sheet.rate, [])
+        out.write(f"taken back: deal {len(sheet.lines) + 1}, {describe_line(removed, _fixed_partners(fixed))}\n")
+        return EXIT_OK
     if args.session_command == "add":
         line = Line(
             contract=args.contract,
@@ -747,8 +775,23 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_OK
     scored = score(sheet)
-    _print_sheet(sheet, scored, rate_of(args.rate or sheet.rate), args.json, out)
+    rate = rate_of(args.rate or sheet.rate)
+    if args.format != "text":
+        data = sheet_document(sheet, scored, rate, args.format)
+        if args.output:
+            Path(args.output).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+            out.write(f"wrote {args.output}\n")
+        elif isinstance(data, bytes):
+            raise RegelmotorError("a pdf is written to a file: give -o FILE")
+        else:
+            out.write(data)
+        return EXIT_OK
+    _print_sheet(sheet, scored, rate, args.json, out)
     return EXIT_OK
+
+
+def _fixed_partners(sheet: Sheet) -> bool:
+    return score(sheet).rules.ruleset.table.partnerships == "fixed"
 
 
 def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, out: TextIO) -> None:
@@ -758,7 +801,7 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
     rows = []
     for line, entry in zip(sheet.lines, scored.entries, strict=True):
         fixed = scored.rules.ruleset.table.partnerships == "fixed"
-        rows.append((entry, _describe_line(line, fixed), zero_sum_points(list(entry.points), decimals)))
+        rows.append((entry, describe_line(line, fixed), zero_sum_points(list(entry.points), decimals)))
     totals = zero_sum_points(session.totals, decimals)
     if as_json:
         _print_json(
@@ -776,6 +819,7 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
                 ],
                 "totals": dict(zip(players, totals, strict=True)),
                 "games_won": dict(zip(players, session.games_won, strict=True)),
+                "can_end": session.can_end(),
                 "settlement": {
                     "rate": str(rate),
                     "money": {n: float(m) for n, m in zip(players, settled.money, strict=True)},
@@ -809,6 +853,13 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
         going = "".join(f"{x:>{width}}" for x in zero_sum_points(session.game_totals, decimals))
         out.write(f"{f'Vundne partier (til {target})':<{5 + width + 34}}{won}\n")
         out.write(f"{'Partiet der spilles':<{5 + width + 34}}{going}\n")
+    if scored.rules.ruleset.session.whole_rounds:  # 000: "Session – En enhed som omfatter et helt antal runder"
+        left = (session.size - session.rotations % session.size) % session.size
+        out.write(
+            "Hele runder: aftenen kan slutte nu\n"
+            if left == 0
+            else f"Hele runder: {left} spil mere, før runden er hel\n"
+        )
     out.write("\n")
     out.write(
         f"Afregning ved {float(rate):g} kr. pr. point: "
@@ -818,20 +869,6 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
     for t in settled.transfers:
         payee = "klubbens kasse" if t.payee < 0 else players[t.payee]
         out.write(f"  {players[t.payer]} betaler {payee} {float(t.amount):.2f} kr.\n")
-
-
-def _describe_line(line: Line, fixed_partners: bool = False) -> str:
-    if line.redeal is not None:
-        return f"omgivning ({line.redeal})" + (f", {line.culprit}s fejl" if line.culprit else "")
-    with_whom = (
-        f" m. {line.partner}" if line.partner else (f" + {', '.join(line.joiners)}" if line.joiners else " selv")
-    )
-    if fixed_partners and not line.partner and not line.joiners:
-        with_whom = ""  # the partner across the table, or alone: the contract says which
-    tricks = "/".join(str(t) for t in line.tricks)
-    if line.declarer is None:  # a game without a declarer (engelsk whist, pasnolo): every player's tricks
-        return f"{line.contract}: {tricks} stik"
-    return f"{line.declarer} {line.contract}{with_whom}: {tricks} stik"
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ the evening's money follow from the lines, so a line entered wrongly is correcte
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import tempfile
@@ -19,9 +21,11 @@ from typing import Any
 
 from regelmotor.bids import Bid
 from regelmotor.engine.game import Redeal
-from regelmotor.engine.record import RecordError, parse_json
+from regelmotor.engine.record import RecordError, parse_json, zero_sum_points
 from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.hooks import ContractInfo, Money, next_dealer
+from regelmotor.rulebook.model import Item, RuleBook, Section, Table
+from regelmotor.rulebook.render import render
 from regelmotor.rules.contracts import partner_across
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
@@ -235,6 +239,77 @@ def _each(rules: Rules, session: Session, line: Line, bid: Bid) -> list[Fraction
     return rules.settle(ContractInfo(bid, ()), won, 0, line.doubled)
 
 
+def describe_line(line: Line, fixed_partners: bool = False) -> str:
+    """One deal of the sheet in a few Danish words: who played what, and the tricks."""
+    if line.redeal is not None:
+        return f"omgivning ({line.redeal})" + (f", {line.culprit}s fejl" if line.culprit else "")
+    with_whom = (
+        f" m. {line.partner}" if line.partner else (f" + {', '.join(line.joiners)}" if line.joiners else " selv")
+    )
+    if fixed_partners and not line.partner and not line.joiners:
+        with_whom = ""  # the partner across the table, or alone: the contract says which
+    tricks = "/".join(str(t) for t in line.tricks)
+    if line.declarer is None:  # a game without a declarer (engelsk whist, pasnolo): every player's tricks
+        return f"{line.contract}: {tricks} stik"
+    return f"{line.declarer} {line.contract}{with_whom}: {tricks} stik"
+
+
+SHEET_FORMATS = ("md", "html", "pdf", "csv")
+
+
+def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> str | bytes:
+    """The evening's sheet to print (md, html, pdf: the rule book's renderers, so it looks like the club's
+    rule book) or to export (csv: one row per deal, then the totals and the money)."""
+    rules, session = scored.rules, scored.session
+    decimals = rules.ruleset.scoring.decimals
+    fixed = rules.ruleset.table.partnerships == "fixed"
+    players = sheet.players
+    rows = [
+        (
+            str(entry.number),
+            players[entry.dealer],
+            describe_line(line, fixed),
+            *(str(p) for p in zero_sum_points(list(entry.points), decimals)),
+        )
+        for line, entry in zip(sheet.lines, scored.entries, strict=True)
+    ]
+    totals = ("", "", "I alt", *(str(p) for p in zero_sum_points(session.totals, decimals)))
+    settled = scored.settlement(rate)
+    money = [f"{n}: {float(m):+.2f} kr." for n, m in zip(players, settled.money, strict=True)]
+    payments = [
+        f"{players[t.payer]} betaler {'klubbens kasse' if t.payee < 0 else players[t.payee]} {float(t.amount):.2f} kr."
+        for t in settled.transfers
+    ]
+    if fmt == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(("spil", "giver", "spillet", *players))
+        writer.writerows(rows)
+        writer.writerow(totals)
+        pay = (f"{float(m):.2f}" for m in settled.money)
+        writer.writerow(("", "", f"penge ved {float(rate):g} kr. pr. point", *pay))
+        return buffer.getvalue()
+    if fmt not in SHEET_FORMATS:
+        raise SheetError(f"a sheet is printed as {', '.join(SHEET_FORMATS)}, not {fmt}")
+    table = Table("Spillene", ("Spil", "Giver", "Spillet", *players), (*rows, totals))
+    section = Section("Regnskab", [], [table])
+    target = rules.ruleset.session.game_to
+    if target is not None:
+        won = ", ".join(f"{n} {w}" for n, w in zip(players, session.games_won, strict=True))
+        section.items.append(Item(f"Vundne partier (til {target} point): {won}"))
+    settlement = Section(f"Afregning ved {float(rate):g} kr. pr. point", [Item(m) for m in [*money, *payments]])
+    book = RuleBook(
+        title=f"Regnskab: {rules.ruleset.title}",
+        subtitle=f"{', '.join(players)}; {len(sheet.lines)} spil. Ført med regelmotor.",
+        lang="da",
+        sections=(section, settlement),
+        inferred_legend="",
+        inferred_rules=(),
+        sources=(),
+    )
+    return render(book, fmt)
+
+
 def read_sheet(path: Path) -> Sheet:
     try:
         data = read_bounded(path, MAX_SHEET_BYTES)
@@ -268,4 +343,17 @@ def tricks_of(text: str) -> tuple[int, ...]:
         raise SheetError(f'--tricks is a number, or numbers separated by commas, not "{text}"') from None
 
 
-__all__ = ["Line", "Sheet", "SheetError", "names", "rate_of", "read_sheet", "score", "tricks_of", "write_sheet"]
+__all__ = [
+    "SHEET_FORMATS",
+    "Line",
+    "Sheet",
+    "SheetError",
+    "describe_line",
+    "names",
+    "rate_of",
+    "read_sheet",
+    "score",
+    "sheet_document",
+    "tricks_of",
+    "write_sheet",
+]

@@ -84,3 +84,91 @@ def test_a_new_sheet_never_overwrites_an_evening(tmp_path: Path, capsys: pytest.
     run(capsys, "session", "new", sheet, "standard", "--players", "A,B,C,D")
     code, _, err = run(capsys, "session", "new", sheet, "standard", "--players", "A,B,C,D")
     assert code == 1 and "exists already" in err
+
+
+def test_thorsen_at_five_players_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """000 2.1: "Hvis der er fem spillere, deltager kortgiveren ikke."; 000: "Session – En enhed som omfatter et
+    helt antal runder". Five deals: each player deals once and sits that deal out; the totals and the money sum
+    to zero; the evening may end only when the round is whole."""
+    sheet = str(tmp_path / "aften.json")
+    players = ["A", "B", "C", "D", "E"]
+    assert run(capsys, "session", "new", sheet, "thorsen", "--players", ",".join(players), "--rate", "0.1")[0] == 0
+    deals = [("B", "C", "9"), ("C", "D", "6"), ("D", "E", "8"), ("E", "A", "10"), ("A", "B", "7")]
+    for number, (declarer, partner, tricks) in enumerate(deals):
+        argv = ["--contract", "8", "--declarer", declarer, "--partner", partner, "--tricks", tricks]
+        assert run(capsys, "session", "add", sheet, *argv)[0] == 0
+        text = run(capsys, "session", "show", sheet)[1]
+        assert ("kan slutte nu" in text) == (number == 4)  # whole rounds: only after the fifth deal
+    report = json.loads(run(capsys, "session", "show", sheet, "--json")[1])
+    assert [d["dealer"] for d in report["deals"]] == players
+    for deal in report["deals"]:
+        assert deal["points"][deal["dealer"]] == 0  # the dealer sits out
+        assert sum(deal["points"].values()) == 0
+    assert sum(report["totals"].values()) == 0 and report["can_end"]
+    money = report["settlement"]["money"]
+    assert abs(sum(money.values())) < 1e-9 and all(round(m, 2) == m for m in money.values())  # whole øre
+
+
+def test_undo_takes_back_the_last_deal_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "aften.json"
+    run(capsys, "session", "new", str(sheet), "standard", "--players", "A,B,C,D")
+    run(capsys, "session", "add", str(sheet), "--contract", "8", "--declarer", "A", "--partner", "C", "--tricks", "8")
+    once = sheet.read_text(encoding="utf-8")
+    run(capsys, "session", "add", str(sheet), "--contract", "sol", "--declarer", "B", "--tricks", "0")
+    code, out, _ = run(capsys, "session", "undo", str(sheet))
+    assert code == 0 and out == "taken back: deal 2, B sol selv: 0 stik\n"
+    assert sheet.read_text(encoding="utf-8") == once
+    run(capsys, "session", "undo", str(sheet))
+    code, _, err = run(capsys, "session", "undo", str(sheet))
+    assert code == 1 and "no deal to take back" in err
+
+
+def test_the_sheet_prints_as_md_html_pdf_and_exports_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = str(tmp_path / "jul.json")
+    run(capsys, "session", "new", sheet, "dansk", "--players", "Mor,Far,Ida,Bo")
+    run(capsys, "session", "add", sheet, "--contract", "grand", "--declarer", "Far", "--tricks", "8")
+    run(capsys, "session", "add", sheet, "--contract", "pasnolo", "--tricks", "2,4,3,4")
+    code, md, _ = run(capsys, "session", "show", sheet, "--format", "md")
+    assert code == 0 and "| Spil | Giver | Spillet | Mor | Far | Ida | Bo |" in md and "pasnolo: 2/4/3/4 stik" in md
+    code, csv_text, _ = run(capsys, "session", "show", sheet, "--format", "csv")
+    rows = [line.split(",") for line in csv_text.splitlines()]
+    assert rows[0] == ["spil", "giver", "spillet", "Mor", "Far", "Ida", "Bo"]
+    assert rows[3][2] == "I alt" and sum(int(x) for x in rows[3][3:]) == 0
+    # pasnolo: Mor took the fewest (2) and gets 3 from the others (the ruleset's table, 1 from each)
+    assert rows[2][3:] == ["3", "-1", "-1", "-1"]
+    assert run(capsys, "session", "show", sheet, "--format", "pdf", "-o", str(tmp_path / "jul.pdf"))[0] == 0
+    assert (tmp_path / "jul.pdf").read_bytes().startswith(b"%PDF")
+    assert run(capsys, "session", "show", sheet, "--format", "html", "-o", str(tmp_path / "jul.html"))[0] == 0
+    assert "Regnskab: Dansk whist" in (tmp_path / "jul.html").read_text(encoding="utf-8")
+    code, _, err = run(capsys, "session", "show", sheet, "--format", "pdf")
+    assert code == 1 and "give -o FILE" in err
+
+
+def test_serve_shows_the_evenings_sheet_it_was_started_with(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The table issue: "The same session shows in the browser (serve) as a score sheet page"; the file is the
+    one the operator named, read anew for each request."""
+    from starlette.testclient import TestClient
+
+    from regelmotor.web import create_app
+
+    sheet = tmp_path / "aften.json"
+    run(capsys, "session", "new", str(sheet), "standard", "--players", "Anna,Bo,Carl,Dorte")
+    client = TestClient(create_app(sheet=sheet))
+    assert 'href="/sheet"' in client.get("/").text
+    run(
+        capsys,
+        "session",
+        "add",
+        str(sheet),
+        "--contract",
+        "8",
+        "--declarer",
+        "Anna",
+        "--partner",
+        "Carl",
+        "--tricks",
+        "10",
+    )
+    page = client.get("/sheet")
+    assert page.status_code == 200 and "Anna 8 m. Carl: 10 stik" in page.text
+    assert TestClient(create_app()).get("/sheet").status_code == 404

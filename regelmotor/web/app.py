@@ -45,6 +45,7 @@ from regelmotor.play import in_danish
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, is_path, load_ruleset, shipped_catalogue, shipped_rulesets
+from regelmotor.score_sheet import rate_of, read_sheet, score, sheet_document
 from regelmotor.session import Session
 
 YOU = 0
@@ -400,6 +401,7 @@ def create_app(
     *,
     games: Games | None = None,
     club: tuple[str, list[str]] | None = None,
+    sheet: Path | None = None,
 ) -> ASGIApp:
     """The web game. ``allowed_hosts``: the ``Host`` names served (None: any, for a server behind a proxy).
     ``club``: a ruleset (a shipped name or a file) and house rules the operator names when starting the
@@ -408,7 +410,27 @@ def create_app(
     club_resolved = None if club is None else load_ruleset(club[0], club[1])
 
     async def index(request: Request) -> Response:
-        return HTMLResponse(PAGE.read_text(encoding="utf-8"))
+        page = PAGE.read_text(encoding="utf-8")
+        if sheet is not None:  # the evening's score sheet the operator named when starting the server
+            page = page.replace("<!--sheet-->", '<a href="/sheet" id="sheet-link">Aftenens regnskab</a>')
+        return HTMLResponse(page)
+
+    async def sheet_page(request: Request) -> Response:
+        """The score sheet of the evening played with real cards, as ``regelmotor session`` keeps it: read
+        (bounded) from the file the operator named, never from a path a client names."""
+        if sheet is None:
+            return JSONResponse({"error": "this server shows no score sheet (serve --sheet FILE)"}, status_code=404)
+
+        def page() -> str:
+            entries = read_sheet(sheet)
+            document = sheet_document(entries, score(entries), rate_of(entries.rate), "html")
+            assert isinstance(document, str)
+            return document
+
+        try:
+            return HTMLResponse(await run_in_threadpool(page))
+        except RegelmotorError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=500)
 
     async def rulesets(request: Request) -> Response:
         catalogue: list[dict[str, Any]] = list(shipped_catalogue())
@@ -530,6 +552,7 @@ def create_app(
             Route("/api/games/{key}/next", next_deal, methods=["POST"]),
             Route("/api/games/{key}/record", record),
             Route("/api/games/{key}/rulebook", rulebook),
+            Route("/sheet", sheet_page),
         ]
     )
     app.state.games = games  # the server side of every game, for the tests that check what is sent
