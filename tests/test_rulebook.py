@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import io
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -227,3 +228,13 @@ def test_the_english_book_names_house_rules_in_english_and_the_danish_book_cites
     assert "Modparten kan doble" not in english
     danish = render(build_rulebook(resolved, compile_rules(resolved), "da"), "md")
     assert isinstance(danish, str) and "_7bef287eedffe464" not in danish and "inferred" not in danish
+
+
+def test_the_html_book_prints_hearts_and_diamonds_red_as_the_pdf_does() -> None:
+    """The rule book issue left ♥♦ black in HTML: they are red spans now, and nothing else is unescaped."""
+    r = resolved("standard")
+    html = render(build_rulebook(r, compile_rules(r), "da"), "html")
+    assert isinstance(html, str)
+    assert '<span class="red">♥</span>' in html and '<span class="red">♦</span>' in html
+    assert "♥" not in re.sub(r'<span class="red">[♥♦]</span>', "", html).split("<body>")[1]
+    assert ".red {" in html

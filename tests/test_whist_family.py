@@ -76,6 +76,7 @@ def test_the_pair_with_most_tricks_gets_one_point_per_trick_over_the_book() -> N
     play_out(game)
     assert game.trump == "C" and game.tricks_won == [0, 0, 0, 13]
     assert game.scores == [-7, 7, -7, 7]  # seats 1 and 3, partners across the table, 13 - 6 each
+    assert replay(Record.model_validate(game_record(game, "engelsk"))).game.scores == game.scores
 
 
 def test_partners_sit_across_the_table() -> None:
@@ -138,6 +139,8 @@ def test_grandi_the_declarer_leads_and_must_take_the_first_seven_tricks() -> Non
     play_out(game)
     assert len(game.tricks) == 7 and game.tricks_won == [0, 7, 0, 0]
     assert game.scores == [-4, 12, -4, -4]
+    again = replay(Record.model_validate(game_record(game, "dansk"))).game  # the record replays the same
+    assert again.tricks == game.tricks and again.scores == game.scores
 
 
 def test_grandi_ends_when_a_trick_of_the_first_seven_is_lost() -> None:
@@ -152,6 +155,7 @@ def test_grandi_ends_when_a_trick_of_the_first_seven_is_lost() -> None:
     play_out(game)
     assert len(game.tricks) == 1 and game.tricks_won == [1, 0, 0, 0]
     assert game.phase == "finished" and game.scores == [4, -12, 4, 4]
+    assert replay(Record.model_validate(game_record(game, "dansk"))).game.scores == game.scores
 
 
 def test_sol_the_declarer_alone_may_take_at_most_one_trick_ace_low() -> None:

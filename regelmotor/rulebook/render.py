@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import jinja2
+import markupsafe
 from fpdf import FPDF
 
 from regelmotor.rulebook.model import RuleBook, Table
@@ -20,13 +21,20 @@ _TEMPLATES = _HERE / "templates"
 _FONTS = _HERE / "fonts"
 
 
+def _red_suits(text: object) -> markupsafe.Markup:
+    """Text for HTML with hearts and diamonds red, as on the cards (the rest escaped)."""
+    return markupsafe.Markup(_RED_SUITS.sub(r'<span class="red">\1</span>', str(markupsafe.escape(text))))
+
+
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
     )
+    environment.filters["suits"] = _red_suits
+    return environment
 
 
 def render_markdown(book: RuleBook) -> str:
