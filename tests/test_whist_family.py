@@ -4,8 +4,11 @@ pages the rulesets cite where 002 is silent), with hand-built deals played throu
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from fractions import Fraction as F
+
+import pytest
 
 from regelmotor.cards import Card, parse_card
 from regelmotor.engine.game import Game
@@ -227,3 +230,50 @@ def test_dobbelt_bordlaegger_is_the_sol_bid_above_ren_bordlaegger() -> None:
     assert dobbelt.rank == rules.ladder.parse("ren bordlægger").rank + 1
     assert rules.open_hands(ContractInfo(dobbelt, (0,)), "after_first_lead") == (0,)
     assert rules.scorer.score_sol("dobbelt bordlægger", 0).declarer == 3 * 400
+
+
+# --- the commands on the new games ---------------------------------------------------------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from regelmotor.cli import main
+
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_diff_standard_dansk_starts_with_the_game_and_names_the_bids(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "diff", "standard", "dansk")
+    lines = out.splitlines()
+    assert code == 0 and lines[1] == "## Kort og spillere"
+    assert lines[2].startswith("- Hvilket spil reglesættet er en udgave af (game)")
+    assert "    dansk: dansk" in lines[4] and "partnerships" in out and "sol_bids[grandi]" in out
+    assert "ingen stikbud" in out  # dansk has no trick bids: said, not left blank
+
+
+def test_rulesets_are_grouped_by_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """The whist family issue: "`regelmotor rulesets` and the README group the shipped rulesets by game"."""
+    out = _run(capsys, "rulesets")[1]
+    assert out.index("Es-makker whist:") < out.index("    standard") < out.index("Engelsk whist:")
+    assert out.index("Engelsk whist:") < out.index("    engelsk") and out.index("Dansk whist:") < out.index("    dansk")
+
+
+def test_simulate_match_and_compare_play_the_new_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "simulate", "dansk", "--deals", "40", "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["deals"] == 40
+    code, out, _ = _run(capsys, "simulate", "engelsk", "--deals", "20")
+    assert code == 0 and "whist" in out and "no declarer" in out  # engelsk whist has no declarer to "make" it
+    assert _run(capsys, "match", "heuristic", "random", "dansk", "--deals", "10")[0] == 0
+    code, out, _ = _run(capsys, "compare", "dansk", "engelsk", "--deals", "30")
+    assert code == 0 and "n=30" in out
+
+
+def test_score_prints_a_pasnolo_and_an_engelsk_whist(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "score", "dansk", "--contract", "pasnolo", "--tricks", "2,4,3,4", "--json")
+    assert code == 0 and json.loads(out) == {"tricks": [2, 4, 3, 4], "points": [3, -1, -1, -1], "sum": 0}
+    code, out, _ = _run(capsys, "score", "engelsk", "--contract", "whist", "--tricks", "9")
+    assert code == 0 and "winner    +3  (each of 2)" in out
+    code, _, err = _run(capsys, "score", "engelsk", "--contract", "whist", "--tricks", "5")
+    assert code == 1 and "the winning pair took" in err
