@@ -277,3 +277,54 @@ def test_score_prints_a_pasnolo_and_an_engelsk_whist(capsys: pytest.CaptureFixtu
     assert code == 0 and "winner    +3  (each of 2)" in out
     code, _, err = _run(capsys, "score", "engelsk", "--contract", "whist", "--tricks", "5")
     assert code == 1 and "the winning pair took" in err
+
+
+def test_a_partner_contract_is_scored_by_the_declarers_own_side(club: Callable[..., str]) -> None:
+    """A club pays grand by the side's tricks (T * D * Q): seat 1 declares, so the side is seats 1 and 3, whatever
+    the seat (a scoring that is not symmetric between the sides shows whose tricks count)."""
+    from regelmotor.ruleset.compile import compile_rules
+    from regelmotor.ruleset.load import load_ruleset
+
+    path = club(
+        "klub.yaml",
+        """
+        extends: dansk
+        name: klub
+        source: "inferred: a test club"
+        scoring:
+          tables:
+            Q:
+              key: bid
+              values: {nolo: 1, grand: 1, sol: 1, grandi: 1, pasnolo: 0}
+          sol:
+            formula: T * D * Q
+            source: "inferred: a test club pays the side's tricks (pasnolo nothing)"
+        """,
+    )
+    rules = compile_rules(load_ruleset(path))
+    grand = rules.contract_bid("grand")
+    assert rules.settle(ContractInfo(grand, (1,), 3), [3, 4, 3, 3], 0, 0) == [-7, 7, -7, 7]
+    assert rules.settle(ContractInfo(grand, (0,), 2), [3, 4, 3, 3], 0, 0) == [6, -6, 6, -6]
+
+
+def test_trump_from_the_dealers_card_needs_the_dealer_at_the_table(club: Callable[..., str]) -> None:
+    """A club that plays engelsk whist five to a table, the dealer sitting out, has no dealer's card to turn:
+    said at the rule, not played with another card."""
+    from regelmotor.ruleset.load import validate_file
+
+    path = club(
+        "fem.yaml",
+        """
+        extends: engelsk
+        name: fem
+        source: "inferred: a test club"
+        table:
+          players: [4, 5]
+          sitting_out:
+            - players: 5
+              seats: [dealer]
+        """,
+    )
+    problems = [str(p) for p in validate_file(path)]
+    assert len(problems) == 1 and "no dealer's last card to turn" in problems[0]
+    assert "all_pass.contract.trump" in problems[0]

@@ -242,14 +242,18 @@ class Scorer:
             return RoleScores(won, won, self.named_share(sol, Share(-1, tricks, True)) * factor, 2)
         raise ScoringProblem(("all_pass", "contract", "side"), f'"{sol}" is scored player by player (score_each)')
 
-    def score_each(self, sol: str, tricks_won: tuple[int, ...], *, doublings: int = 0) -> tuple[Fraction, ...]:
-        """Every seat's points in a contract of sides (``partner``, ``pairs``, ``each``), from the tricks won."""
-        key = (sol, tricks_won, doublings, "each")
+    def score_each(
+        self, sol: str, tricks_won: tuple[int, ...], declarers: tuple[int, ...] = (), *, doublings: int = 0
+    ) -> tuple[Fraction, ...]:
+        """Every seat's points in a contract of sides (``partner``, ``pairs``, ``each``), from the tricks won
+        (``declarers``: the declarer of a ``partner`` contract, whose side is his and his partner's)."""
+        key = (sol, tricks_won, declarers, doublings)
         cached = self._each.get(key)
         if cached is None:
             factor = self.ruleset.doubling.factor**doublings
             bid = self.ruleset.sol_bid(sol)
-            declarers = (0,) if bid.side == "partner" else ()
+            if bid.side == "partner" and len(declarers) != 1:
+                raise ValueError(f'"{sol}" is played by a declarer and his partner: name the declarer')
             cached = tuple(self.named_share(sol, s) * factor for s in shares(bid, declarers, tricks_won))
             if sum(cached) != 0:  # pragma: no cover - the loader rejects scoring that cannot sum to zero
                 raise AssertionError(f"scores do not sum to zero: {cached}")

@@ -40,7 +40,7 @@ def settle(
     """The four seats' points; they sum to zero (the scorer checks each game it scores)."""
     if bid.sol is not None:
         if scorer.ruleset.sol_bid(bid.sol).side != "alone":
-            return list(scorer.score_each(bid.sol, tuple(tricks_won), doublings=doublings))
+            return list(scorer.score_each(bid.sol, tuple(tricks_won), tuple(declarers[:1]), doublings=doublings))
         scores = [Fraction(0)] * SEATS
         for declarer in declarers:
             game = scorer.score_sol(bid.sol, tricks_won[declarer], doublings=doublings)

@@ -136,6 +136,8 @@ def _named_bids(r: Ruleset) -> Iterator[Finding]:
             yield (*here, "after"), "a game nobody bid has no place in the ladder: remove after"
         if s.trump == "dealer_card" and r.deck.jokers:
             yield (*here, "trump"), "the dealer's last card may be a joker, which has no suit: play without jokers"
+        if s.trump == "dealer_card" and any("dealer" in sit.seats for sit in r.table.sitting_out):
+            yield (*here, "trump"), "the dealer sits out some deals, so there is no dealer's last card to turn"
 
 
 def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
