@@ -81,13 +81,13 @@ notation, so they are its words; no other name of a ruleset, a bid or a game may
 
 
 def _names_of_rulesets_bids_and_games() -> set[str]:
-    from regelmotor.ruleset.load import load_ruleset, shipped_rulesets
+    from regelmotor.ruleset.load import shipped_rulesets
 
-    from .conftest import CONFIGS
+    from .conftest import CONFIGS, rules_of
 
     names = {"whist", "esmakkerwhist", "es-makker"}
     for name, house in CONFIGS:
-        ruleset = load_ruleset(name, [house] if house else []).ruleset
+        ruleset = rules_of(name, *([house] if house else [])).ruleset  # compiled once for the whole run
         names |= {ruleset.name, ruleset.game}
         names |= {d.id for d in ruleset.designations} | {s.id for s in ruleset.named_bids()}
     names |= set(shipped_rulesets())
