@@ -14,7 +14,8 @@ from regelmotor.engine.record import Record, game_record, replay
 
 from .conftest import CONFIGS, rules_of
 
-DEALS = 80
+DEALS = 64
+"""Complete deals per configuration (about sixty configurations)."""
 
 
 def allowed_winner(game: Game, trick: Trick) -> int:

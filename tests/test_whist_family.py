@@ -328,3 +328,35 @@ def test_trump_from_the_dealers_card_needs_the_dealer_at_the_table(club: Callabl
     problems = [str(p) for p in validate_file(path)]
     assert len(problems) == 1 and "no dealer's last card to turn" in problems[0]
     assert "all_pass.contract.trump" in problems[0]
+
+
+def test_a_designation_ranked_by_name_must_name_one_and_agree_with_its_tier(club: Callable[..., str]) -> None:
+    from regelmotor.ruleset.load import validate_file
+
+    path = club(
+        "k.yaml",
+        """
+        extends: standard
+        name: k
+        source: "inferred: a test club"
+        designations:
+          - {id: alm, display: "", tier: 0, trump: {by: declarer, choices: [S, H, D]}, call: {suits: not_trump}}
+          - id: spar
+            display: spar
+            same_rank_as: goode
+            trump: {by: fixed, choices: [S]}
+            call: {suits: not_trump}
+          - id: klor
+            display: klør
+            tier: 2
+            same_rank_as: alm
+            trump: {by: fixed, choices: [C]}
+            call: {suits: not_trump}
+        scoring:
+          tables:
+            B: {key: bid, values: {alm: 1, spar: 2, klor: 2}}
+        """,
+    )
+    problems = [str(p) for p in validate_file(path)]
+    assert any('designations[1].same_rank_as: "goode" is not a designation of this ruleset' in p for p in problems)
+    assert any('designations[2].tier: tier 2 and same_rank_as "alm" (tier 0) disagree' in p for p in problems)

@@ -155,9 +155,15 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
         if names[fold(d.id)] > 1:
             yield (*here, "id"), f'the id "{d.id}" is used by more than one bid'
         if d.same_rank_as is not None:
-            if d.tier == UNRANKED:
+            peer = next((x for x in r.designations if x.id == d.same_rank_as and x is not d), None)
+            if d.tier == UNRANKED or peer is None:
                 known = ", ".join(x.id for x in r.designations if x.same_rank_as is None)
                 yield (*here, "same_rank_as"), f'"{d.same_rank_as}" is not a designation of this ruleset: {known}'
+            elif peer.tier != d.tier:
+                yield (
+                    (*here, "tier"),
+                    f'tier {d.tier} and same_rank_as "{peer.id}" (tier {peer.tier}) disagree: give one of them',
+                )
         elif i and d.tier < max((x.tier for x in r.designations[:i] if x.same_rank_as is None), default=0):
             yield (*here, "tier"), "designations are listed lowest first: this tier is below the one before"
         trump = d.trump
