@@ -747,8 +747,8 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
             raise RegelmotorError(f"{path}: no deal to take back")
         removed = sheet.lines.pop()
         write_sheet(path, sheet)
-        fixed = Sheet(sheet.ruleset, sheet.players, sheet.house_rules, sheet.first_dealer, sheet.rate, [])
-        out.write(f"taken back: deal {len(sheet.lines) + 1}, {describe_line(removed, _fixed_partners(fixed))}\n")
+        fixed = score(sheet).rules.ruleset.table.partnerships == "fixed"
+        out.write(f"taken back: deal {len(sheet.lines) + 1}, {describe_line(removed, fixed)}\n")
         return EXIT_OK
     if args.session_command == "add":
         line = Line(
@@ -788,10 +788,6 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     _print_sheet(sheet, scored, rate, args.json, out)
     return EXIT_OK
-
-
-def _fixed_partners(sheet: Sheet) -> bool:
-    return score(sheet).rules.ruleset.table.partnerships == "fixed"
 
 
 def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, out: TextIO) -> None:

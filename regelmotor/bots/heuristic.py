@@ -22,6 +22,14 @@ from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.model import SolBid
 
 PARTNER_TRICKS = 2.5
+
+
+def _honour_tricks(cards: Sequence[Card]) -> float:
+    """Tricks a suit's honours should take: the ace, a guarded king, a twice-guarded queen."""
+    ranks = {rank_of(c) for c in cards}
+    return (ACE in ranks) + 0.6 * (KING in ranks and len(cards) >= 2) + 0.3 * (QUEEN in ranks and len(cards) >= 3)
+
+
 """What a partner adds, on average, to the tricks a declarer counts in his own hand."""
 
 _CARDS: dict[str, Card] = {}
@@ -87,10 +95,7 @@ class HeuristicBot:
         trump = max(range(4), key=lambda s: (len(by_suit[s]), sum(rank_of(c) for c in by_suit[s])))
         tricks = 0.0
         for suit, cards in enumerate(by_suit):
-            ranks = {rank_of(c) for c in cards}
-            tricks += (
-                (ACE in ranks) + 0.6 * (KING in ranks and len(cards) >= 2) + 0.3 * (QUEEN in ranks and len(cards) >= 3)
-            )
+            tricks += _honour_tricks(cards)
             if suit == trump:
                 tricks += 0.9 * max(0, len(cards) - 3)
         jokers = sum(1 for c in hand if is_joker(c))
@@ -172,10 +177,8 @@ class HeuristicBot:
         tricks = 0.0
         for suit in range(4):
             cards = [c for c in hand if suit_of(c) == suit]
+            tricks += _honour_tricks(cards)
             ranks = {rank_of(c) for c in cards}
-            tricks += (
-                (ACE in ranks) + 0.6 * (KING in ranks and len(cards) >= 2) + 0.3 * (QUEEN in ranks and len(cards) >= 3)
-            )
             if ACE in ranks and KING in ranks:
                 tricks += 0.5 * max(0, len(cards) - 4)
         return tricks

@@ -29,6 +29,7 @@ from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.hooks import ContractInfo, TrickContext
+from regelmotor.rules.contracts import one_against_three
 from regelmotor.rules.trick_winner import strengths
 from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
 
@@ -617,16 +618,7 @@ class KernelRules:
         # The kernel knows one kind of named bid: one against three within a most of tricks, in the sol
         # order, forhånd leading. Any other (dansk whist's, engelsk whist's) is played out by the engine.
         by_plugin = not exact
-        exact = exact and all(
-            s.side == "alone"
-            and s.max_tricks is not None
-            and s.min_tricks is None
-            and s.first_tricks is None
-            and s.leader == "forhaand"
-            and s.card_order == "sol_games"
-            and s.trump == "none"
-            for s in ruleset.named_bids()
-        )
+        exact = exact and all(one_against_three(s) for s in ruleset.named_bids())
         limits = {s.id: s.max_tricks for s in ruleset.sol_bids if s.max_tricks is not None}
         return cls(consts, exact, not ruleset.called_card.applies_to_selvmakker, limits, by_plugin)
 

@@ -20,6 +20,7 @@ import yaml
 from regelmotor.diff import label_of
 from regelmotor.engine.record import points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
+from regelmotor.rules.contracts import one_against_three
 from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.load import ResolvedRuleset
@@ -241,17 +242,7 @@ class _Builder:
     def contract_text(self, sol: SolBid) -> str:
         """A bid named by its name in one sentence: who plays, trump, what must be taken, who leads."""
         opened = "" if sol.open_hand == "never" else self.t(f"open_{sol.open_hand}")
-        plain = (
-            sol.side == "alone"
-            and sol.max_tricks is not None
-            and sol.min_tricks is None
-            and sol.first_tricks is None
-            and sol.leader == "forhaand"
-            and sol.trump == "none"
-            and sol.card_order == "sol_games"
-            and sol.after is not None
-        )
-        if plain:  # es-makker whist's sol bids, in their own words
+        if one_against_three(sol) and sol.after is not None:  # es-makker whist's sol bids, in their own words
             limit = self.t("at_most", n=sol.max_tricks) if sol.max_tricks else self.t("no_tricks")
             return self.t("sol_bid", name=sol.display, limit=limit, open=opened, after=sol.after)
         goals = []

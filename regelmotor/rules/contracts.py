@@ -47,6 +47,21 @@ class Share:
         return (self.share > 0) == self.made
 
 
+def one_against_three(bid: SolBid) -> bool:
+    """Es-makker whist's kind of sol bid: the declarer alone within a most of tricks, without trump, in the sol
+    order, forhånd leading (001). The expert's fast playouts know only this kind; the rule book says it in its
+    own words."""
+    return (
+        bid.side == "alone"
+        and bid.max_tricks is not None
+        and bid.min_tricks is None
+        and bid.first_tricks is None
+        and bid.leader == "forhaand"
+        and bid.trump == "none"
+        and bid.card_order == "sol_games"
+    )
+
+
 def side_tricks(bid: SolBid, declarer: int, tricks_won: Sequence[int]) -> int:
     """The tricks of the declarer's side: his own, or his and his fixed partner's."""
     taken = tricks_won[declarer]

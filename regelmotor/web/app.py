@@ -75,14 +75,17 @@ class WebGame:
     log: list[str]
     upload: str | None = None
     bot: str = "heuristic"
-    seat: int = 0
-    """The person's seat in the current deal (the session's seating of player ``YOU``)."""
     seating: tuple[int, ...] = ()
     """The players at seats 0-3 in the current deal (the session moves on to the next deal's as it ends)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
     """One request at a time changes a game; requests about other games go on meanwhile."""
     sheet: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     """The session's deals as the score sheet shows them: contract, declarers, points per player."""
+
+    @property
+    def seat(self) -> int:
+        """The person's seat in the current deal (where the deal's seating put player ``YOU``)."""
+        return self.seating.index(YOU)
 
 
 def _public(seat: int, action: str) -> str:
@@ -147,7 +150,6 @@ class Games:
 
     def _deal(self, web: WebGame) -> None:
         web.seating = web.session.seating()
-        web.seat = web.seating.index(YOU)
         web.bots = {
             s: make_bot(web.bot, web.rules, random.Random(web.rng.getrandbits(63))) for s in range(4) if s != web.seat
         }
