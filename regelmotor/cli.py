@@ -28,6 +28,7 @@ from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json, zero_sum_points
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
+from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
 from regelmotor.play import TerminalGame
 from regelmotor.rulebook import FORMATS, LANGS, build_rulebook, render
@@ -145,20 +146,6 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _kitty_cards_turned(rules: Rules, designation: str | None) -> int:
-    """How many kitty cards a designation's vip may turn, as the vip rule itself says (0: it turns none)."""
-    if designation is None:
-        return 0
-    turned = 0
-    for number in range(1, rules.kitty_size + 1):
-        try:
-            rules.vip(designation, list(range(number)))
-        except ValueError:
-            break
-        turned = number
-    return turned
-
-
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
     ruleset = rules.ruleset
@@ -182,7 +169,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     elif bid.is_sol and args.selvmakker:
         problem = "--selvmakker is for trump bids: a sol declarer always plays alone"
     elif args.vip_card is not None:
-        turns = _kitty_cards_turned(rules, bid.designation)
+        turns = 0 if bid.designation is None else rules.vip_turns(bid.designation)
         if not 1 <= args.vip_card <= turns:
             problem = (
                 f"--vip-card is the accepted kitty card (1-{turns}) of a vip bid"
@@ -192,19 +179,9 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if problem:
         sys.stderr.write(f"regelmotor: {problem}\n")
         return EXIT_INVALID
-    if bid.is_sol:
-        assert bid.sol is not None
-        scores = rules.scorer.score_sol(bid.sol, args.tricks, doublings=args.doubled)
-    else:
-        assert bid.designation is not None and bid.level is not None
-        scores = rules.scorer.score_trump(
-            bid.designation,
-            bid.level,
-            args.tricks,
-            alone=args.selvmakker,
-            vip_card=args.vip_card or 0,
-            doublings=args.doubled,
-        )
+    scores = rules.role_points(
+        bid, args.tricks, alone=args.selvmakker, vip_card=args.vip_card or 0, doublings=args.doubled
+    )
     decimals = ruleset.scoring.decimals
     # Printed to the ruleset's decimals, the declarer's points are what the others pay (so the printed
     # numbers sum to zero as the exact ones do: 3 x 35.16 against -105.48, not -105.47).
@@ -257,7 +234,7 @@ def _score_each(args: argparse.Namespace, rules: Rules, bid: Bid, out: TextIO) -
         sys.stderr.write(f"regelmotor: {bid} has no declarer: give only --tricks\n")
         return EXIT_INVALID
     decimals = rules.ruleset.scoring.decimals
-    shown = zero_sum_points(list(rules.scorer.score_each(bid.text, tricks)), decimals)
+    shown = zero_sum_points(rules.points(ContractInfo(bid, ()), tricks), decimals)
     if args.json:
         _print_json({"tricks": list(tricks), "points": shown, "sum": sum(shown)}, out)
         return EXIT_OK

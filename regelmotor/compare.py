@@ -122,15 +122,15 @@ def stake(rules: Rules) -> Fraction:
     ruleset = rules.ruleset
     if ruleset.levels:
         level = ruleset.levels[0]
-        declarer = rules.scorer.score_trump(ruleset.designations[0].id, level, level, alone=False).declarer
-        return abs(declarer) or Fraction(1)
+        lowest = next(b for b in rules.ladder.bids if b.level is not None)
+        return abs(rules.role_points(lowest, lowest.level or level).declarer) or Fraction(1)
     # no trick bids (dansk, engelsk whist): the lowest named bid (or the one game) won with the fewest tricks
     for named in (*(ruleset.sol_bid(b.sol) for b in rules.ladder.bids if b.sol), *ruleset.named_bids()):
         if named.side == "each":
             continue
         for tricks in range(14):
             if within(named, tricks) and (named.side != "pairs" or tricks >= 7):
-                return abs(rules.scorer.score_sol(named.id, tricks).declarer) or Fraction(1)
+                return abs(rules.role_points(rules.contract_bid(named.id), tricks).declarer) or Fraction(1)
     return Fraction(1)
 
 

@@ -259,12 +259,7 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
 def _declarer_points(rules: Rules, text: str, tricks: int) -> int | float:
     from regelmotor.engine.record import points
 
-    bid = rules.ladder.by_text[text]
-    if bid.sol is not None:
-        scores = rules.scorer.score_sol(bid.sol, tricks)
-    else:
-        assert bid.designation is not None and bid.level is not None  # a trump bid
-        scores = rules.scorer.score_trump(bid.designation, bid.level, tricks, alone=False)
+    scores = rules.role_points(rules.ladder.by_text[text], tricks)
     return points(scores.declarer, rules.ruleset.scoring.decimals)
 
 

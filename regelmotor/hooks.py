@@ -215,6 +215,8 @@ TrumpChoices = Callable[[str, "Card | None"], tuple[Denomination, ...]]
 CallChoices = Callable[[Sequence[Card], str, "Denomination | None"], tuple[Card, ...]]
 VipRule = Callable[[str, Sequence[Card]], VipOffer]
 """The offer of the last of ``turned`` (the kitty cards turned so far, in order) in a designation."""
+VipTurns = Callable[[str], int]
+"""How many kitty cards a designation's vip may turn (0: the designation does not turn the kitty)."""
 Exchanger = Callable[[ContractInfo], ExchangePlan]
 FordaektRule = Callable[[ContractInfo, "Card | None", Sequence[Card]], bool]
 """Whether the declarer, holding ``hand`` after the exchange, may lay a card fordækt given the partner card."""
@@ -304,6 +306,11 @@ class RegelmotorSpecs:
     @hookspec(firstresult=True)
     def regelmotor_vip(self, ruleset: Ruleset) -> VipRule | None:
         """Vip: whether the last turned kitty card may, cannot or must be accepted, and what trump it makes."""
+
+    @hookspec(firstresult=True)
+    def regelmotor_vip_turns(self, ruleset: Ruleset) -> VipTurns | None:
+        """How many kitty cards each designation's vip may turn: the fact ``score`` and ``session`` check
+        a vip card's number against (it must agree with ``regelmotor_vip``)."""
 
     @hookspec(firstresult=True)
     def regelmotor_exchange(self, ruleset: Ruleset) -> Exchanger | None:

@@ -18,7 +18,7 @@ from regelmotor.bots.expert import ExpertBot, kernel_for
 from regelmotor.bots.knowledge import OUT, play_knowledge
 from regelmotor.cards import new_deck
 from regelmotor.engine.game import CARDS, NAMES, PLAY, Game
-from regelmotor.hooks import PROJECT, RegelmotorSpecs, TrickWinner, hookimpl
+from regelmotor.hooks import PROJECT, CalledCardBinds, ContractInfo, RegelmotorSpecs, TrickWinner, hookimpl
 from regelmotor.rules.trick_winner import trick_winner
 from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
 from regelmotor.ruleset.model import Ruleset
@@ -151,14 +151,15 @@ class LowestWins:
         return winner  # type: ignore[return-value]
 
 
-def _with_plugin(rules: Rules) -> Rules:
+def _with_plugin(rules: Rules, plugin: object | None = None, hook: str = "trick_winner") -> Rules:
+    """``rules`` with a club's plugin registered after the shipped rule families, deciding ``hook``."""
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(RegelmotorSpecs)
-    for plugin in STANDARD_PLUGINS:
-        pm.register(plugin(), name=plugin.__name__)
-    pm.register(LowestWins(), name="lowest-wins")
-    winner = pm.hook.regelmotor_trick_winner(ruleset=rules.ruleset)
-    return dataclasses.replace(rules, trick_winner=winner, plugin_manager=pm)
+    for family in STANDARD_PLUGINS:
+        pm.register(family(), name=family.__name__)
+    pm.register(plugin or LowestWins(), name="club-plugin")
+    compiled = getattr(pm.hook, f"regelmotor_{hook}")(ruleset=rules.ruleset)
+    return dataclasses.replace(rules, plugin_manager=pm, **{hook: compiled})
 
 
 def test_where_a_plugin_decides_a_play_rule_the_expert_plays_out_with_the_engines_functions(
@@ -184,3 +185,22 @@ def test_where_a_plugin_decides_a_play_rule_the_expert_plays_out_with_the_engine
     assert finished
     err = capsys.readouterr().err
     assert err.count("plays its deals out with the engine's own functions") == 1, "said once"
+
+
+class SelvmakkerBound:
+    """A plugin's selvmakker rule: the partner card's rules bind every seat, the selvmakker too."""
+
+    @hookimpl(tryfirst=True)
+    def regelmotor_called_card_binds(self, ruleset: Ruleset) -> CalledCardBinds:
+        return lambda seat, contract: True
+
+
+def test_a_plugin_replacing_called_card_binds_makes_the_expert_fall_back() -> None:
+    """Exact means every play-relevant hook is the shipped one: the selvmakker exemption is one of them
+    (003 37: the ruleset's choice, which a plugin may make instead)."""
+    base = rules_of("gruppe2")
+    assert K.KernelRules.build(base).exact
+    rules = _with_plugin(base, SelvmakkerBound(), "called_card_binds")
+    assert rules.called_card_binds(0, ContractInfo(rules.ladder.bids[0], (0,))) is True
+    kernel = K.KernelRules.build(rules)
+    assert not kernel.exact and kernel.by_plugin

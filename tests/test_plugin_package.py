@@ -8,6 +8,8 @@ found the way a club's is: by its entry point in the group ``regelmotor``.
 from __future__ import annotations
 
 import importlib
+import json
+import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -115,6 +117,60 @@ def _contract(rules: Any, bid: str, declarers: tuple[int, ...], partner: int | N
     from regelmotor.hooks import ContractInfo
 
     return ContractInfo(rules.ladder.parse(bid), declarers, partner)
+
+
+def test_the_expert_prices_a_deal_with_the_slam_bonus(write: Callable[[str, str], str]) -> None:
+    """One scoring door: the expert values tricks by the settle hook with its wrappers, not the bare scorer."""
+    from regelmotor.bots.expert import ExpertBot
+
+    rules = compile_rules(load_ruleset(write("k.yaml", CLUB.format(bonus=1000))))
+    contract = _contract(rules, "13", (0,), 2)
+    hook = rules.settle(contract, [13, 0, 0, 0], 0, 0)
+    bot = ExpertBot(rules, random.Random(1))
+    valued = bot._points(("t",), contract.bid, (0,), 2, [13, 0, 0, 0], 0, 0, 0)
+    assert valued == float(hook[0]) and hook[0] > 1000
+
+
+def test_score_prints_the_slam_bonus(write: Callable[[str, str], str], capsys: pytest.CaptureFixture[str]) -> None:
+    path = write("k.yaml", CLUB.format(bonus=1000))
+    assert main(["score", path, "--contract", "13", "--tricks", "13", "--json"]) == 0
+    with_bonus = json.loads(capsys.readouterr().out)
+    assert main(["score", "standard", "--contract", "13", "--tricks", "13", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert with_bonus["declarer"] == plain["declarer"] + 1000 and with_bonus["opponent"] == plain["opponent"] - 1000
+    assert with_bonus["sum"] == 0
+
+
+def test_the_score_sheet_books_the_slam_bonus(write: Callable[[str, str], str], tmp_path: Path) -> None:
+    path = write("k.yaml", CLUB.format(bonus=1000))
+    sheet = str(tmp_path / "aften.json")
+    assert main(["session", "new", sheet, path, "--players", "Anna,Bo,Carl,Dorte"]) == 0
+    assert (
+        main(["session", "add", sheet, "--contract", "13", "--declarer", "Anna", "--partner", "Carl", "--tricks", "13"])
+        == 0
+    )
+    standard = compile_rules(load_ruleset("standard"))
+    plain = standard.settle(_contract(standard, "13", (0,), 2), [13, 0, 0, 0], 0, 0)
+    from regelmotor.score_sheet import read_sheet, score
+
+    totals = score(read_sheet(Path(sheet))).session.totals
+    assert totals[0] == plain[0] + 1000 and totals[1] == plain[1] - 1000
+
+
+def test_the_rule_books_point_table_shows_the_slam_bonus(
+    write: Callable[[str, str], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from regelmotor.rulebook import build_rulebook
+
+    club = compile_rules(resolved := load_ruleset(write("k.yaml", CLUB.format(bonus=1000))))
+    standard = compile_rules(plain := load_ruleset("standard"))
+
+    def cells(book: Any) -> dict[tuple[str, str], str]:
+        table = next(t for s in book.sections for t in s.tables if t.header[-1] == "13")
+        return {(row[0], table.header[i]): cell for row in table.rows for i, cell in enumerate(row)}
+
+    ours, theirs = cells(build_rulebook(resolved, club)), cells(build_rulebook(plain, standard))
+    assert ours[("13", "13")] != theirs[("13", "13")] and ours[("13", "12")] == theirs[("13", "12")]
 
 
 def test_the_syvhaand_claim_is_offered_as_itself_and_recorded(write: Callable[[str, str], str]) -> None:

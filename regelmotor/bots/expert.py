@@ -2,8 +2,8 @@
 
 Determinized Monte Carlo, the family of GIB (bridge) and Kermit (Skat): deal the cards the bot
 cannot see at random, consistently with everything it has seen; play each candidate action out
-to the end of the deal on each sampled deal; score the result with the ruleset's own scorer
-(``rules.settlement``); take the candidate with the most points on average for its own seat.
+to the end of the deal on each sampled deal; score the result through the ruleset's one scoring door
+(``Rules.points``, with every plugin's wrapper); take the candidate with the most points on average for its own seat.
 
 It knows no designation, sol bid or house rule by name. A bid is weighed by what the compiled
 ruleset does with it: the engine runs the sampled deal's declaration and exchange (the hooks
@@ -38,7 +38,7 @@ from regelmotor.bots.knowledge import play_knowledge, sample_worlds
 from regelmotor.engine.actions import KEEP, NO_FORDAEKT, PASS, format_discard
 from regelmotor.engine.game import CARDS, NAMES, PLAY, Game, View
 from regelmotor.errors import RegelmotorError
-from regelmotor.rules.settlement import settle
+from regelmotor.hooks import ContractInfo
 from regelmotor.ruleset.compile import Rules
 
 K_ = TypeVar("K_")
@@ -408,6 +408,6 @@ class ExpertBot:
         full = (*key, *tricks)
         points = self._memo.get(full)
         if points is None:
-            scores = settle(self.rules.scorer, bid, declarers, partner, tricks, vip_card=vip_card, doublings=doublings)
+            scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
             points = self._memo[full] = float(scores[me])
         return points

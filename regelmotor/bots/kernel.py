@@ -96,7 +96,17 @@ EPSILON = 0.05
 
 SHIPPED_PLUGINS = frozenset(plugin.__name__ for plugin in STANDARD_PLUGINS)
 """The shipped rule families: where only they implement the play hooks, the kernel copies them exactly."""
-PLAY_HOOKS = ("regelmotor_legal_cards", "regelmotor_trick_winner", "regelmotor_play_over")
+PLAY_HOOKS = (
+    "regelmotor_legal_cards",
+    "regelmotor_trick_winner",
+    "regelmotor_play_over",
+    "regelmotor_called_card_binds",
+    "regelmotor_open_hands",
+    "regelmotor_fordaekt",
+    "regelmotor_made",
+    "regelmotor_settle",
+)
+"""Every play-relevant compiled callable: where a plugin decides any of them, playouts go through ``Game``."""
 
 
 @jit
@@ -724,7 +734,8 @@ def engine_playout(rules: Rules, facts: PlayFacts, row: Rows, rng: random.Random
     trump = None if row[TRUMP] < 0 else int(row[TRUMP])
     sol = bool(row[SOL])
     fordaekt = None if row[FD_SUIT] < 0 else (FORDAEKT, int(row[FD_SUIT]))
-    info = ContractInfo(facts.bid, facts.declarers)
+    partner = int(row[PARTNER])
+    info = ContractInfo(facts.bid, facts.declarers, None if partner < 0 else partner)
     won = [int(row[WON + s]) for s in range(4)]
     played = int(row[TRICKS])
     leader = int(row[LEADER])
@@ -734,7 +745,7 @@ def engine_playout(rules: Rules, facts: PlayFacts, row: Rows, rng: random.Random
     called = int(row[CALLED])
     fd = int(row[FD_SUIT])
     while not rules.play_over(info, won, played):
-        exempt = seat == row[EXEMPT]
+        exempt = not rules.called_card_binds(seat, info)
         context = TrickContext(
             trump, sol, played == 0, None if called < 0 or called_played or exempt else called, suit_led, fordaekt
         )

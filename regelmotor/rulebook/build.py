@@ -17,8 +17,10 @@ from pathlib import Path
 
 import yaml
 
+from regelmotor.bids import Bid
 from regelmotor.diff import label_of
 from regelmotor.engine.record import points
+from regelmotor.hooks import ContractInfo
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rules.contracts import one_against_three
 from regelmotor.rules.designation_kinds import kind_of
@@ -454,7 +456,7 @@ class _Builder:
 
     def scoring(self) -> Section:
         r = self.r
-        scorer = self.rules.scorer
+        points = self.rules.role_points
         decimals = r.scoring.decimals
         section = Section(self.t("s_scoring"))
         section.items.append(Item(self.t("zero_sum") + (" " + self.t("exact", d=decimals) if decimals else "")))
@@ -466,8 +468,9 @@ class _Builder:
             for level in levels:
                 row = []
                 for tricks in range(14):
-                    pair = scorer.score_trump(d.id, level, tricks, alone=False)
-                    alone = scorer.score_trump(d.id, level, tricks, alone=True)
+                    bid = self._trump_bid(d.id, level)
+                    pair = points(bid, tricks)
+                    alone = points(bid, tricks, alone=True)
                     related &= pair.partner == pair.declarer and pair.opponent == -pair.declarer
                     related &= alone.declarer == 3 * pair.declarer and alone.opponent == -pair.declarer
                     row.append(_decimal(pair.declarer, decimals, self.lang))
@@ -508,7 +511,7 @@ class _Builder:
         solo = [s for s in r.sol_bids if s.side == "alone"]
         if solo and not sides:
             sol_related = all(
-                scorer.score_sol(s.id, t).opponent * -3 == scorer.score_sol(s.id, t).declarer
+                points(self._named_bid(s), t).opponent * -3 == points(self._named_bid(s), t).declarer
                 for s in r.sol_bids
                 for t in range(14)
             )
@@ -521,7 +524,7 @@ class _Builder:
             )
         if solo:
             rows = tuple(
-                (s.display, *(_decimal(scorer.score_sol(s.id, t).declarer, decimals, self.lang) for t in range(14)))
+                (s.display, *(_decimal(points(self._named_bid(s), t).declarer, decimals, self.lang) for t in range(14)))
                 for s in solo
             )
             section.tables.append(Table(self.t("sol_table" if not sides else "named_table"), header, rows))
@@ -537,14 +540,14 @@ class _Builder:
 
     def side_table(self, s: SolBid) -> Table:
         """The points of a bid played by sides: by the side's tricks, or (each for himself) by winners."""
-        scorer = self.rules.scorer
+        bid = self._named_bid(s)
         decimals = self.r.scoring.decimals
         if s.side == "each":
             header: tuple[str, ...] = (self.t("winners"), self.t("winner_points"), self.t("loser_points"))
             rows: list[tuple[str, ...]] = []
             for winners in (1, 2, 3):
                 tricks = _split_with_winners(winners, fewest=s.fewest_tricks)
-                points = scorer.score_each(s.id, tricks)
+                points = self.rules.points(ContractInfo(bid, ()), tricks)
                 best = min(tricks) if s.fewest_tricks else max(tricks)
                 win = next(p for p, t in zip(points, tricks, strict=True) if t == best)
                 lose = next(p for p, t in zip(points, tricks, strict=True) if t != best)
@@ -552,17 +555,28 @@ class _Builder:
             return Table(self.t("each_table", name=s.display), header, tuple(rows))
         counts = range(7, 14) if s.side == "pairs" else range(14)
         header = (self.t("tricks"), *(str(t) for t in counts))
-        row = (s.display, *(_decimal(scorer.score_sol(s.id, t).declarer, decimals, self.lang) for t in counts))
+        row = (s.display, *(_decimal(self.rules.role_points(bid, t).declarer, decimals, self.lang) for t in counts))
         title = self.t("pairs_table", name=s.display) if s.side == "pairs" else s.display
         return Table(title, header, (row,))
 
     def _role(self, designation: str, level: int, tricks: int, role: str) -> Fraction:
-        scorer = self.rules.scorer
+        bid = self._trump_bid(designation, level)
         if role.startswith("alone"):
-            game = scorer.score_trump(designation, level, tricks, alone=True)
+            game = self.rules.role_points(bid, tricks, alone=True)
             return game.declarer if role == "alone" else game.opponent
-        game = scorer.score_trump(designation, level, tricks, alone=False)
+        game = self.rules.role_points(bid, tricks)
         return game.opponent if role == "opponent" else (game.partner or Fraction(0))
+
+    def _trump_bid(self, designation: str, level: int) -> Bid:
+        """The bid of a designation at a level, also where the ladder leaves it out (a table's every cell)."""
+        for bid in self.rules.ladder.bids:
+            if bid.level == level and bid.designation == designation:
+                return bid
+        return Bid(level=level, designation=designation, rank=0, text=f"{level} {designation}")
+
+    def _named_bid(self, s: SolBid) -> Bid:
+        """A named bid (a sol, or the game played when all pass) as a contract."""
+        return self.rules.contract_bid(s.id)
 
     def house_and_notes(self) -> list[Section]:
         house = Section(self.t("s_house"))

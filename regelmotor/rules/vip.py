@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import JOKER_SUIT, SUIT_LETTERS, Card, suit_of
-from regelmotor.hooks import Denomination, VipOffer, VipRule, hookimpl
+from regelmotor.hooks import Denomination, VipOffer, VipRule, VipTurns, hookimpl
 from regelmotor.rules.designation_kinds import turns_kitty
 from regelmotor.ruleset.model import KittyTurn, Ruleset
 
@@ -54,7 +54,20 @@ def vip_rule(ruleset: Ruleset) -> VipRule:
     return offer
 
 
+def vip_turns(ruleset: Ruleset) -> VipTurns:
+    turns = {d.id: len(d.trump.turns or ()) for d in ruleset.designations if turns_kitty(d)}
+
+    def count(designation_id: str) -> int:
+        return turns.get(designation_id, 0)
+
+    return count
+
+
 class VipRules:
     @hookimpl
     def regelmotor_vip(self, ruleset: Ruleset) -> VipRule:
         return vip_rule(ruleset)
+
+    @hookimpl
+    def regelmotor_vip_turns(self, ruleset: Ruleset) -> VipTurns:
+        return vip_turns(ruleset)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib import metadata
 from typing import Any
 
@@ -25,6 +26,7 @@ from regelmotor.hooks import (
     Auction,
     CallChoices,
     CalledCardBinds,
+    ContractInfo,
     Dealer,
     Declaration,
     DoublingRule,
@@ -42,6 +44,7 @@ from regelmotor.hooks import (
     TrickWinner,
     TrumpChoices,
     VipRule,
+    VipTurns,
 )
 from regelmotor.rules.auction import AuctionRules
 from regelmotor.rules.dealing import DealingRules
@@ -56,7 +59,7 @@ from regelmotor.rules.ladder import LadderRules
 from regelmotor.rules.open_hands import OpenHandRules
 from regelmotor.rules.play import PlayRules
 from regelmotor.rules.redeal import RedealRules
-from regelmotor.rules.scoring import Scorer, ScoringProblem, ScoringRules, check_zero_sum
+from regelmotor.rules.scoring import RoleScores, Scorer, ScoringProblem, ScoringRules, check_zero_sum
 from regelmotor.rules.settlement import SettlementRules
 from regelmotor.rules.trick_winner import TrickWinnerRules
 from regelmotor.rules.vip import VipRules
@@ -136,6 +139,7 @@ class Rules:
     trump_choices: TrumpChoices
     call_choices: CallChoices
     vip: VipRule
+    vip_turns: VipTurns
     exchange: Exchanger
     fordaekt: FordaektRule
     doubling: DoublingRule
@@ -146,6 +150,8 @@ class Rules:
     made: Made
     open_hands: OpenHands
     scorer: Scorer
+    """The scoring tables behind ``settle``. Nothing outside the rule families reads it: every consumer
+    scores through ``settle`` (``points``, ``role_points``), so a plugin's wrapper is seen everywhere."""
     settle: Settle
     session_settlement: SessionSettle
     plugin_manager: pluggy.PluginManager
@@ -164,6 +170,35 @@ class Rules:
         if other is not None and fold(other.text) in (fold(text), fold(self.ruleset.sol_bid(other.text).display)):
             return other
         return self.ladder.parse(text)
+
+    def points(
+        self, contract: ContractInfo, tricks_won: Sequence[int], vip_card: int = 0, doublings: int = 0
+    ) -> list[Fraction]:
+        """Every seat's points for a finished deal: the one scoring door (``settle`` with its wrappers)."""
+        return self.settle(contract, tricks_won, vip_card, doublings)
+
+    def role_points(
+        self, bid: Bid, tricks: int, *, alone: bool = False, vip_card: int = 0, doublings: int = 0
+    ) -> RoleScores:
+        """What each role gets when the declarer's side takes ``tricks`` (in a game of pair against pair,
+        the winning pair's tricks), read off the one scoring door for a sample deal: the declarer in seat
+        0, a partner across in seat 2 holding none of the side's tricks, the rest split between seats 1
+        and 3. For the point tables of ``score``, the rule book and ``diff``, which thereby show what a
+        plugin wrapping ``settle`` pays."""
+        if not 0 <= tricks <= 13:
+            raise ValueError(f"a side takes 0 to 13 tricks, not {tricks}")
+        side = None if bid.sol is None else self.ruleset.sol_bid(bid.sol).side
+        if side == "each":
+            raise ValueError(f"{bid.text} is scored player by player: use points() with every seat's tricks")
+        paired = side in ("partner", "pairs") or (bid.sol is None and not alone)
+        rest = 13 - tricks
+        won = [tricks, (rest + 1) // 2, 0, rest // 2]
+        declarers = () if side == "pairs" else (0,)
+        partner = 2 if bid.sol is None and not alone else None
+        scores = self.settle(ContractInfo(bid, declarers, partner), won, vip_card, doublings)
+        if paired:
+            return RoleScores(scores[0], scores[2], scores[1], 2)
+        return RoleScores(scores[0], None, scores[1], 3)
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """The bots the ruleset's plugins offer, by name."""
@@ -313,6 +348,7 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
         trump_choices=one("regelmotor_trump_choices"),
         call_choices=one("regelmotor_call_choices"),
         vip=one("regelmotor_vip"),
+        vip_turns=one("regelmotor_vip_turns"),
         exchange=one("regelmotor_exchange"),
         fordaekt=one("regelmotor_fordaekt"),
         doubling=one("regelmotor_doubling"),
