@@ -15,16 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 from regelmotor.simulate import run_deals
 
 RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2")
-OPENSPIEL_DIR = Path(__file__).resolve().parent / ".openspiel"
 
 
 def deals_per_second(ruleset: str, bots: str, deals: int, jobs: int = 1) -> float:
@@ -35,25 +30,10 @@ def deals_per_second(ruleset: str, bots: str, deals: int, jobs: int = 1) -> floa
 
 
 def openspiel_hearts_per_second(games: int) -> float:
-    if not OPENSPIEL_DIR.exists():
-        subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(OPENSPIEL_DIR), "open_spiel"],
-            check=True,
-        )
-    sys.path.insert(0, str(OPENSPIEL_DIR))
-    import pyspiel  # type: ignore[import-not-found]
+    from engine_speed import hearts_deals  # the benchmark next door: one driver of OpenSpiel's hearts
 
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(1)
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():  # hearts deals uniformly: a uniform pick is the plain driver
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-    return games / (time.perf_counter() - start)
+    seconds, _ = hearts_deals(games)
+    return games / seconds
 
 
 def main() -> None:

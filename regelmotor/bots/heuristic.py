@@ -17,7 +17,7 @@ from regelmotor.bids import Bid
 from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, format_card, is_joker, parse_card, rank_of, suit_of
 from regelmotor.engine.game import View
 from regelmotor.hooks import ContractInfo
-from regelmotor.rules.trick_winner import strengths
+from regelmotor.rules.cardplay.constants import strengths
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.model import SolBid
 

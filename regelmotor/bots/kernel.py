@@ -1,15 +1,14 @@
-"""The play phase as bitmasks: a fast copy of the engine's play rules for the expert bot's playouts.
+"""The expert bot's playouts and sampled deals, on the play rules' own bitmask functions.
 
 A determinized deal is played out hundreds of times per decision, so the play phase is kept here as
 one row of integers per deal (hands as 56-bit masks) and played by functions that numba compiles
 when it is installed (they run as plain Python when it is not, or with ``NUMBA_DISABLE_JIT=1``).
 
-Nothing here is a second rule book: ``KernelRules.build`` reads every flag from the compiled
-``Rules`` of a ruleset whose play hooks are the shipped ones (legal cards, trick winner, end of
-play), and a test plays thousands of random deals through both this kernel and ``Game`` and
-checks they agree on every legal card, trick winner and end of play. Where a club's plugin
-replaces one of those hooks, ``KernelRules.exact`` is False and the bot plays out with the engine's
-own functions (``engine_playout``): slower, but right.
+The play rules are not copied here: legal cards, the trick winner and the end of play are
+``rules.cardplay``'s functions, the same ones ``Game`` plays with through the shipped hooks, and the
+constants are the compiled ``Rules.card_play``. This module keeps only the row, the playout policy
+and the sampling. Where a club's plugin decides a play-relevant hook, ``KernelRules.exact`` is False
+and the bot plays out with the compiled hooks themselves (``engine_playout``): slower, but right.
 
 The fordækt card (000 6.1.1) is card 55 here, whoever looks: a card that counts as the lowest of
 the partner card's suit and as nothing else; its real face plays no part in the play.
@@ -18,48 +17,59 @@ the partner card's suit and as nothing else; its real face plays no part in the 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.hooks import ContractInfo, TrickContext
-from regelmotor.rules.contracts import one_against_three
-from regelmotor.rules.trick_winner import strengths
+from regelmotor.rules.cardplay import masks as M
+from regelmotor.rules.cardplay.constants import TRUMP_ENDING, Ending
+from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
+from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
+from regelmotor.rules.cardplay.end_of_play import play_over as ends
+from regelmotor.rules.cardplay.legal import legal_cards
+from regelmotor.rules.cardplay.masks import (
+    ANY_TIME,
+    FIRST_FREE,
+    FORDAEKT,
+    JIT,
+    JOKER_LOSES,
+    JOKER_MASK,
+    JOKER_SUIT,
+    MUST_FALL,
+    SOL_EARLY,
+    SUIT_MASKS,
+    Rows,
+    bit_count,
+    cards_of,
+    jit,
+    lowest_card,
+    mask_of,
+)
+from regelmotor.rules.cardplay.trick_winner import winning_index as trick_index
 from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-try:  # pragma: no branch - numba is a dependency; the fallback keeps the kernel importable without it
-    from numba import njit as _njit
-
-    def jit(function: F) -> F:
-        return cast(F, _njit(cache=True, nogil=True)(function))
-
-    JIT = True
-except ImportError:  # pragma: no cover
-
-    def jit(function: F) -> F:
-        return function
-
-    JIT = False
-
-Rows = npt.NDArray[np.int64]
-
-FORDAEKT = 55
-"""The fordækt card in the kernel: the lowest card of the partner card's suit."""
-JOKER_SUIT = 4
-JOKER_MASK = (1 << 52) | (1 << 53) | (1 << 54)
-SUIT_MASKS = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)] + [JOKER_MASK], dtype=np.int64)
+__all__ = [
+    "ANY_TIME",
+    "FIRST_FREE",
+    "FORDAEKT",
+    "JIT",
+    "JOKER_SUIT",
+    "MUST_FALL",
+    "Rows",
+    "bit_count",
+    "cards_of",
+    "lowest_card",
+    "mask_of",
+]
 
 # --- the row: one deal's play phase --------------------------------------------------------------
 TRUMP = 0  # trump suit 0-3, or -1
-SOL = 1  # 1 in a sol game
+SOL = 1  # 1 where the cards rank in the sol order
 CALLED = 2  # the partner card, or -1
 EXEMPT = 3  # the seat the partner card's rules do not bind (a selvmakker declarer), or -1
 CALLED_PLAYED = 4
@@ -71,31 +81,22 @@ WON = 9  # 9-12: tricks won by each seat
 DECLARERS = 13  # bitmask of the declarer seats
 DECLARER = 14  # the first declarer
 PARTNER = 15  # the partner's seat, -1 for none, -2 "whoever holds the partner card" (set when sampled)
-SOL_LIMIT = 16  # the most tricks a sol declarer may take
+SOL_LIMIT = 16  # the most tricks a named bid allows the declarer's side, or -1
 TRICK_N = 17
 TRICK = 18  # 18-21: the current trick's cards in play order
 HANDS = 22  # 22-25: each seat's hand as a mask
 SEEN = 26  # every card played so far (a mask)
 FD_SUIT = 27  # the suit the fordækt card counts in, or -1
-ROW = 28
-
-# --- constants of a ruleset ---------------------------------------------------------------------
-ANY_TIME = 0  # jokers may be played at any time
-LEAD_FIRST = 1  # a joker may be led to the first trick
-HOLDER_LEADS = 2  # the partner card's holder must lead it when he leads its suit
-MUST_FALL = 3  # the partner card falls the first time its suit is led
-JOKER_LOSES = 4  # a led joker loses to a trump
-SOL_EARLY = 5  # sol ends when every declarer has taken too many tricks
-TRUMP_STRENGTH = 6  # 6-18 by rank
-SOL_STRENGTH = 19  # 19-31 by rank
-FIRST_FREE = 32  # the partner card's rules do not bind in the first trick
-CONSTANTS = 33
+SIDE = 28  # the contract's kind for the end of play: -1 a trump game, else the named bid's side
+FIRST_TRICKS = 29  # a named bid of the first tricks: how many, or -1
+FIXED_SIDE = 30  # seats known to play on the declaring side from the start (fixed partners), as a mask
+ROW = 31
 
 EPSILON = 0.05
 """How often a playout plays a random legal card instead of its greedy choice."""
 
 SHIPPED_PLUGINS = frozenset(plugin.__name__ for plugin in STANDARD_PLUGINS)
-"""The shipped rule families: where only they implement the play hooks, the kernel copies them exactly."""
+"""The shipped rule families: where only they implement the play hooks, the kernel plays their rules."""
 PLAY_HOOKS = (
     "regelmotor_legal_cards",
     "regelmotor_trick_winner",
@@ -106,119 +107,84 @@ PLAY_HOOKS = (
     "regelmotor_made",
     "regelmotor_settle",
 )
-"""Every play-relevant compiled callable: where a plugin decides any of them, playouts go through ``Game``."""
+"""Every play-relevant compiled callable: where a plugin decides any of them, playouts go through the hooks."""
+
+
+@jit
+def fd_card(row: Rows) -> int:
+    return FORDAEKT if row[FD_SUIT] >= 0 else -1
 
 
 @jit
 def card_suit(card: int, fd_suit: int) -> int:
-    if card < 52:
-        return card // 13
-    if card < 55:
-        return JOKER_SUIT
-    return fd_suit
+    """The suit a card counts in, the fordækt card being card 55."""
+    return M.card_suit(card, FORDAEKT if fd_suit >= 0 else -1, fd_suit)
 
 
 @jit
 def card_strength(card: int, sol: int, consts: Rows) -> int:
-    if card >= 52:
-        return 0
-    if sol:
-        return int(consts[SOL_STRENGTH + card % 13])
-    return int(consts[TRUMP_STRENGTH + card % 13])
+    return M.card_strength(card, sol, FORDAEKT, consts)
 
 
 @jit
 def suit_mask(suit: int, fd_suit: int) -> int:
-    mask = int(SUIT_MASKS[suit])
-    if suit == fd_suit:
-        mask |= 1 << FORDAEKT
-    return mask
-
-
-@jit
-def binding(row: Rows, seat: int) -> bool:
-    """Whether the partner card's rules bind ``seat`` now (he holds it, unplayed, its suit not yet led)."""
-    called = row[CALLED]
-    if called < 0 or row[SOL] != 0 or row[CALLED_PLAYED] != 0 or row[SUIT_LED] != 0 or seat == row[EXEMPT]:
-        return False
-    return bool((row[HANDS + seat] >> called) & 1 == 1)
+    return M.suit_mask(suit, FORDAEKT if fd_suit >= 0 else -1, fd_suit)
 
 
 @jit
 def legal_mask(row: Rows, seat: int, consts: Rows) -> int:
-    """The cards ``seat`` may play now, as a mask (the engine's ``legal_cards``)."""
-    hand = int(row[HANDS + seat])
-    fd = int(row[FD_SUIT])
+    """The cards ``seat`` may play now, as a mask (``cardplay.legal``)."""
     called = int(row[CALLED])
-    bound = binding(row, seat) and not (consts[FIRST_FREE] != 0 and row[TRICKS] == 0)
-    if row[TRICK_N] == 0:
-        cards = hand
-        if row[TRICKS] == 0 and consts[LEAD_FIRST] == 0:
-            plain = cards & ~JOKER_MASK
-            if plain != 0:
-                cards = plain
-        if bound and consts[HOLDER_LEADS] != 0:
-            cards &= ~(suit_mask(card_suit(called, fd), fd) & ~(1 << called))
-        return cards
-    led = card_suit(int(row[TRICK]), fd)
-    if led == JOKER_SUIT:
-        return hand
-    if bound and consts[MUST_FALL] != 0 and card_suit(called, fd) == led:
-        return 1 << called
-    following = hand & suit_mask(led, fd)
-    if following != 0:
-        if consts[ANY_TIME] != 0:
-            following |= hand & JOKER_MASK
-        return following
-    return hand
+    if row[SOL] != 0 or row[CALLED_PLAYED] != 0 or seat == row[EXEMPT]:
+        called = -1
+    first = row[TRICKS] == 0
+    legal, _, _ = legal_cards(
+        int(row[HANDS + seat]),
+        int(row[TRICK_N]),
+        int(row[TRICK]),
+        first,
+        called,
+        row[SUIT_LED] != 0,
+        fd_card(row),
+        int(row[FD_SUIT]),
+        consts,
+    )
+    return legal
 
 
 @jit
 def winning_index(row: Rows, count: int, consts: Rows) -> int:
-    """The index of the card that wins (or is winning) the row's trick of ``count`` cards (the engine's
-    ``trick_winner``)."""
-    fd = int(row[FD_SUIT])
-    trump = int(row[TRUMP])
-    led = int(row[TRICK])
-    led_joker = 52 <= led < 55
-    if trump >= 0:
-        best = highest_of_suit(row, count, trump, consts)
-        if best >= 0 and (not led_joker or consts[JOKER_LOSES] != 0):
-            return best
-    if led_joker:
-        return 0
-    return highest_of_suit(row, count, card_suit(led, fd), consts)
-
-
-@jit
-def highest_of_suit(row: Rows, count: int, suit: int, consts: Rows) -> int:
-    """The index of the strongest card of ``suit`` among the trick's first ``count``, or -1 (the
-    fordækt card is the lowest of its suit)."""
-    fd = int(row[FD_SUIT])
-    sol = int(row[SOL])
-    best = -1
-    best_strength = -1
-    for i in range(count):
-        card = int(row[TRICK + i])
-        if card_suit(card, fd) == suit:
-            strength = card_strength(card, sol, consts)
-            if strength > best_strength:
-                best, best_strength = i, strength
-    return best
+    """The index of the card that wins (or is winning) the row's trick of ``count`` cards."""
+    return trick_index(
+        int(row[TRICK]),
+        int(row[TRICK + 1]),
+        int(row[TRICK + 2]),
+        int(row[TRICK + 3]),
+        count,
+        int(row[TRUMP]),
+        int(row[SOL]),
+        fd_card(row),
+        int(row[FD_SUIT]),
+        int(consts[JOKER_LOSES]),
+        consts,
+    )
 
 
 @jit
 def play_over(row: Rows, consts: Rows) -> bool:
-    """Whether play has ended (the engine's ``play_over``): 13 tricks, or a sol lost by every declarer."""
-    if row[TRICKS] >= 13:
-        return True
-    if row[SOL] == 0 or consts[SOL_EARLY] == 0:
-        return False
-    declarers = int(row[DECLARERS])
-    for seat in range(4):  # noqa: SIM110 - a loop, not all(): numba compiles no generators
-        if (declarers >> seat) & 1 and row[WON + seat] <= row[SOL_LIMIT]:
-            return False
-    return True
+    """Whether play has ended (``cardplay.end_of_play``)."""
+    return ends(
+        int(row[TRICKS]),
+        int(row[WON]),
+        int(row[WON + 1]),
+        int(row[WON + 2]),
+        int(row[WON + 3]),
+        int(row[DECLARERS]),
+        int(row[SIDE]),
+        int(row[SOL_LIMIT]),
+        int(row[FIRST_TRICKS]),
+        int(consts[SOL_EARLY]),
+    )
 
 
 @jit
@@ -254,21 +220,17 @@ def play_card(row: Rows, card: int, consts: Rows) -> int:
 
 
 @jit
-def on_declarer_side(row: Rows, seat: int) -> bool:
-    return bool(((row[DECLARERS] >> seat) & 1) == 1 or seat == row[PARTNER])
-
-
-DE_BRUIJN = 0x03F79D71B4CB0A89
-BIT_INDEX = np.zeros(64, dtype=np.int64)
-for _bit in range(64):
-    BIT_INDEX[(((1 << _bit) * DE_BRUIJN) >> 58) & 63] = _bit
+def side_mask(row: Rows) -> int:
+    """The seats of the declaring side as far as the row knows them (in a game of pairs: seats 0 and 2)."""
+    mask = int(row[DECLARERS]) | int(row[FIXED_SIDE])
+    if row[PARTNER] >= 0:
+        mask |= 1 << int(row[PARTNER])
+    return mask
 
 
 @jit
-def lowest_card(mask: int) -> int:
-    """The lowest card of a non-empty mask (its lowest set bit's index, by a de Bruijn sequence)."""
-    low = np.uint64(mask & -mask)
-    return int(BIT_INDEX[int(((low * np.uint64(DE_BRUIJN)) >> np.uint64(58)) & np.uint64(63))])
+def on_declarer_side(row: Rows, seat: int) -> bool:
+    return bool((side_mask(row) >> seat) & 1 == 1)
 
 
 @jit
@@ -369,7 +331,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
             if duck > ducking_value or ducking < 0:
                 ducking, ducking_value = card, duck
     if sol:
-        declarers = int(row[DECLARERS])
+        declarers = side_mask(row)
         if mine:  # duck with the highest card that does not take the trick
             return ducking if ducking >= 0 else cheapest
         if (declarers >> winning) & 1:  # leave the trick to the declarer
@@ -565,28 +527,7 @@ def sample_rows(base: Rows, pool: Rows, allowed: Rows, capacity: Rows, samples: 
     return rows
 
 
-@jit
-def bit_count(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
 # --- from the compiled rules and the engine ----------------------------------------------------------
-
-
-BITS = tuple(1 << card for card in range(56))
-
-
-def mask_of(cards: Sequence[int]) -> int:
-    """The mask of distinct cards (a sum of their bits)."""
-    return sum(map(BITS.__getitem__, cards))
-
-
-def cards_of(mask: int) -> list[int]:
-    return [card for card in range(56) if (mask >> card) & 1]
 
 
 @dataclass(frozen=True)
@@ -599,38 +540,23 @@ class KernelRules:
     rules would be wrong, so playouts use the engine's functions (``engine_playout``)."""
     exempt_declarer: bool
     """The partner card's rules do not bind a selvmakker declarer."""
-    sol_limits: dict[str, int]
+    endings: Mapping[str, Ending]
+    """Each named bid's end-of-play parameters."""
     by_plugin: bool = False
     """Whether a plugin is why the kernel is not exact (the expert says so once)."""
 
     @classmethod
     def build(cls, rules: Rules) -> KernelRules:
-        """The kernel's constants of a compiled ruleset."""
+        """The kernel's constants of a compiled ruleset, all from ``rules``' compiled fields and hooks."""
         hook = rules.plugin_manager.hook
         exact = not any(
             impl.plugin_name not in SHIPPED_PLUGINS
             for name in PLAY_HOOKS
             for impl in getattr(hook, name).get_hookimpls()
         )
-        ruleset = rules.ruleset
-        jokers = ruleset.jokers
-        consts = np.zeros(CONSTANTS, dtype=np.int64)
-        consts[ANY_TIME] = jokers is not None and jokers.play_any_time
-        consts[LEAD_FIRST] = jokers is not None and jokers.lead_first_trick
-        consts[HOLDER_LEADS] = ruleset.called_card.holder_leads_it
-        consts[MUST_FALL] = ruleset.called_card.must_fall_first_time_led
-        consts[FIRST_FREE] = ruleset.called_card.free_first_trick
-        consts[JOKER_LOSES] = jokers is not None and jokers.led_joker == "loses_to_trump"
-        consts[SOL_EARLY] = ruleset.play.sol_ends == "when_all_declarers_lost"
-        consts[TRUMP_STRENGTH : TRUMP_STRENGTH + 13] = strengths(ruleset.card_order.trump_games)
-        consts[SOL_STRENGTH : SOL_STRENGTH + 13] = strengths(ruleset.card_order.sol_games)
-        consts.setflags(write=False)
-        # The kernel knows one kind of named bid: one against three within a most of tricks, in the sol
-        # order, forhånd leading. Any other (dansk whist's, engelsk whist's) is played out by the engine.
-        by_plugin = not exact
-        exact = exact and all(one_against_three(s) for s in ruleset.named_bids())
-        limits = {s.id: s.max_tricks for s in ruleset.sol_bids if s.max_tricks is not None}
-        return cls(consts, exact, not ruleset.called_card.applies_to_selvmakker, limits, by_plugin)
+        play = rules.card_play
+        exempt = bool(rules.ladder.bids) and not rules.called_card_binds(0, ContractInfo(rules.ladder.bids[0], (0,)))
+        return cls(play.constants, exact, exempt, play.endings, not exact)
 
 
 @dataclass(frozen=True)
@@ -666,7 +592,16 @@ def base_values(kernel: KernelRules, facts: PlayFacts, partner: int) -> list[int
     row[DECLARERS] = mask_of(facts.declarers)
     row[DECLARER] = declarer
     row[PARTNER] = -1 if facts.bid.is_sol else partner
-    row[SOL_LIMIT] = kernel.sol_limits.get(facts.bid.sol or "", 13)
+    end = TRUMP_ENDING if facts.bid.sol is None else kernel.endings[facts.bid.sol]
+    row[SOL_LIMIT] = end.max_tricks
+    row[SIDE] = end.side
+    row[FIRST_TRICKS] = end.first_tricks
+    if end.side == PARTNER_SIDE and declarer >= 0:
+        row[FIXED_SIDE] = 1 << ((declarer + 2) % 4)
+    elif end.side == PAIRS:
+        row[FIXED_SIDE] = 0b0101
+    elif end.side == EACH:
+        row[FIXED_SIDE] = 0b1111
     row[FD_SUIT] = -1 if facts.fordaekt_suit is None else facts.fordaekt_suit
     return row
 

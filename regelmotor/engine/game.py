@@ -102,31 +102,15 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         *,
         seed: int | None = None,
         dealer_at_table: bool = True,
+        _dealt_here: bool = False,
     ) -> None:
         """``dealer_at_table``: False when the dealer sits out (5-6 players, 000 2.1), so that seat ``dealer``
-        is the fourth player in the deal, who can be at fault in a misdeal like any other."""
-        expected = _deck(rules.jokers)
-        if len(hands) != SEATS or any([len(hand) != HAND for hand in hands]):
-            raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
-        if len(kitty) != rules.kitty_size:
-            raise DealError(f"the kitty holds {rules.kitty_size} cards in {rules.ruleset.name}, not {len(kitty)}")
-        dealt = [*itertools.chain(*hands), *kitty]
-        if len(dealt) != len(expected) or expected.symmetric_difference(dealt):
-            twice = sorted({c for c in dealt if dealt.count(c) > 1})
-            missing = sorted(expected - set(dealt))
-            extra = sorted(set(dealt) - expected)
-            detail = "; ".join(
-                part
-                for part in (
-                    "twice: " + " ".join(map(format_card, twice)) if twice else "",
-                    "missing: " + " ".join(map(format_card, missing)) if missing else "",
-                    "not in this deck: " + " ".join(map(format_card, extra)) if extra else "",
-                )
-                if part
-            )
-            raise DealError(f"the hands and kitty must hold the {len(expected)} cards once each ({detail})")
-        if not 0 <= dealer < SEATS:
-            raise DealError(f"the dealer is a seat 0-3, not {dealer}")
+        is the fourth player in the deal, who can be at fault in a misdeal like any other.
+
+        A deal given from outside is checked card by card; one the engine dealt itself from a new deck
+        by the shipped dealer (``from_seed``) is not checked again."""
+        if not _dealt_here:
+            _check_deal(rules, hands, kitty, dealer)
         self.rules = rules
         self.ruleset = rules.ruleset
         self.seed = seed
@@ -209,7 +193,15 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         deck = new_deck(rules.jokers)
         random.Random(seed).shuffle(deck)
         deal = rules.deal(deck, dealer, None)
-        return cls(rules, deal.hands, deal.kitty, dealer, seed=seed, dealer_at_table=dealer_at_table)
+        return cls(
+            rules,
+            deal.hands,
+            deal.kitty,
+            dealer,
+            seed=seed,
+            dealer_at_table=dealer_at_table,
+            _dealt_here=rules.shipped_dealer and 0 <= dealer < SEATS,
+        )
 
     # --- the public face ---------------------------------------------------------------------
 
@@ -305,12 +297,15 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
     def public_history(self) -> tuple[tuple[int, str], ...]:
         """The history as the table saw it: another seat's discards and fordækt card face down.
 
-        Derived from ``history`` when a view asks for it (kept while no action is added), so that
-        ``apply`` does no work for it.
+        Derived from ``history`` when a view asks for it and extended by the actions added since the
+        last view, so that ``apply`` does no work for it and a deal's views cost linear time.
         """
-        cached: tuple[tuple[int, str], ...] | None = self.__dict__.get("_public")
-        if cached is None or len(cached) != len(self.history):
-            cached = tuple((seat, _face_down(action)) for seat, action in self.history)
+        cached: tuple[tuple[int, str], ...] = self.__dict__.get("_public", ())
+        history = self.history
+        if len(cached) > len(history):  # pragma: no cover - history only grows
+            cached = ()
+        if len(cached) != len(history):  # extended by the actions added since, not rebuilt
+            cached += tuple([(seat, _face_down(action)) for seat, action in history[len(cached) :]])
             self.__dict__["_public"] = cached
         return cached
 
@@ -405,6 +400,32 @@ def _face_down(action: str) -> str:
     if action.startswith("fordækt "):
         return "fordækt ?"
     return action
+
+
+def _check_deal(rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], dealer: int) -> None:
+    """Four hands of 13 and the kitty holding the ruleset's deck once each, and a dealer seat."""
+    expected = _deck(rules.jokers)
+    if len(hands) != SEATS or any([len(hand) != HAND for hand in hands]):
+        raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
+    if len(kitty) != rules.kitty_size:
+        raise DealError(f"the kitty holds {rules.kitty_size} cards in {rules.ruleset.name}, not {len(kitty)}")
+    dealt = [*itertools.chain(*hands), *kitty]
+    if len(dealt) != len(expected) or expected.symmetric_difference(dealt):
+        twice = sorted({c for c in dealt if dealt.count(c) > 1})
+        missing = sorted(expected - set(dealt))
+        extra = sorted(set(dealt) - expected)
+        detail = "; ".join(
+            part
+            for part in (
+                "twice: " + " ".join(map(format_card, twice)) if twice else "",
+                "missing: " + " ".join(map(format_card, missing)) if missing else "",
+                "not in this deck: " + " ".join(map(format_card, extra)) if extra else "",
+            )
+            if part
+        )
+        raise DealError(f"the hands and kitty must hold the {len(expected)} cards once each ({detail})")
+    if not 0 <= dealer < SEATS:
+        raise DealError(f"the dealer is a seat 0-3, not {dealer}")
 
 
 _SHARED = frozenset({"rules", "ruleset", "initial_hands", "initial_kitty", "seats"})

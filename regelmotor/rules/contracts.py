@@ -72,32 +72,12 @@ def side_tricks(bid: SolBid, declarer: int, tricks_won: Sequence[int]) -> int:
 
 def within(bid: SolBid, taken: int) -> bool:
     """Whether a side with ``taken`` tricks made the bid. A bid of the first tricks is made by taking
-    them all: play ends at the first of them lost (see ``decided``), so the count tells."""
+    them all: play ends at the first of them lost (``cardplay.end_of_play``), so the count tells."""
     if bid.first_tricks is not None and taken < bid.first_tricks:
         return False
     if bid.max_tricks is not None and taken > bid.max_tricks:
         return False
     return bid.min_tricks is None or taken >= bid.min_tricks
-
-
-def decided(bid: SolBid, declarers: Sequence[int], tricks_won: Sequence[int], played: int, *, early: bool) -> bool:
-    """Whether play is over before the last trick.
-
-    A bid of the first tricks ends at the first of them lost, or when all are taken (002: "skal
-    tage de 7 første stik"; inferred: nothing after them changes the result). With ``early``
-    (``play.sol_ends: when_all_declarers_lost``), a bid with a most ends once every declarer's side
-    has taken more (001; 000 6.4.3).
-    """
-    if played >= TRICKS:
-        return True
-    if not declarers or bid.side in ("pairs", "each"):
-        return False
-    if bid.first_tricks is not None and played <= bid.first_tricks:
-        taken = side_tricks(bid, declarers[0], tricks_won)
-        return taken < played or played == bid.first_tricks
-    if early and bid.max_tricks is not None:
-        return all(side_tricks(bid, seat, tricks_won) > bid.max_tricks for seat in declarers)
-    return False
 
 
 def shares(bid: SolBid, declarers: Sequence[int], tricks_won: Sequence[int]) -> tuple[Share, ...]:

@@ -4,8 +4,9 @@ Thorsen's table (000 6.4.1) and the house rule 001 mentions ("I nogle klubber ka
 udspillet joker stikkes med trumf"); with no trump in the trick the leader still wins.
 
 A wrapper around whatever trick-winner rule is in force: it decides only the tricks a joker
-leads with a trump in them and leaves every other trick to the rule beneath it, so a club's own
-trick-winner plugin and this house rule hold together.
+leads with a trump in them (by ``cardplay.trick_winner``, the one implementation) and leaves every
+other trick to the rule beneath it, so a club's own trick-winner plugin and this house rule hold
+together.
 """
 
 from __future__ import annotations
@@ -14,17 +15,19 @@ from collections.abc import Generator, Sequence
 
 from regelmotor.cards import Card
 from regelmotor.hooks import TrickWinner, hookimpl
-from regelmotor.rules.trick_winner import highest_of_suit, strengths
+from regelmotor.rules.cardplay.jokers import is_led_joker
+from regelmotor.rules.trick_winner import trick_winner
 from regelmotor.ruleset.model import Ruleset
 
 
-def joker_trumpable(inner: TrickWinner, trump_strength: Sequence[int]) -> TrickWinner:
+def joker_trumpable(inner: TrickWinner, ruleset: Ruleset) -> TrickWinner:
+    trumpable = trick_winner(ruleset, joker_loses=True)
+
     def winner(cards: Sequence[Card], trump: int | None, sol: bool, fordaekt: tuple[Card, int] | None = None) -> int:
-        led = cards[0]
-        if trump is not None and led >= 52 and (fordaekt is None or led != fordaekt[0]):
-            trumped = highest_of_suit(cards, trump, trump_strength, fordaekt)
-            if trumped is not None:
-                return trumped
+        if trump is not None and is_led_joker(cards[0], -1 if fordaekt is None else fordaekt[0]):
+            won = trumpable(cards, trump, sol, fordaekt)
+            if won != 0:
+                return won
         return inner(cards, trump, sol, fordaekt)
 
     return winner
@@ -36,4 +39,4 @@ class JokerTrumpable:
         inner = yield
         if inner is None or ruleset.jokers is None or ruleset.jokers.led_joker != "loses_to_trump":
             return inner
-        return joker_trumpable(inner, strengths(ruleset.card_order.trump_games))
+        return joker_trumpable(inner, ruleset)

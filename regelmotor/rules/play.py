@@ -10,99 +10,70 @@ every declarer has taken more tricks than his bid allows (001; 000 6.4.3).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
-from regelmotor.cards import JOKER_SUIT, Card, format_card, suit_of
+from regelmotor.cards import Card, format_card, suit_of
 from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, TrickContext, hookimpl
-from regelmotor.rules.contracts import decided, shares, within
+from regelmotor.rules.cardplay import legal as L
+from regelmotor.rules.cardplay.constants import ending, play_constants
+from regelmotor.rules.cardplay.end_of_play import play_over as ends
+from regelmotor.rules.cardplay.masks import BITS, JOKER_SUIT
+from regelmotor.rules.contracts import shares, within
 from regelmotor.ruleset.model import Ruleset
 
 TRICKS = 13
-SUITS: tuple[int, ...] = tuple(suit_of(card) for card in range(55))
-"""Card -> the suit it counts in (jokers: ``JOKER_SUIT``)."""
-
-
-@cache
-def suits_with_fordaekt(fordaekt: tuple[Card, int]) -> tuple[int, ...]:
-    """The suit table with the fordækt card counted in the partner card's suit (000 6.1.1)."""
-    card, suit = fordaekt
-    return (*SUITS[:card], suit, *SUITS[card + 1 :])
-
-
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 Refusal = tuple[str, str]
 """(the ruleset key that forbids a card, why)."""
+KEYS = {
+    L.JOKER_LEAD: "jokers.lead_first_trick",
+    L.HOLDER_LEADS: "called_card.holder_leads_it",
+    L.MUST_FALL: "called_card.must_fall_first_time_led",
+    L.FOLLOW_SUIT: "play.follow_suit",
+}
 
 
 class LegalPlay:
-    """The legal cards, and why another card is not: one derivation for both, so that a refusal
-    names the rule that decided it (``why_not`` runs the same code, watching one card)."""
+    """The legal cards of a hand as the hook hands them out (cards, not masks), and why another card is
+    not, both from ``cardplay.legal``: the one implementation the kernel's playouts run too."""
 
     def __init__(self, ruleset: Ruleset) -> None:
-        jokers = ruleset.jokers
-        self.any_time = jokers is not None and jokers.play_any_time
-        self.lead_first = jokers is not None and jokers.lead_first_trick
-        self.holder_leads_it = ruleset.called_card.holder_leads_it
-        self.must_fall = ruleset.called_card.must_fall_first_time_led
-        self.free_first = ruleset.called_card.free_first_trick  # 003 36: "I første runde må spilles alt."
+        self.constants = play_constants(ruleset)
+
+    def arguments(
+        self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext
+    ) -> tuple[int, int, int, bool, int, bool, int, int]:
+        mask = 0
+        for card in hand:
+            mask |= BITS[card]
+        fd_card, fd_suit = (-1, -1) if context.fordaekt is None else context.fordaekt
+        called = -1 if context.called is None else context.called
+        led = trick[0] if trick else -1
+        return mask, len(trick), led, context.first_trick, called, context.called_suit_led, fd_card, fd_suit
 
     def __call__(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> tuple[Card, ...]:
-        return self.judge(hand, trick, context, None)[0]
+        legal = L.legal_cards(*self.arguments(hand, trick, context), self.constants)[0]
+        return tuple([c for c in hand if (legal >> c) & 1])
 
     def why_not(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext, card: Card) -> Refusal | None:
         """The rule that forbids ``card`` (held in ``hand``) now, or None if it is legal."""
-        return self.judge(hand, trick, context, card)[1]
-
-    def judge(
-        self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext, watched: Card | None
-    ) -> tuple[tuple[Card, ...], Refusal | None]:
-        # A table lookup, not a function, for a card's suit: this is on the path of every card played.
-        suits = SUITS if context.fordaekt is None else suits_with_fordaekt(context.fordaekt)
-        called = context.called
-        binding = called is not None and not context.called_suit_led and called in hand
-        if binding and self.free_first and context.first_trick:
-            binding = False
-        if not trick:
-            cards = tuple(hand)
-            if context.first_trick and not self.lead_first:
-                cards = tuple([c for c in cards if suits[c] != JOKER_SUIT]) or cards
-                if watched is not None and watched not in cards:
-                    return cards, ("jokers.lead_first_trick", "no joker may be led to the first trick")
-            if binding and self.holder_leads_it:
-                assert called is not None
-                called_suit = suits[called]
-                cards = tuple([c for c in cards if c == called or suits[c] != called_suit])
-                if watched is not None and watched not in cards:
-                    return cards, (
-                        "called_card.holder_leads_it",
-                        f"lead the called card {format_card(called)}: its suit is led for the first time",
-                    )
-            return cards, None
-        led = suits[trick[0]]
-        if led == JOKER_SUIT:
-            return tuple(hand), None  # 001: "Når en joker spilles ud, må de andre lægge et hvilket som helst kort."
-        if binding and self.must_fall and called is not None and suits[called] == led:
-            if watched is not None and watched != called:
-                return (called,), (
-                    "called_card.must_fall_first_time_led",
-                    f"the called card {format_card(called)} must be played now",
-                )
-            return (called,), None
-        following: list[Card]
-        if self.any_time:  # 001: "Jokere må spilles når som helst"
-            following = [c for c in hand if suits[c] == led or suits[c] == JOKER_SUIT]
-        else:
-            following = [c for c in hand if suits[c] == led]
-        for card in following:
-            if suits[card] == led:  # he can follow suit, so he must
-                if watched is not None and watched not in following:
-                    held = sum(1 for c in hand if suits[c] == led)
-                    return tuple(following), (
-                        "play.follow_suit",
-                        f"must follow suit: you hold {held} {SUIT_NAMES[led]}",
-                    )
-                return tuple(following), None
-        return tuple(hand), None
+        arguments = self.arguments(hand, trick, context)
+        answer = L.legal_cards(*arguments, self.constants)
+        rule = L.removed_by(answer, card, arguments[0], context.first_trick, arguments[6], self.constants)
+        if rule == L.NO_RULE:
+            return None
+        if rule == L.JOKER_LEAD:
+            return KEYS[rule], "no joker may be led to the first trick"
+        assert context.called is not None or rule == L.FOLLOW_SUIT
+        if rule == L.HOLDER_LEADS:
+            text = f"lead the called card {format_card(context.called or 0)}: its suit is led for the first time"
+            return KEYS[rule], text
+        if rule == L.MUST_FALL:
+            return KEYS[rule], f"the called card {format_card(context.called or 0)} must be played now"
+        fordaekt = context.fordaekt
+        led = fordaekt[1] if fordaekt is not None and trick[0] == fordaekt[0] else suit_of(trick[0])
+        held = sum(1 for c in hand if (fordaekt[1] if fordaekt is not None and c == fordaekt[0] else suit_of(c)) == led)
+        assert led != JOKER_SUIT
+        return KEYS[rule], f"must follow suit: you hold {held} {SUIT_NAMES[led]}"
 
 
 def legal_cards(ruleset: Ruleset) -> LegalCards:
@@ -110,15 +81,21 @@ def legal_cards(ruleset: Ruleset) -> LegalCards:
 
 
 def play_over(ruleset: Ruleset) -> PlayOver:
-    named = {s.id: s for s in ruleset.named_bids()}
-    early = ruleset.play.sol_ends == "when_all_declarers_lost"
+    """``cardplay.end_of_play`` for a contract: its parameters worked out once per named bid."""
+    endings = {s.id: ending(s) for s in ruleset.named_bids()}
+    early = int(ruleset.play.sol_ends == "when_all_declarers_lost")
 
     def over(contract: ContractInfo, tricks_won: Sequence[int], tricks_played: int) -> bool:
         if tricks_played >= TRICKS:
             return True
         if contract.bid.sol is None:
             return False
-        return decided(named[contract.bid.sol], contract.declarers, tricks_won, tricks_played, early=early)
+        e = endings[contract.bid.sol]
+        declarers = 0
+        for seat in contract.declarers:
+            declarers |= 1 << seat
+        w0, w1, w2, w3 = tricks_won
+        return bool(ends(tricks_played, w0, w1, w2, w3, declarers, e.side, e.max_tricks, e.first_tricks, early))
 
     return over
 

@@ -1,64 +1,33 @@
-"""Who wins a trick: the highest trump, else the highest card of the led suit.
+"""Who wins a trick, as the hook hands it out: ``cardplay.trick_winner`` over the trick's cards.
 
 Card order comes from the ruleset: in trump games A K Q ... 2, in sol games K Q ... 2 A
 (001; 000 6.2; 003 34-35), the fordækt card below the two. A joker that is not led is worth
 nothing; a led joker wins the trick, even when another joker follows (001). Where a led joker
-can be trumped, that is the ``joker_trumpable`` rule's business.
+can be trumped, that is the ``joker_trumpable`` rule's business (a wrapper, so that it composes
+with a club's own trick-winner plugin).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelmotor.cards import RANK_LETTERS, Card
+from regelmotor.cards import Card
 from regelmotor.hooks import TrickWinner, hookimpl
-from regelmotor.ruleset.model import Rank, Ruleset
+from regelmotor.rules.cardplay.constants import play_constants
+from regelmotor.rules.cardplay.trick_winner import winning_index
+from regelmotor.ruleset.model import Ruleset
 
 
-def strengths(order: Sequence[Rank]) -> tuple[int, ...]:
-    """Rank index -> strength (higher wins) for a card order written highest first."""
-    table = [0] * 13
-    for position, rank in enumerate(order):
-        table[RANK_LETTERS.index(rank)] = len(order) - position
-    return tuple(table)
-
-
-def highest_of_suit(
-    cards: Sequence[Card], suit: int, strength: Sequence[int], fordaekt: tuple[Card, int] | None = None
-) -> int | None:
-    """The index of the strongest card of ``suit`` among ``cards``, or None.
-
-    The fordækt card counts as the lowest card of its suit, below the two (000 6.2.1), and as
-    nothing else.
-    """
-    best, best_strength = None, -1
-    for index, card in enumerate(cards):
-        if fordaekt is not None and card == fordaekt[0]:
-            if fordaekt[1] == suit and best_strength < 0:
-                best, best_strength = index, 0
-        elif card < 52 and card // 13 == suit and strength[card % 13] > best_strength:
-            best, best_strength = index, strength[card % 13]
-    return best
-
-
-def trick_winner(ruleset: Ruleset) -> TrickWinner:
-    trump_strength = strengths(ruleset.card_order.trump_games)
-    sol_strength = strengths(ruleset.card_order.sol_games)
+def trick_winner(ruleset: Ruleset, *, joker_loses: bool = False) -> TrickWinner:
+    consts = play_constants(ruleset)
+    loses = int(joker_loses)
 
     def winner(cards: Sequence[Card], trump: int | None, sol: bool, fordaekt: tuple[Card, int] | None = None) -> int:
-        strength = sol_strength if sol else trump_strength
-        led = cards[0]
-        led_joker = led >= 52 and (fordaekt is None or led != fordaekt[0])
-        if trump is not None:
-            trumped = highest_of_suit(cards, trump, strength, fordaekt)
-            if trumped is not None and not led_joker:
-                return trumped
-        if led_joker:
-            return 0
-        led_suit = fordaekt[1] if fordaekt is not None and led == fordaekt[0] else led // 13
-        best = highest_of_suit(cards, led_suit, strength, fordaekt)
-        assert best is not None
-        return best
+        count = len(cards)
+        c0, c1, c2, c3 = (*cards, -1, -1, -1)[:4]
+        fd_card, fd_suit = (-1, -1) if fordaekt is None else fordaekt
+        t = -1 if trump is None else trump
+        return int(winning_index(c0, c1, c2, c3, count, t, int(sol), fd_card, fd_suit, loses, consts))
 
     return winner
 

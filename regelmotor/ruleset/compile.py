@@ -47,6 +47,7 @@ from regelmotor.hooks import (
     VipTurns,
 )
 from regelmotor.rules.auction import AuctionRules
+from regelmotor.rules.cardplay.constants import CardPlay, card_play
 from regelmotor.rules.dealing import DealingRules
 from regelmotor.rules.declaration import DeclarationRules
 from regelmotor.rules.doubling import DoublingRules
@@ -155,10 +156,16 @@ class Rules:
     settle: Settle
     session_settlement: SessionSettle
     plugin_manager: pluggy.PluginManager
+    card_play: CardPlay
+    """The play rules' constants for ``rules.cardplay``'s bitmask functions (the kernel's playouts; the
+    shipped play hooks hold the same)."""
     plugins: tuple[tuple[str, str], ...] = ()
     """The club's plugins as (name, version of the package that provides it), for records."""
     jokers: int = 0
     kitty_size: int = 0
+    shipped_dealer: bool = False
+    """Whether the shipped dealing rule deals (no plugin's): then a deal dealt from a new deck holds every
+    card once by construction, and ``Game.from_seed`` does not check it again."""
 
     def contract_bid(self, text: str) -> Bid:
         """The bid of a contract in canonical notation: a bid of the ladder, or the game played when all
@@ -362,9 +369,11 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
         settle=one("regelmotor_settle", scorer=scorer),
         session_settlement=one("regelmotor_session_settlement"),
         plugin_manager=pm,
+        card_play=card_play(model),
         plugins=versions,
         jokers=model.deck.jokers,
         kitty_size=model.deck.kitty,
+        shipped_dealer=not _from_club(pm, "regelmotor_dealer"),
     )
 
 

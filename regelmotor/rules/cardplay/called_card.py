@@ -1,0 +1,32 @@
+"""The partner card: it must fall the first time its suit is led, also when its holder leads the
+suit, also for a selvmakker (001; 003 37); where the ruleset says so, not in the first trick
+("I første runde må spilles alt", 003 36). Whether it binds a selvmakker at all is the hook
+``regelmotor_called_card_binds``: the callers pass ``called`` -1 for a seat it does not bind.
+"""
+
+from __future__ import annotations
+
+from regelmotor.rules.cardplay.masks import FIRST_FREE, HOLDER_LEADS, MUST_FALL, Rows, card_suit, jit, suit_mask
+
+
+@jit
+def binds(hand: int, called: int, called_suit_led: bool, first_trick: bool, consts: Rows) -> bool:
+    """Whether the partner card's play rules bind the holder of ``hand`` now (he holds it, its suit not yet
+    led; ``called`` -1: no partner card binds this seat, or it has been played)."""
+    if called < 0 or called_suit_led or (hand >> called) & 1 == 0:
+        return False
+    return not (first_trick and consts[FIRST_FREE] != 0)
+
+
+@jit
+def not_led(cards: int, called: int, fd_card: int, fd_suit: int, consts: Rows) -> int:
+    """The cards a bound holder may not lead: the partner card's suit, but the card itself."""
+    if consts[HOLDER_LEADS] == 0:
+        return 0
+    return cards & suit_mask(card_suit(called, fd_card, fd_suit), fd_card, fd_suit) & ~(1 << called)
+
+
+@jit
+def must_fall(called: int, led_suit: int, fd_card: int, fd_suit: int, consts: Rows) -> bool:
+    """Whether a bound holder must play the partner card to this trick (its suit is led)."""
+    return consts[MUST_FALL] != 0 and card_suit(called, fd_card, fd_suit) == led_suit

@@ -1,0 +1,38 @@
+"""Jokers: played at any time, not led to the first trick, and after a joker lead any card (001).
+
+A joker that is not led is worth nothing; a led joker wins the trick, even when another joker
+follows (001), unless the ruleset lets it be trumped (000 6.4.1; 001: "I nogle klubber kan en
+udspillet joker stikkes med trumf").
+"""
+
+from __future__ import annotations
+
+from regelmotor.rules.cardplay.masks import ANY_TIME, JOKER_SUIT, LEAD_FIRST, Rows, fd_bit, jit, suit_mask
+
+
+@jit
+def jokers_of(hand: int, fd_card: int) -> int:
+    """The jokers of a hand (a joker laid fordækt counts in the partner card's suit, not as a joker)."""
+    return hand & suit_mask(JOKER_SUIT, fd_card, -1) & ~fd_bit(fd_card)
+
+
+@jit
+def not_led_first(cards: int, first_trick: bool, fd_card: int, consts: Rows) -> int:
+    """The jokers a leader may not lead: none may be led to the first trick, unless he holds nothing else."""
+    if not first_trick or consts[LEAD_FIRST] != 0:
+        return 0
+    jokers = jokers_of(cards, fd_card)
+    return jokers if cards & ~jokers != 0 else 0
+
+
+@jit
+def with_following(hand: int, following: int, fd_card: int, consts: Rows) -> int:
+    """The cards that may follow suit: the led suit's, and the jokers where they may be played at any time."""
+    if consts[ANY_TIME] != 0:
+        return following | jokers_of(hand, fd_card)
+    return following
+
+
+@jit
+def is_led_joker(card: int, fd_card: int) -> bool:
+    return 52 <= card < 55 and card != fd_card

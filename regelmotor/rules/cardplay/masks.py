@@ -1,0 +1,128 @@
+"""The card encoding the play rules work on: card numbers, suit masks, rank strengths.
+
+The fordækt card (000 6.1.1) counts as the lowest card of the partner card's suit and as nothing else:
+every function takes it as ``fd_card`` (its number, -1 for none) and ``fd_suit`` (the suit it counts in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+try:  # pragma: no branch - numba is a dependency; the fallback keeps the play rules importable without it
+    from numba import config as _config
+    from numba import njit as _njit
+
+    def jit(function: F) -> F:
+        """Compiled by numba (cached on disk, the GIL released); plain Python where numba is missing."""
+        return cast(F, _njit(cache=True, nogil=True)(function))
+
+    JIT = not getattr(_config, "DISABLE_JIT", False)
+    """Whether the play functions are compiled (not under ``NUMBA_DISABLE_JIT=1``)."""
+except ImportError:  # pragma: no cover
+
+    def jit(function: F) -> F:
+        return function
+
+    JIT = False
+
+Rows = npt.NDArray[np.int64]
+
+FORDAEKT = 55
+"""The fordækt card where the real card is hidden (the kernel's sampled deals)."""
+JOKER_SUIT = 4
+JOKER_MASK = (1 << 52) | (1 << 53) | (1 << 54)
+SUIT_MASKS = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)] + [JOKER_MASK], dtype=np.int64)
+
+# --- the constants of a ruleset's play rules (an int64 array; ``constants.play_constants`` fills it) --
+ANY_TIME = 0  # jokers may be played at any time (001)
+LEAD_FIRST = 1  # a joker may be led to the first trick
+HOLDER_LEADS = 2  # the partner card's holder must lead it when he leads its suit
+MUST_FALL = 3  # the partner card falls the first time its suit is led
+JOKER_LOSES = 4  # a led joker loses to a trump
+SOL_EARLY = 5  # a bid with a most of tricks ends when every declarer's side has taken more
+TRUMP_STRENGTH = 6  # 6-18: strength by rank in trump games (higher wins)
+SOL_STRENGTH = 19  # 19-31: strength by rank in the sol games' order
+FIRST_FREE = 32  # the partner card's rules do not bind in the first trick (003 36)
+CONSTANTS = 33
+
+
+@jit
+def fd_bit(fd_card: int) -> int:
+    return (1 << fd_card) if fd_card >= 0 else 0
+
+
+@jit
+def card_suit(card: int, fd_card: int, fd_suit: int) -> int:
+    """The suit a card counts in (``JOKER_SUIT`` for a joker)."""
+    if card == fd_card:
+        return fd_suit
+    if card < 52:
+        return card // 13
+    return JOKER_SUIT
+
+
+@jit
+def suit_mask(suit: int, fd_card: int, fd_suit: int) -> int:
+    """The cards that count in ``suit`` (the jokers for ``JOKER_SUIT``)."""
+    bit = fd_bit(fd_card)
+    mask = int(SUIT_MASKS[suit]) & ~bit
+    if suit == fd_suit:
+        mask |= bit
+    return mask
+
+
+@jit
+def card_strength(card: int, sol: int, fd_card: int, consts: Rows) -> int:
+    """A card's strength within its suit (higher wins): the fordækt card and jokers 0, below the two."""
+    if card >= 52 or card == fd_card:
+        return 0
+    if sol:
+        return int(consts[SOL_STRENGTH + card % 13])
+    return int(consts[TRUMP_STRENGTH + card % 13])
+
+
+DE_BRUIJN = 0x03F79D71B4CB0A89
+BIT_INDEX = np.zeros(64, dtype=np.int64)
+for _bit in range(64):
+    BIT_INDEX[(((1 << _bit) * DE_BRUIJN) >> 58) & 63] = _bit
+
+
+if JIT:
+
+    @jit
+    def lowest_card(mask: int) -> int:
+        """The lowest card of a non-empty mask (its lowest set bit's index, by a de Bruijn sequence)."""
+        low = np.uint64(mask & -mask)
+        return int(BIT_INDEX[int(((low * np.uint64(DE_BRUIJN)) >> np.uint64(58)) & np.uint64(63))])
+
+else:  # pragma: no cover - plain Python has the bit's index at hand (and no 64-bit wrap-around)
+
+    def lowest_card(mask: int) -> int:
+        return int((mask & -mask).bit_length() - 1)
+
+
+@jit
+def bit_count(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+BITS = tuple(1 << card for card in range(56))
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    """The mask of distinct cards (a sum of their bits)."""
+    return sum(map(BITS.__getitem__, cards))
+
+
+def cards_of(mask: int) -> list[int]:
+    return [card for card in range(56) if (mask >> card) & 1]
