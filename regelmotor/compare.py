@@ -13,7 +13,6 @@ from typing import Any
 
 from regelmotor.diff import diff_rulesets
 from regelmotor.errors import RegelmotorError
-from regelmotor.rules.contracts import within
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.simulate import (
@@ -128,9 +127,10 @@ def stake(rules: Rules) -> Fraction:
     for named in (*(ruleset.sol_bid(b.sol) for b in rules.ladder.bids if b.sol), *ruleset.named_bids()):
         if named.side == "each":
             continue
+        bid = rules.contract_bid(named.id)
         for tricks in range(14):
-            if within(named, tricks) and (named.side != "pairs" or tricks >= 7):
-                return abs(rules.role_points(rules.contract_bid(named.id), tricks).declarer) or Fraction(1)
+            if rules.made(*rules.sample_deal(bid, tricks)) and (named.side != "pairs" or tricks >= 7):
+                return abs(rules.role_points(bid, tricks).declarer) or Fraction(1)
     return Fraction(1)
 
 

@@ -26,7 +26,6 @@ from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.hooks import ContractInfo, Money, next_dealer
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rulebook.render import render
-from regelmotor.rules.contracts import partner_across
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
@@ -207,7 +206,7 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     if named is not None and named.side == "partner":
         if line.partner is not None:
             raise SheetError(f"{bid} is played with the fixed partner across the table: leave out --partner")
-        partner = partner_across(declarer)
+        partner = rules.declaration(ContractInfo(bid, (declarer,))).partner  # the fixed partner, by the rules
     if partner is not None and partner in seats:
         raise SheetError("the partner is the declarer: leave out --partner for a selvmakker")
     if len(line.tricks) != (len(seats) if bid.is_sol else 1):

@@ -17,7 +17,6 @@ from regelmotor.bids import Bid
 from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, format_card, is_joker, parse_card, rank_of, suit_of
 from regelmotor.engine.game import View
 from regelmotor.hooks import ContractInfo
-from regelmotor.rules.cardplay.constants import strengths
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.model import SolBid
 
@@ -50,8 +49,8 @@ class HeuristicBot:
         self.rules = rules
         self.ruleset = rules.ruleset
         self.rng = rng
-        self.trump_strength = strengths(self.ruleset.card_order.trump_games)
-        self.sol_strength = strengths(self.ruleset.card_order.sol_games)
+        self.trump_strength = rules.card_play.trump_strength
+        self.sol_strength = rules.card_play.sol_strength
         jokers = self.ruleset.jokers
         self.joker_lead_wins = jokers is not None and jokers.led_joker == "wins"
         fixed: dict[str, str | None] = {}  # the trump each designation fixes, as its declaration says

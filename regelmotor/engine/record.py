@@ -20,7 +20,7 @@ from regelmotor import __version__
 from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
-from regelmotor.rules.settlement import round_keeping_sum
+from regelmotor.rounding import round_keeping_sum
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded

@@ -15,12 +15,12 @@ every player pays the evening's fee.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 
 from regelmotor.bids import Bid
 from regelmotor.hooks import ContractInfo, Money, SessionSettle, Settle, Transfer, hookimpl
+from regelmotor.rounding import to_oere
 from regelmotor.rules.scoring import Scorer
 from regelmotor.ruleset.model import Ruleset
 
@@ -95,25 +95,6 @@ def between_players(money: Sequence[Fraction]) -> tuple[Transfer, ...]:
 
 BOX = -1
 """The payee of a payment to the club's box."""
-
-
-OERE = Fraction(1, 100)
-
-
-def round_keeping_sum(amounts: Sequence[Fraction], unit: Fraction) -> list[Fraction]:
-    """Each amount in whole ``unit``s, their sum kept (itself rounded to the unit): each is rounded down
-    and the largest remainders get the last unit. Amounts that sum to zero still do."""
-    floors = [math.floor(a / unit) for a in amounts]
-    target = round(sum(amounts, Fraction(0)) / unit)
-    order = sorted(range(len(amounts)), key=lambda i: (amounts[i] / unit - floors[i], -i), reverse=True)
-    for i in order[: max(0, target - sum(floors))]:
-        floors[i] += 1
-    return [f * unit for f in floors]
-
-
-def to_oere(amounts: Sequence[Fraction]) -> list[Fraction]:
-    """Each amount in whole øre; money that sums to zero still sums to zero, to the øre."""
-    return round_keeping_sum(amounts, OERE)
 
 
 def session_settlement(ruleset: Ruleset) -> SessionSettle:

@@ -198,14 +198,19 @@ class Rules:
         if side == "each":
             raise ValueError(f"{bid.text} is scored player by player: use points() with every seat's tricks")
         paired = side in ("partner", "pairs") or (bid.sol is None and not alone)
-        rest = 13 - tricks
-        won = [tricks, (rest + 1) // 2, 0, rest // 2]
-        declarers = () if side == "pairs" else (0,)
-        partner = 2 if bid.sol is None and not alone else None
-        scores = self.settle(ContractInfo(bid, declarers, partner), won, vip_card, doublings)
+        contract, won = self.sample_deal(bid, tricks, alone=alone)
+        scores = self.settle(contract, won, vip_card, doublings)
         if paired:
             return RoleScores(scores[0], scores[2], scores[1], 2)
         return RoleScores(scores[0], None, scores[1], 3)
+
+    def sample_deal(self, bid: Bid, tricks: int, *, alone: bool = False) -> tuple[ContractInfo, list[int]]:
+        """The sample deal ``role_points`` scores: the contract, and the tricks each seat took."""
+        side = None if bid.sol is None else self.ruleset.sol_bid(bid.sol).side
+        rest = 13 - tricks
+        declarers = () if side in ("pairs", "each") else (0,)
+        partner = 2 if bid.sol is None and not alone else None
+        return ContractInfo(bid, declarers, partner), [tricks, (rest + 1) // 2, 0, rest // 2]
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """The bots the ruleset's plugins offer, by name."""

@@ -71,6 +71,16 @@ class CardPlay:
     endings: Mapping[str, Ending]
     """Each named bid's end-of-play parameters, by id."""
 
+    @property
+    def trump_strength(self) -> tuple[int, ...]:
+        """Rank index -> strength in trump games (higher wins)."""
+        return tuple(int(v) for v in self.constants[M.TRUMP_STRENGTH : M.TRUMP_STRENGTH + 13])
+
+    @property
+    def sol_strength(self) -> tuple[int, ...]:
+        """Rank index -> strength in the sol games' order."""
+        return tuple(int(v) for v in self.constants[M.SOL_STRENGTH : M.SOL_STRENGTH + 13])
+
 
 def card_play(ruleset: Ruleset) -> CardPlay:
     return CardPlay(play_constants(ruleset), {s.id: ending(s) for s in ruleset.named_bids()})

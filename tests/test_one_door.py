@@ -1,0 +1,75 @@
+"""``Rules`` is the only door: consumers of the rules (bots, the kernel, ``score``, ``session``, the rule
+book, ``diff``, ``compare``, ``simulate``) go through the compiled hooks, never around them.
+
+A consumer that imports a rule family's module, or reads the scorer behind ``settle``, misses what a
+club's plugin changes in that hook (the example plugin's slam bonus, a plugin's selvmakker rule). The
+few imports left are named below with the reason each is not a rule decided outside ``Rules``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from .conftest import REPO
+
+PACKAGE = REPO / "regelmotor"
+INSIDE = ("rules/", "ruleset/compile.py")
+"""Where the rule families are written and compiled."""
+ALLOWED: dict[tuple[str, str], str] = {
+    ("bots/kernel.py", "regelmotor.rules.cardplay"): "the play rules' bitmask functions themselves, written once",
+    ("engine/actions.py", "regelmotor.rules.auction"): "the notation's words for calls (pass, gå med, selv)",
+    ("engine/actions.py", "regelmotor.rules.redeal"): "the notation's word for a reshuffle asked for (omblanding)",
+    ("ruleset/checks.py", "regelmotor.rules.dealing"): "validation: a dealing pattern's problem, said at its key",
+    ("ruleset/checks.py", "regelmotor.rules.scoring"): "validation: the zero-sum check of the scoring tables",
+    ("rulebook/build.py", "regelmotor.rules.contracts"): "the rule book's words for a kind of sol bid",
+    ("rulebook/build.py", "regelmotor.rules.designation_kinds"): "the rule book's words for a designation",
+    ("diff.py", "regelmotor.rules.designation_kinds"): "the diff's words for a designation",
+    ("hooks.py", "regelmotor.rules.scoring"): "a type only (TYPE_CHECKING): what the scorer hook returns",
+}
+
+
+def _consumers() -> list[Path]:
+    return [
+        p
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if not any(str(p.relative_to(PACKAGE)).startswith(inside) for inside in INSIDE)
+    ]
+
+
+def _rule_imports(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        found += [n for n in names if n == "regelmotor.rules" or n.startswith("regelmotor.rules.")]
+    return found
+
+
+def test_no_consumer_imports_a_rule_family_around_the_compiled_rules() -> None:
+    offenders = []
+    for path in _consumers():
+        where = str(path.relative_to(PACKAGE))
+        for module in _rule_imports(path):
+            if not any(where == w and (module == m or module.startswith(m + ".")) for w, m in ALLOWED):
+                offenders.append(f"{where} imports {module}")
+    assert offenders == [], "score, play and bid through Rules: " + "; ".join(offenders)
+
+
+def test_no_consumer_scores_with_the_scorer_behind_settle() -> None:
+    """One scoring door: ``Rules.points`` and ``Rules.role_points`` (settle with every wrapper)."""
+    offenders = []
+    for path in _consumers():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "scorer":
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert offenders == [], "scored around settle at " + ", ".join(offenders)
+
+
+def test_every_allowed_import_is_still_there() -> None:
+    """An allowance no longer needed is removed, so that the list stays the truth."""
+    for where, module in ALLOWED:
+        assert any(m == module or m.startswith(module + ".") for m in _rule_imports(PACKAGE / where)), (where, module)
