@@ -77,6 +77,14 @@ class Ladder:
             )
         return bid
 
+    def trump_bid(self, designation: str, level: int) -> Bid:
+        """The bid of a designation at a level: the ladder's, or (a level the ladder leaves out for that
+        designation, as a point table's every cell needs) one made for it, of no rank."""
+        for bid in self.bids:
+            if bid.level == level and bid.designation == designation:
+                return bid
+        return Bid(level=level, designation=designation, rank=0, text=f"{level} {designation}")
+
     def higher(self, bid: Bid) -> tuple[Bid, ...]:
         """The bids that overcall ``bid``."""
         return tuple(b for b in self.bids if b.rank > bid.rank)

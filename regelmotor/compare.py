@@ -121,8 +121,8 @@ def stake(rules: Rules) -> Fraction:
     ruleset = rules.ruleset
     if ruleset.levels:
         level = ruleset.levels[0]
-        lowest = next(b for b in rules.ladder.bids if b.level is not None)
-        return abs(rules.role_points(lowest, lowest.level or level).declarer) or Fraction(1)
+        lowest = rules.ladder.trump_bid(ruleset.designations[0].id, level)
+        return abs(rules.role_points(lowest, level).declarer) or Fraction(1)
     # no trick bids (dansk, engelsk whist): the lowest named bid (or the one game) won with the fewest tricks
     for named in (*(ruleset.sol_bid(b.sol) for b in rules.ladder.bids if b.sol), *ruleset.named_bids()):
         if named.side == "each":

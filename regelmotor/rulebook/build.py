@@ -468,7 +468,7 @@ class _Builder:
             for level in levels:
                 row = []
                 for tricks in range(14):
-                    bid = self._trump_bid(d.id, level)
+                    bid = self.rules.ladder.trump_bid(d.id, level)
                     pair = points(bid, tricks)
                     alone = points(bid, tricks, alone=True)
                     related &= pair.partner == pair.declarer and pair.opponent == -pair.declarer
@@ -511,9 +511,9 @@ class _Builder:
         solo = [s for s in r.sol_bids if s.side == "alone"]
         if solo and not sides:
             sol_related = all(
-                points(self._named_bid(s), t).opponent * -3 == points(self._named_bid(s), t).declarer
+                game.opponent * -3 == game.declarer
                 for s in r.sol_bids
-                for t in range(14)
+                for game in (points(self._named_bid(s), t) for t in range(14))
             )
             section.items.append(
                 self.item(
@@ -560,19 +560,12 @@ class _Builder:
         return Table(title, header, (row,))
 
     def _role(self, designation: str, level: int, tricks: int, role: str) -> Fraction:
-        bid = self._trump_bid(designation, level)
+        bid = self.rules.ladder.trump_bid(designation, level)
         if role.startswith("alone"):
             game = self.rules.role_points(bid, tricks, alone=True)
             return game.declarer if role == "alone" else game.opponent
         game = self.rules.role_points(bid, tricks)
         return game.opponent if role == "opponent" else (game.partner or Fraction(0))
-
-    def _trump_bid(self, designation: str, level: int) -> Bid:
-        """The bid of a designation at a level, also where the ladder leaves it out (a table's every cell)."""
-        for bid in self.rules.ladder.bids:
-            if bid.level == level and bid.designation == designation:
-                return bid
-        return Bid(level=level, designation=designation, rank=0, text=f"{level} {designation}")
 
     def _named_bid(self, s: SolBid) -> Bid:
         """A named bid (a sol, or the game played when all pass) as a contract."""

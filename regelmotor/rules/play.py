@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelmotor.cards import Card, format_card, suit_of
+from regelmotor.cards import Card, format_card
 from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, TrickContext, hookimpl
 from regelmotor.rules.cardplay import legal as L
 from regelmotor.rules.cardplay.constants import ending, play_constants
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
-from regelmotor.rules.cardplay.masks import BITS, JOKER_SUIT
+from regelmotor.rules.cardplay.follow_suit import following
+from regelmotor.rules.cardplay.masks import JOKER_SUIT, bit_count, card_suit, mask_of
 from regelmotor.rules.contracts import shares, within
 from regelmotor.ruleset.model import Ruleset
 
@@ -42,9 +43,7 @@ class LegalPlay:
     def arguments(
         self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext
     ) -> tuple[int, int, int, bool, int, bool, int, int]:
-        mask = 0
-        for card in hand:
-            mask |= BITS[card]
+        mask = mask_of(hand)
         fd_card, fd_suit = (-1, -1) if context.fordaekt is None else context.fordaekt
         called = -1 if context.called is None else context.called
         led = trick[0] if trick else -1
@@ -69,10 +68,10 @@ class LegalPlay:
             return KEYS[rule], text
         if rule == L.MUST_FALL:
             return KEYS[rule], f"the called card {format_card(context.called or 0)} must be played now"
-        fordaekt = context.fordaekt
-        led = fordaekt[1] if fordaekt is not None and trick[0] == fordaekt[0] else suit_of(trick[0])
-        held = sum(1 for c in hand if (fordaekt[1] if fordaekt is not None and c == fordaekt[0] else suit_of(c)) == led)
+        mask, fd_card, fd_suit = arguments[0], arguments[6], arguments[7]
+        led = card_suit(trick[0], fd_card, fd_suit)
         assert led != JOKER_SUIT
+        held = bit_count(following(mask, led, fd_card, fd_suit))
         return KEYS[rule], f"must follow suit: you hold {held} {SUIT_NAMES[led]}"
 
 
@@ -91,10 +90,8 @@ def play_over(ruleset: Ruleset) -> PlayOver:
         if contract.bid.sol is None:
             return False
         e = endings[contract.bid.sol]
-        declarers = 0
-        for seat in contract.declarers:
-            declarers |= 1 << seat
         w0, w1, w2, w3 = tricks_won
+        declarers = mask_of(contract.declarers)
         return bool(ends(tricks_played, w0, w1, w2, w3, declarers, e.side, e.max_tricks, e.first_tricks, early))
 
     return over
