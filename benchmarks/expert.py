@@ -8,6 +8,10 @@
 3. Calibration: what the expert expected of the contracts it played, against what they brought.
 4. Speed: expert deals per second on one core on ``standard`` (target: at least 10), and the
    kernel's playouts per second (random and greedy), beside the engine's random deals per second.
+5. Distribution: the contracts four experts play on ``standard`` beside four heuristic bots', passed-out
+   deals among them.
+6. Stability: forhånd's first call on 40 random hands, 6 seeds each.
+7. The double-dummy leaf: the expert against itself without it, head to head.
 
 Nothing here is a test: the figures depend on the machine and are reported, not asserted.
 """
@@ -103,6 +107,66 @@ def calibration(deals: int) -> dict[str, Any]:
     }
 
 
+def distribution(deals: int, jobs: int) -> dict[str, Any]:
+    """The contracts played on ``standard`` by four experts and by four heuristic bots, passed-out deals
+    among them: the share of deals, with its interval, and the share made."""
+    found: dict[str, Any] = {}
+    for bot in ("expert", "heuristic"):
+        results = run_deals("standard", [], deals, 1, [bot] * 4, jobs=jobs)
+        kinds: dict[str, list[Any]] = {}
+        for r in results:
+            kind = "passed out" if r.reason == "all_pass" else r.contract or r.reason or r.outcome
+            kinds.setdefault(kind, []).append(r)
+        found[bot] = {
+            kind: {
+                "share": rate(len(rs), len(results)).as_json(),
+                "made": rate(sum(1 for r in rs if r.made), len(rs)).as_json() if kind != "passed out" else None,
+            }
+            for kind, rs in sorted(kinds.items(), key=lambda item: -len(item[1]))
+        }
+    return found
+
+
+def stability(hands: int, seeds: int) -> dict[str, Any]:
+    """Forhånd's first call on ``hands`` random ``standard`` deals, each decided with ``seeds`` seeds:
+    on how many hands the same call comes on at least two thirds of the seeds, and how many calls a hand
+    gets on average."""
+    rules = compile_rules(load_ruleset("standard"))
+    rng = random.Random(11)
+    same = 0
+    distinct = 0
+    for _ in range(hands):
+        game = Game.from_seed(rules, rng.randrange(2**32), 0)
+        while game.step is not None and game.step[0] != "call":
+            game.apply(game.legal[0])
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        calls = [ExpertBot(rules, random.Random(s)).choose(view, game.legal) for s in range(seeds)]
+        top = max(calls.count(c) for c in set(calls))
+        same += top * 3 >= 2 * seeds
+        distinct += len(set(calls))
+    return {"hands": hands, "seeds": seeds, "same call on 2/3 of the seeds": same, "calls per hand": distinct / hands}
+
+
+def leaf(deals: int) -> dict[str, Any]:
+    """The expert with its double-dummy leaf against the same expert valuing every card by playouts
+    only (``dd_cards = 0``), head to head on ``standard`` and ``engelsk`` (one process)."""
+    import dataclasses
+
+    from regelmotor.bots import base
+    from regelmotor.bots.expert import DEFAULT_BUDGET
+
+    playouts_only = dataclasses.replace(DEFAULT_BUDGET, dd_cards=0, dd_sol_cards=0)
+    base.BOTS["expert-playouts"] = lambda rules, rng: ExpertBot(rules, rng, budget=playouts_only)
+    found = {}
+    for name in ("standard", "engelsk"):
+        start = time.perf_counter()
+        result = run_match("expert", "expert-playouts", name, [], deals, 1, jobs=1)
+        found[name] = {**result.as_json(), "seconds": time.perf_counter() - start}
+    return found
+
+
 def speed(deals: int) -> dict[str, float]:
     rules = compile_rules(load_ruleset("standard"))
     kernel = K.KernelRules.build(rules)
@@ -125,12 +189,25 @@ def speed(deals: int) -> dict[str, float]:
     }
 
 
+def print_match(bots: str, name: str, row: dict[str, Any]) -> None:
+    p = row["a_points_per_deal"]
+    mark = "significant" if row["significant"] else "not significant"
+    print(
+        f"match {bots} {name}: {p['value']:.2f} [{p['low']:.2f}, {p['high']:.2f}] points per seat per deal, "
+        f"n = {p['n']}, {mark} ({row['seconds']:.0f} s)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=1000, help="deals per match and per compare (default 1000)")
     parser.add_argument("--speed-deals", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--part", choices=("all", "strength", "decisions", "speed", "calibration"), default="all")
+    parser.add_argument(
+        "--part",
+        choices=("all", "strength", "decisions", "speed", "calibration", "distribution", "stability", "leaf"),
+        default="all",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"deals": args.deals, "jobs": args.jobs}
@@ -142,9 +219,29 @@ def main() -> None:
         report["strength"] = strength(args.deals, args.jobs)
     if args.part in ("all", "calibration"):
         report["calibration"] = calibration(args.deals // 2)
+    if args.part in ("all", "distribution"):
+        report["distribution"] = distribution(args.deals, args.jobs)
+    if args.part in ("all", "stability"):
+        report["stability"] = stability(40, 6)
+    if args.part in ("all", "leaf"):
+        report["leaf"] = leaf(args.deals // 4)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return
+    for bot, kinds in report.get("distribution", {}).items():
+        print(f"contracts on standard, four {bot} bots ({args.deals} deals):")
+        for kind, row in kinds.items():
+            sh, made = row["share"], row["made"]
+            tail = "" if made is None else f", made {100 * made['value']:.0f}% (n = {made['n']})"
+            print(f"  {kind:16} {100 * sh['value']:5.1f}% [{100 * sh['low']:.1f}, {100 * sh['high']:.1f}]{tail}")
+    if "stability" in report:
+        st = report["stability"]
+        print(
+            f"stability: the same first call on 2/3 of {st['seeds']} seeds on {st['same call on 2/3 of the seeds']} of "
+            f"{st['hands']} hands; {st['calls per hand']:.1f} different calls per hand"
+        )
+    for name, row in report.get("leaf", {}).items():
+        print_match("expert expert-playouts", name, row)
     for key, value in report.get("speed", {}).items():
         print(f"{key}: {value:.1f}")
     for label, row in report.get("decisions", {}).items():
@@ -162,12 +259,7 @@ def main() -> None:
             f"points for the declarer (n = {g['n']})"
         )
     for name, row in report.get("strength", {}).items():
-        p = row["a_points_per_deal"]
-        mark = "significant" if row["significant"] else "not significant"
-        print(
-            f"match expert heuristic {name}: {p['value']:.2f} [{p['low']:.2f}, {p['high']:.2f}] points per seat "
-            f"per deal, n = {p['n']}, {mark} ({row['seconds']:.0f} s)"
-        )
+        print_match("expert heuristic", name, row)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import yaml
 from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
 from regelmotor.cards import format_card
-from regelmotor.compare import check_plot_target, comparison, write_plot
+from regelmotor.compare import check_plot_target, comparison, summary_lines, write_plot
 from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json, zero_sum_points
@@ -344,7 +344,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _print_json({"a": a.label, "b": b.label, "seed": args.seed, "bots": bots, **report}, out)
         return EXIT_OK
-    out.write(f"{a.label} against {b.label}: {args.deals} deals each, the same deals (seed {args.seed})\n")
+    out.write(f"{a.label} against {b.label}: {args.deals} deals each, the same deals (seed {args.seed})\n\n")
+    out.write("\n".join(summary_lines(report, args.deals, args.lang)) + "\n")
     out.write("\nRule differences:\n")
     for d in report["diff"] or [{"label": "none", "a": None, "b": None}]:
         out.write(f"  {d['label']}: {show_value(d['a'])} / {show_value(d['b'])}\n")
@@ -612,6 +613,7 @@ def _simulate_args(command: argparse.ArgumentParser) -> None:
 def _compare_args(command: argparse.ArgumentParser) -> None:
     _add_two_rulesets_args(command)
     command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg or .png)")
+    command.add_argument("--lang", choices=LANGS, default="da", help="the summary's language: da (default) or en")
     _run_args(command, bots=True)
 
 

@@ -225,3 +225,82 @@ def _svg(rows: Sequence[dict[str, Any]], a_label: str, b_label: str) -> str:
         out.append(f'<text x="{label_width + bar_width + 4}" y="{y + 14}">{100 * row["b"]["value"]:.0f}%</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# --- the summary a club reads first ------------------------------------------------------------------
+
+_SEAT_WORDS = {
+    "da": {"forhaand": "forhånd", "second": "anden hånd", "third": "tredje hånd", "dealer": "giveren"},
+    "en": {"forhaand": "forhånd", "second": "second hand", "third": "third hand", "dealer": "the dealer"},
+}
+_PHRASES = {
+    "da": {
+        "head": "Det der ændrer sig (sikkert ved 95 %):",
+        "none": "Intet ændrer sig sikkert med {deals} spil; flere spil kan vise mindre forskelle.",
+        "share": "{kind} meldes {how}: {a} → {b} af spillene",
+        "made": "{kind} vindes {how}: {a} → {b} af gangene",
+        "outcome": "spil der ender som {kind}: {a} → {b}",
+        "points": "point til {kind}: {a} → {b} pr. spil",
+        "more": "oftere",
+        "less": "sjældnere",
+        "times": "{x} gange så ofte",
+        "rest": "Resten ({count} tal) ændrer sig ikke sikkert; tabellen nedenfor viser dem alle.",
+    },
+    "en": {
+        "head": "What changes (significant at 95%):",
+        "none": "Nothing changes significantly in {deals} deals; more deals can show smaller differences.",
+        "share": "{kind} is bid {how}: {a} → {b} of the deals",
+        "made": "{kind} is made {how}: {a} → {b} of the times",
+        "outcome": "deals ending {kind}: {a} → {b}",
+        "points": "points for {kind}: {a} → {b} per deal",
+        "more": "more often",
+        "less": "less often",
+        "times": "{x} times as often",
+        "rest": "The rest ({count} figures) do not change significantly; the table below shows them all.",
+    },
+}
+
+
+def _number(value: float, lang: str, decimals: int = 1) -> str:
+    text = f"{value:.{decimals}f}"
+    return text.replace(".", ",") if lang == "da" else text
+
+
+def _percent(value: float, lang: str) -> str:
+    return f"{_number(100 * value, lang)} %" if lang == "da" else f"{_number(100 * value, lang)}%"
+
+
+def summary_lines(report: dict[str, Any], deals: int, lang: str = "da") -> list[str]:
+    """What changed significantly, in words a club reads ("sol meldes tre gange så ofte: 1,1 % → 3,3 % af
+    spillene"), and how many figures did not: the first thing ``compare`` prints."""
+    words = _PHRASES[lang]
+    lines: list[str] = []
+    quiet = 0
+    for row in report["rows"]:
+        a, b = row["a"]["value"], row["b"]["value"]
+        if not row["significant"] or math.isnan(a) or math.isnan(b):
+            quiet += 1
+            continue
+        name: str = row["name"]
+        if name.startswith("contract ") and name.endswith(": share"):
+            kind = name[len("contract ") : -len(": share")]
+            ratio = b / a if a > 0 else math.inf
+            how = words["more"] if b > a else words["less"]
+            if 1.5 <= ratio < math.inf:
+                how = words["times"].format(x=_number(ratio, lang, 0 if ratio >= 2.95 else 1))
+            lines.append(words["share"].format(kind=kind, how=how, a=_percent(a, lang), b=_percent(b, lang)))
+        elif name.startswith("contract ") and name.endswith(": made"):
+            kind = name[len("contract ") : -len(": made")]
+            how = words["more"] if b > a else words["less"]
+            lines.append(words["made"].format(kind=kind, how=how, a=_percent(a, lang), b=_percent(b, lang)))
+        elif name.startswith("outcome "):
+            kind = name[len("outcome ") :]
+            lines.append(words["outcome"].format(kind=kind, a=_percent(a, lang), b=_percent(b, lang)))
+        elif name.startswith("points, "):
+            kind = _SEAT_WORDS[lang].get(name[len("points, ") :], name)
+            lines.append(words["points"].format(kind=kind, a=_number(a, lang), b=_number(b, lang)))
+        else:
+            quiet += 1
+    if not lines:
+        return [words["none"].format(deals=deals)]
+    return [words["head"], *(f"  {line[0].upper()}{line[1:]}" for line in lines), words["rest"].format(count=quiet)]

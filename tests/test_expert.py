@@ -11,7 +11,7 @@ import pytest
 from regelmotor.bids import Bid
 from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.knowledge import sample_worlds
-from regelmotor.cards import format_card
+from regelmotor.cards import format_card, new_deck, parse_card
 from regelmotor.cli import main
 from regelmotor.engine.game import Game
 from regelmotor.errors import RegelmotorError
@@ -256,3 +256,49 @@ def test_a_match_sums_both_sittings_of_every_deal() -> None:
     values = [(r.scores[0] + r.scores[2] + r.scores[1] + r.scores[3]) / 4 for r in first]
     assert result.a_points.value == pytest.approx(float(sum(values)) / 30)
     assert result.a_points.value == 0  # the same bot on both sides: every deal sums to zero
+
+
+def _at_exchange(rules: Rules, seed: int, strong: bool = False) -> Game | None:
+    """A deal where forhånd bids the lowest trump bid, the others pass, at forhånd's exchange
+    (``strong``: forhånd holds the top spades, aces and kings and a joker)."""
+    if strong:
+        top = [parse_card(c) for c in ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "AH", "KH", "AD", "KD", "AC", "JK1"]]
+        rest = [c for c in new_deck(rules.jokers) if c not in top]
+        random.Random(seed).shuffle(rest)
+        hands = [rest[0:13], top, rest[13:26], rest[26:39]]
+        game = Game(rules, hands, rest[39:], 0)
+    else:
+        game = Game.from_seed(rules, seed, 0)
+    while game.step is not None and game.step[0] != "exchange":
+        legal = game.legal
+        if game.step[0] == "call":
+            game.apply("pass" if game.calls or "pass" not in legal else next(a for a in legal if a[0].isdigit()))
+        elif game.step[0] == "trump":
+            game.apply("trump S" if "trump S" in legal else legal[0])
+        else:
+            game.apply(legal[0])
+    return game if game.step is not None else None
+
+
+def test_inside_a_playout_the_exchange_is_decided_by_the_hand_not_always_the_most_cards() -> None:
+    """The bidding's playouts exchange as the bot would: a card goes where the card replacing it is
+    worth more on average, so a hand of high trumps keeps and a hand with low cards exchanges
+    (standard: "alle eller ingen", all or none)."""
+    rules = rules_of("standard")
+    bot = ExpertBot(rules, random.Random(1), **SMALL)
+    choices = []
+    for seed in range(40):
+        game = _at_exchange(rules, seed, strong=seed % 2 == 0)
+        if game is None:
+            continue
+        seat = game.to_act
+        assert seat is not None
+        choice = bot._quick_exchange(game, seat)
+        assert choice in game.legal
+        values = bot._value_table(False, game.trump, game.called)
+        own = sorted(values[c] for c in game.hands[seat] if c != game.called)
+        unseen = [values[c] for c in range(52 + rules.jokers) if c not in game.hands[seat]]
+        gain = sum(sum(unseen) / len(unseen) - v for v in own[:3])
+        assert (choice == "keep") == (gain <= 0), f"seed {seed}: {choice} with a gain of {gain:.1f}"
+        choices.append(choice == "keep")
+    assert any(choices) and not all(choices)

@@ -63,6 +63,7 @@ def _play_both(rules: Rules, rng: random.Random, dealer: int) -> tuple[int, int]
             assert winner == game.tricks[-1].winner, f"{rules.ruleset.name}: trick winners differ"
         assert K.play_over(row, kernel.constants) == (game.phase != PLAY), "end of play differs"
     assert [int(row[K.WON + s]) for s in range(4)] == game.tricks_won
+    assert row[K.VOIDS] == K.row_from_game(kernel, game)[K.VOIDS], "the voids shown differ"
     return checked, fordaekt
 
 
@@ -133,6 +134,83 @@ def test_what_a_seat_knows_holds_for_the_real_deal_and_every_sampled_one() -> No
                     checked += 1
                 game.apply(rng.choice(game.legal))
     assert checked > 2000
+
+
+def _sol_rows(rules: Rules, kernel: K.KernelRules, count: int, rng: random.Random) -> list[K.Rows]:
+    """Rows at the first lead of deals where the first seat to call bids a sol bid (any, at random)."""
+    sols = [bid.text for bid in rules.ladder.bids if bid.is_sol]
+    rows: list[K.Rows] = []
+    for _ in range(20 * count):
+        if not sols or len(rows) == count:
+            break
+        game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
+        while game.step is not None and game.phase != PLAY:
+            legal = game.legal
+            if game.step[0] == "call" and game.bid is None and any(s in legal for s in sols):
+                game.apply(rng.choice([s for s in sols if s in legal]))
+            elif game.step[0] == "call" and "pass" in legal:
+                game.apply("pass")
+            else:
+                game.apply(rng.choice(legal))
+        if game.phase == PLAY and game.bid is not None and game.bid.is_sol:
+            rows.append(K.row_from_game(kernel, game))
+    return rows
+
+
+def _poisoned(row: K.Rows, viewer: int, rng: random.Random) -> K.Rows:
+    """``row`` with every hand ``viewer`` cannot see dealt again from all the cards he has not seen
+    (the out-of-play ones too), each hand keeping its size; the partner moves with the partner card
+    where the table does not know him."""
+    hidden = [s for s in range(4) if not K.visible(row, viewer, s)]
+    seen = int(row[K.SEEN])
+    for s in range(4):
+        if s not in hidden:
+            seen |= int(row[K.HANDS + s])
+    fixed = 1 << K.FORDAEKT  # the fordækt card stays with the declarer: the table saw it laid
+    pool = [c for c in range(55) if not (seen >> c) & 1]
+    rng.shuffle(pool)
+    poisoned = row.copy()
+    for s in hidden:
+        size = bin(int(row[K.HANDS + s]) & ~fixed).count("1")
+        poisoned[K.HANDS + s] = K.mask_of(pool[:size]) | (int(row[K.HANDS + s]) & fixed)
+        pool = pool[size:]
+    known = (int(K.known_side(row, viewer)) >> max(int(row[K.PARTNER]), 0)) & 1 and row[K.PARTNER] >= 0
+    if row[K.PARTNER] >= 0 and not known and row[K.CALLED] >= 0:
+        holder = [
+            s for s in range(4) if s != row[K.DECLARER] and (int(poisoned[K.HANDS + s]) >> int(row[K.CALLED])) & 1
+        ]
+        poisoned[K.PARTNER] = holder[0] if holder else -1
+    return poisoned
+
+
+@pytest.mark.parametrize("name", ["standard", "thorsen", "whistklubben", "gruppe2", "engelsk", "dansk"])
+def test_a_playout_seat_never_reads_a_hand_the_rules_have_not_shown_it(name: str) -> None:
+    """In a playout a seat acts on what it would know in that sampled deal: another seat's hand,
+    poisoned (dealt again from the cards it has not seen), never changes its card before the rules
+    lay that hand open (bordlægger: "lægger melderen sine kort åbent på bordet, når første stik er
+    spillet", 001)."""
+    rules = rules_of(name)
+    kernel = K.KernelRules.build(rules)
+    rng = random.Random(f"poison:{name}")
+    rows = [*K.first_lead_rows(rules, kernel, 60, rng), *_sol_rows(rules, kernel, 30, rng)]
+    decisions = sol_decisions = 0
+    for row in rows:
+        row = row.copy()
+        while not K.play_over(row, kernel.constants):
+            viewer = int(row[K.TO_PLAY])
+            seed = rng.getrandbits(31)
+            card = K.policy_card(row, kernel.constants, seed)
+            for _ in range(3):
+                poisoned = _poisoned(row, viewer, rng)
+                assert K.policy_card(poisoned, kernel.constants, seed) == card, (
+                    f"{name}: seat {viewer} played another card when a hidden hand changed"
+                )
+            decisions += 1
+            sol_decisions += bool(row[K.SOL])
+            K.play_card(row, card, kernel.constants)
+    assert decisions > 500
+    if name != "engelsk":
+        assert sol_decisions > 200  # the sol defence, which once read the declarer's hand, is among them
 
 
 class LowestWins:

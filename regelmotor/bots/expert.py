@@ -17,7 +17,9 @@ finalists are priced on the other half, which did not choose them (the winner's 
 of a kind is priced from the same tricks; passing, gå med and kan selv are played out as themselves.
 Declaration, exchange, fordækt and doubling: each legal action (the exchange's most plausible
 discards, the fordækt's cheapest cards) played out. Card play: each legal card played out by the
-kernel's playout policy on each sampled deal.
+kernel's playout policy on each sampled deal, and in the last tricks valued double dummy instead
+(``double_dummy``: both sides at their best on that deal). Inside a playout each seat acts on what it
+would know there (the kernel's policy reads no hand the rules have not shown it).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import TypeVar
 import numpy as np
 
 from regelmotor.bids import Bid
+from regelmotor.bots import double_dummy as DD
 from regelmotor.bots import kernel as K
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.bots.knowledge import play_knowledge, sample_worlds
@@ -44,18 +47,34 @@ from regelmotor.ruleset.compile import Rules
 K_ = TypeVar("K_")
 """What a batch of playouts is grouped by: a candidate action, or a kind of contract."""
 
-PLAY_SAMPLES = 12
-"""Sampled deals per card played."""
-PLAN_SAMPLES = 8
-"""Sampled deals per decision before play."""
-BID_SAMPLES = 2
-"""The auction samples this many times ``plan_samples`` deals: the contract it bids decides the most."""
-SELECTION = ((0.25, 3), (0.25, 2))
-"""Successive halving over the bidding's sampled deals: (share of the deals, kinds kept after it); the
-kinds left are priced on the rest."""
-EXCHANGE_CHOICES = 1
-"""The exchange weighs discards among the ``count + EXCHANGE_CHOICES`` cards its hand values least."""
-FORDAEKT_CHOICES = 3
+
+@dataclass(frozen=True)
+class Budget:
+    """Every setting of the expert's search, in one place (the defaults measured in benchmarks/expert.py)."""
+
+    play_samples: int = 12
+    """Sampled deals per card played."""
+    plan_samples: int = 8
+    """Sampled deals per decision before play."""
+    bid_samples: int = 2
+    """The auction samples this many times ``plan_samples`` deals: the contract it bids decides the most."""
+    selection: tuple[tuple[float, int], ...] = ((0.25, 3), (0.25, 2))
+    """Successive halving over the bidding's sampled deals: (share of the deals, kinds kept after it); the
+    kinds left are priced on the rest."""
+    exchange_choices: int = 1
+    """The exchange weighs discards among the ``count + exchange_choices`` cards its hand values least."""
+    fordaekt_choices: int = 3
+    dd_cards: int = 16
+    """From this many cards left in the hands, each card is valued double dummy on each sampled deal."""
+    dd_nodes: int = 200_000
+    """The most nodes one double-dummy search may visit; a search that needs more keeps its playout."""
+    dd_sol_cards: int = 16
+    """In a sol bid (whether the declarer stays within his most is all it asks: a narrow search), from
+    this many cards left."""
+    dd_sol_nodes: int = 20_000
+
+
+DEFAULT_BUDGET = Budget()
 
 _KERNELS: dict[int, tuple[Rules, K.KernelRules]] = {}
 _WARNED: set[str] = set()
@@ -96,13 +115,23 @@ class ExpertBot:
     needs_view = True
 
     def __init__(
-        self, rules: Rules, rng: random.Random, play_samples: int = PLAY_SAMPLES, plan_samples: int = PLAN_SAMPLES
+        self,
+        rules: Rules,
+        rng: random.Random,
+        play_samples: int | None = None,
+        plan_samples: int | None = None,
+        budget: Budget = DEFAULT_BUDGET,
     ) -> None:
+        """``play_samples`` and ``plan_samples`` override the budget's (tests play small)."""
         self.rules = rules
         self.rng = rng
         self.kernel = kernel_for(rules)
-        self.play_samples = play_samples
-        self.plan_samples = plan_samples
+        self.budget = budget
+        self.play_samples = budget.play_samples if play_samples is None else play_samples
+        self.plan_samples = budget.plan_samples if plan_samples is None else plan_samples
+        self._table = DD.new_table() if self.kernel.exact and max(budget.dd_cards, budget.dd_sol_cards) > 0 else None
+        self._table_for: tuple[object, ...] | None = None
+        """The contract and seat the double-dummy table's positions belong to (cleared for another)."""
         self.quick = HeuristicBot(rules, rng)
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
         self.estimates: dict[str, float] = {}
@@ -127,12 +156,14 @@ class ExpertBot:
 
     def _play(self, view: View, legal: Sequence[str]) -> str:
         know = play_knowledge(view, legal, self.rules, self.kernel)
+        facts = know.facts
         rows = K.sample_rows(
             know.base, know.pool, know.allowed, know.capacity, self.play_samples, self.rng.getrandbits(31)
         )
         candidates = np.array(know.candidates, dtype=np.int64)
         if self.kernel.exact:
             won = K.evaluate_cards(rows, candidates, self.kernel.constants, self.rng.getrandbits(31))
+            self._double_dummy(view, facts.bid.is_sol, won, rows, candidates)
         else:
             won = np.array(
                 [
@@ -140,7 +171,6 @@ class ExpertBot:
                     for row in rows
                 ]
             )
-        facts = know.facts
         me = view.seat
         totals = [0.0] * len(legal)
         key = (facts.bid.text, facts.declarers)
@@ -154,11 +184,23 @@ class ExpertBot:
         self.estimates = {action: total / len(rows) for action, total in zip(legal, totals, strict=True)}
         return legal[max(range(len(legal)), key=lambda c: (totals[c], -c))]
 
+    def _double_dummy(self, view: View, sol: bool, won: K.Rows, rows: K.Rows, candidates: K.Rows) -> None:
+        """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks)."""
+        budget = self.budget
+        cards, nodes = (budget.dd_sol_cards, budget.dd_sol_nodes) if sol else (budget.dd_cards, budget.dd_nodes)
+        if self._table is None or sum(view.hand_sizes) > cards:
+            return
+        contract = (view.dealer, view.contract, view.declarers, view.trump, view.called, view.seat)
+        if contract != self._table_for:  # the positions of another deal: forget them
+            self._table[:, 0] = -1
+            self._table_for = contract
+        DD.evaluate_cards(won, rows, candidates, self.kernel.constants, self._table, nodes)
+
     # --- before play ------------------------------------------------------------------------------
 
     def _plan(self, view: View, legal: Sequence[str]) -> str:
         auction = view.phase == "auction"
-        count = self.plan_samples * (BID_SAMPLES if auction else 1)
+        count = self.plan_samples * (self.budget.bid_samples if auction else 1)
         worlds = sample_worlds(view, self.rules, self.rng, count, self._hidden)
         if not worlds:  # no sampled deal fits what it has seen (rare): decide as the heuristic would
             return self.quick.choose(view, legal)
@@ -183,7 +225,7 @@ class ExpertBot:
         if first.startswith("discard") or first == KEEP:
             return self._exchange_candidates(view, legal)
         if NO_FORDAEKT in legal:
-            cheap = self._ranked(view)[:FORDAEKT_CHOICES]
+            cheap = self._ranked(view)[: self.budget.fordaekt_choices]
             return [NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in cheap)]
         return list(legal)
 
@@ -199,7 +241,7 @@ class ExpertBot:
         counts = sorted({a.count(" ") for a in legal if a.startswith("discard")})
         candidates = [KEEP] if KEEP in legal else []
         for count in counts:
-            for cards in itertools.combinations(ranked[: count + EXCHANGE_CHOICES], count):
+            for cards in itertools.combinations(ranked[: count + self.budget.exchange_choices], count):
                 action = format_discard(list(cards))
                 if action in legal:
                     candidates.append(action)
@@ -244,7 +286,7 @@ class ExpertBot:
             return max(self._mean(me, chosen[kind], bid) for bid in by_kind[kind])
 
         start = 0
-        for share, keep in SELECTION:
+        for share, keep in self.budget.selection:
             stop = start + max(1, round(share * len(worlds)))
             for kind, played in self._kind_outcomes(me, worlds[start:stop], playing, by_kind).items():
                 chosen[kind] += played
@@ -329,7 +371,7 @@ class ExpertBot:
         if kind == "call":
             return PASS if PASS in legal else legal[0]
         if kind == "exchange":
-            return self._quick_discard(game, seat, None)
+            return self._quick_exchange(game, seat)
         if kind in ("double", "redouble"):
             return PASS
         if kind in ("trump", "trump_or_vip"):
@@ -341,6 +383,26 @@ class ExpertBot:
         if kind == "vip":
             return self.quick.choose_vip(hand, game.turned[-1], legal)
         return self.quick.choose(game.view(seat), legal)
+
+    def _quick_exchange(self, game: Game, seat: int) -> str:
+        """Keep or exchange, and how many, as the hand itself says: a card goes where it is worth less
+        than the card that replaces it is on average (any card the seat has not seen), and of the
+        numbers the rules allow the one that gains the most (not always the most it may discard)."""
+        legal = game.legal
+        values = self._value_table(game.bid is not None and game.bid.is_sol, game.trump, game.called)
+        hand = game.hands[seat]
+        ranked = sorted([c for c in hand if c != game.called], key=values.__getitem__)
+        unseen = [v for c, v in enumerate(values) if c < 52 + self.rules.jokers and c not in hand]
+        average = sum(unseen) / len(unseen) if unseen else 0.0
+        best, best_gain = None, float("-inf")
+        for count in game.exchange_counts():
+            if count > len(game.kitty) or count > len(ranked):
+                continue
+            gain = sum(average - values[c] for c in ranked[:count])
+            action = KEEP if count == 0 else format_discard(ranked[:count])
+            if gain > best_gain and action in legal:
+                best, best_gain = action, gain
+        return best if best is not None else self._quick_discard(game, seat, None)
 
     def _quick_discard(self, game: Game, seat: int, count: int | None) -> str:
         """The cards the hand values least, as many as it may discard (or ``count``)."""

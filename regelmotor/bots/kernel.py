@@ -25,7 +25,7 @@ import numpy as np
 from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.game import PLAY, Game
-from regelmotor.hooks import ContractInfo, TrickContext
+from regelmotor.hooks import ContractInfo, Moment, TrickContext
 from regelmotor.rules.cardplay import masks as M
 from regelmotor.rules.cardplay.constants import TRUMP_ENDING, Ending
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
@@ -90,7 +90,11 @@ FD_SUIT = 27  # the suit the fordækt card counts in, or -1
 SIDE = 28  # the contract's kind for the end of play: -1 a trump game, else the named bid's side
 FIRST_TRICKS = 29  # a named bid of the first tricks: how many, or -1
 FIXED_SIDE = 30  # seats known to play on the declaring side from the start (fixed partners), as a mask
-ROW = 31
+OPEN_SEATS = 31  # the seats whose hands the rules lay open (a mask), once OPEN_AFTER cards are played
+OPEN_AFTER = 32  # how many cards of the deal are played when those hands open (1: the first lead, 4: the first trick)
+VOIDS = 33  # the suits each seat has shown void in, for all to see: bit 4 * seat + suit
+PARTNER_KNOWN = 34  # 1 where the table knows who the partner is (announced, or the partner card played)
+ROW = 35
 
 EPSILON = 0.05
 """How often a playout plays a random legal card instead of its greedy choice."""
@@ -197,6 +201,8 @@ def play_card(row: Rows, card: int, consts: Rows) -> int:
     n = int(row[TRICK_N])
     row[TRICK + n] = card
     row[TRICK_N] = n + 1
+    if n > 0:
+        row[VOIDS] |= shown_void(int(row[TRICK]), card, seat, int(row[FD_SUIT]), consts)
     if card == row[CALLED]:
         row[CALLED_PLAYED] = 1
     if n < 3:
@@ -216,21 +222,47 @@ def play_card(row: Rows, card: int, consts: Rows) -> int:
     return winner
 
 
+@jit
+def shown_void(led_card: int, card: int, seat: int, fd_suit: int, consts: Rows) -> int:
+    """The void bit ``card`` shows when ``seat`` plays it to a trick led with ``led_card`` (0 for none):
+    a card of another suit than the led one, but a joker where jokers may be played at any time."""
+    led = card_suit(led_card, fd_suit)
+    suit = card_suit(card, fd_suit)
+    if led == JOKER_SUIT or suit == led or (suit == JOKER_SUIT and consts[ANY_TIME] != 0):
+        return 0
+    return 1 << (4 * seat + led)
+
+
 # --- the playout policy ---------------------------------------------------------------------------
+#
+# A seat in a playout acts on what it would know at that moment in that sampled deal: its own hand,
+# the cards played, the voids shown, the hands the rules have laid open and the partner once the
+# table knows him. Another seat's hidden hand is never read (``hidden_hand_never_read`` tests it).
 
 
 @jit
-def side_mask(row: Rows) -> int:
-    """The seats of the declaring side as far as the row knows them (in a game of pairs: seats 0 and 2)."""
+def visible(row: Rows, viewer: int, seat: int) -> bool:
+    """Whether ``viewer`` sees ``seat``'s hand: his own, or one the rules have laid open by now."""
+    if seat == viewer:
+        return True
+    played = int(row[TRICKS]) * 4 + int(row[TRICK_N])
+    return bool((int(row[OPEN_SEATS]) >> seat) & 1 == 1) and played >= row[OPEN_AFTER]
+
+
+@jit
+def known_side(row: Rows, viewer: int) -> int:
+    """The seats ``viewer`` knows to play on the declaring side: the declarers, fixed partners, and the
+    partner once the table knows him (the partner knows himself)."""
     mask = int(row[DECLARERS]) | int(row[FIXED_SIDE])
-    if row[PARTNER] >= 0:
-        mask |= 1 << int(row[PARTNER])
+    partner = int(row[PARTNER])
+    if partner >= 0 and (row[PARTNER_KNOWN] != 0 or row[CALLED_PLAYED] != 0 or viewer == partner):
+        mask |= 1 << partner
     return mask
 
 
 @jit
-def on_declarer_side(row: Rows, seat: int) -> bool:
-    return bool((side_mask(row) >> seat) & 1 == 1)
+def known_void(row: Rows, seat: int, suit: int) -> bool:
+    return bool((int(row[VOIDS]) >> (4 * seat + suit)) & 1 == 1)
 
 
 @jit
@@ -246,8 +278,8 @@ def random_card(mask: int) -> int:
 def keep_value(row: Rows, card: int, consts: Rows) -> int:
     """How much a hand wants to keep a card: high cards and trumps in trump games, low cards in sol."""
     if 52 <= card < 55:
-        if row[SOL] != 0:
-            return 0
+        if row[SOL] != 0:  # the declarer's way under a trick he cannot duck, a defender's way to the lead
+            return 30
         return 40 if consts[JOKER_LOSES] == 0 or row[TRUMP] < 0 else 5
     strength = card_strength(card, int(row[SOL]), consts)
     if row[SOL] != 0:
@@ -282,7 +314,8 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
     seat = int(row[TO_PLAY])
     n = int(row[TRICK_N])
     sol = row[SOL] != 0
-    mine = on_declarer_side(row, seat)
+    side = known_side(row, seat)
+    mine = (side >> seat) & 1 == 1
     cheapest = -1  # the card the hand least wants to keep (sol: its highest)
     cheapest_value = 1 << 30
     dearest = -1  # the card the hand most wants to keep (sol: its lowest)
@@ -297,8 +330,11 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
         if value > dearest_value:
             dearest, dearest_value = card, value
     if n == 0:
-        if sol:  # a declarer leads low to stay under; a defender leads where the declarer must go over
-            return dearest if mine else sol_lead(row, legal, dearest, consts)
+        if sol:  # a declarer leads low to stay under (never a joker: led, it takes the trick);
+            # a defender leads where the declarer must go over
+            plain = legal & ~JOKER_MASK
+            low = lowest_of(plain, consts) if plain != 0 else dearest
+            return low if mine else sol_lead(row, legal, low, consts)
         jokers = legal & JOKER_MASK
         if jokers != 0 and (consts[JOKER_LOSES] == 0 or row[TRUMP] < 0):
             return random_card(jokers)  # a led joker takes the trick
@@ -331,7 +367,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
             if duck > ducking_value or ducking < 0:
                 ducking, ducking_value = card, duck
     if sol:
-        declarers = side_mask(row)
+        declarers = side
         if mine:  # duck with the highest card that does not take the trick
             return ducking if ducking >= 0 else cheapest
         if (declarers >> winning) & 1:  # leave the trick to the declarer
@@ -340,7 +376,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
             if (declarers >> ((leader + i) % 4)) & 1:
                 return cheapest  # the declarer has ducked this one: away with a high card
         return under_declarer(row, legal, n, cheapest, consts)
-    if on_declarer_side(row, winning) == mine:
+    if ((side >> winning) & 1 == 1) == mine:
         return cheapest
     if taking >= 0:
         return taking
@@ -348,79 +384,109 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
 
 
 @jit
+def lowest_of(cards: int, consts: Rows) -> int:
+    """The card of ``cards`` lowest in the sol order (-1 for none), and nothing else."""
+    best = -1
+    best_strength = 1 << 30
+    while cards:
+        card = lowest_card(cards)
+        cards &= cards - 1
+        strength = card_strength(card, 1, consts)
+        if strength < best_strength:
+            best, best_strength = card, strength
+    return best
+
+
+@jit
 def under_declarer(row: Rows, legal: int, n: int, cheapest: int, consts: Rows) -> int:
-    """A defender before the sol declarer in the trick: the highest card that keeps the trick below the
-    declarer's lowest card of the led suit, so that he must go over; where he can duck anyway, a high
-    card away (``cheapest``)."""
+    """A defender before the sol declarer in the trick: keep the trick low, so that he must go over.
+
+    Where the declarer's hand lies open: the highest card that keeps the trick below his lowest card
+    of the led suit (where he can duck anyway, a high card away: ``cheapest``). Where it is hidden, he
+    plays on what he can know: a high card away where the declarer has shown void in the led suit,
+    else the highest card under the trick's highest, else his lowest of the suit.
+    """
     fd = int(row[FD_SUIT])
     led = card_suit(int(row[TRICK]), fd)
     if led == JOKER_SUIT:
         return cheapest
     seat = int(row[TO_PLAY])
     declarers = int(row[DECLARERS])
-    target = 1 << 30  # the lowest led-suit card of a declarer still to play
+    target = 1 << 30  # the lowest led-suit card of a declarer still to play, where his hand is open
     for offset in range(1, 4 - n):
         other = (seat + offset) % 4
         if (declarers >> other) & 1:
-            theirs = int(row[HANDS + other]) & suit_mask(led, fd)
-            if theirs == 0:
+            if known_void(row, other, led):
                 return cheapest  # he is void: he discards whatever he likes
-            while theirs:
-                card = lowest_card(theirs)
-                theirs &= theirs - 1
-                target = min(target, card_strength(card, 1, consts))
+            if visible(row, seat, other):
+                theirs = int(row[HANDS + other]) & suit_mask(led, fd)
+                if theirs == 0:
+                    return cheapest
+                target = min(target, card_strength(lowest_of(theirs, consts), 1, consts))
     highest = 0
     for i in range(n):
         card = int(row[TRICK + i])
         if card_suit(card, fd) == led:
             highest = max(highest, card_strength(card, 1, consts))
-    if highest > target:
+    if target == 1 << 30:  # nothing seen: under the trick's highest card, or as low as he can
+        target = highest
+    elif highest > target:
         return cheapest  # already above him: he ducks under it
     best = -1
     best_strength = -1
-    rest = legal & suit_mask(led, fd)
+    mine = legal & suit_mask(led, fd)
+    rest = mine
     while rest:
         card = lowest_card(rest)
         rest &= rest - 1
         strength = card_strength(card, 1, consts)
         if best_strength < strength < target:
             best, best_strength = card, strength
-    return best if best >= 0 else cheapest
+    if best >= 0:
+        return best
+    low = lowest_of(mine, consts)
+    return low if low >= 0 else cheapest
 
 
 @jit
 def sol_lead(row: Rows, legal: int, lowest: int, consts: Rows) -> int:
-    """A defender's lead against sol: his lowest card of the suit where a declarer's lowest card stands
-    highest above it, never a suit the declarers are all void in (that gives them a free discard)."""
+    """A defender's lead against sol: his lowest card of a suit where the declarer must go over it,
+    never a suit a declarer has shown void in (that gives him a free discard).
+
+    Where a declarer's hand lies open: the suit where his lowest card stands highest above the
+    defender's. Where it is hidden: the defender's lowest card of a suit no declarer is known void in.
+    """
     declarers = int(row[DECLARERS])
+    seat = int(row[TO_PLAY])
     best = -1
     best_gap = -(1 << 30)
     for suit in range(4):
         mine = legal & int(SUIT_MASKS[suit])
         if mine == 0:
             continue
-        low = -1
-        low_strength = 1 << 30
-        rest = mine
-        while rest:
-            card = lowest_card(rest)
-            rest &= rest - 1
-            strength = card_strength(card, 1, consts)
-            if strength < low_strength:
-                low, low_strength = card, strength
-        for seat in range(4):
-            if (declarers >> seat) & 1:
-                theirs = int(row[HANDS + seat]) & int(SUIT_MASKS[suit])
+        low = lowest_of(mine, consts)
+        low_strength = card_strength(low, 1, consts)
+        for other in range(4):
+            if (declarers >> other) & 1 == 0 or known_void(row, other, suit):
+                continue
+            if visible(row, seat, other):
+                theirs = int(row[HANDS + other]) & int(SUIT_MASKS[suit])
                 if theirs == 0:
                     continue
-                their_low = 1 << 30
-                while theirs:
-                    card = lowest_card(theirs)
-                    theirs &= theirs - 1
-                    their_low = min(their_low, card_strength(card, 1, consts))
-                if their_low - low_strength > best_gap:
-                    best, best_gap = low, their_low - low_strength
+                gap = card_strength(lowest_of(theirs, consts), 1, consts) - low_strength
+            else:
+                gap = -low_strength  # unseen: the lower his own card, the likelier the declarer is over it
+            if gap > best_gap:
+                best, best_gap = low, gap
     return best if best >= 0 else lowest
+
+
+@jit
+def policy_card(row: Rows, consts: Rows, seed: int) -> int:
+    """The playout policy's card for the seat to play, drawn from the stream of ``seed`` (for tests)."""
+    np.random.seed(seed)
+    legal = legal_mask(row, int(row[TO_PLAY]), consts)
+    return lowest_card(legal) if legal & (legal - 1) == 0 else choose(row, legal, consts)
 
 
 @jit
@@ -571,6 +637,24 @@ class PlayFacts:
     """The suit the fordækt card counts in, when one has been laid."""
     sol_order: bool
     """Whether the cards rank in the sol games' order (the declaration hook says; dansk whist's grand does not)."""
+    open_seats: int = 0
+    """The seats whose hands the rules lay open during play, as a mask (``open_at``)."""
+    open_after: int = -1
+    """How many cards are played when they open."""
+
+
+OPEN_MOMENTS: tuple[tuple[Moment, int], ...] = (("after_first_lead", 1), ("after_first_trick", 4))
+"""Each moment the open-hands hook may name, and how many cards of the deal are played by then."""
+
+
+def open_at(rules: Rules, bid: Bid, declarers: Sequence[int]) -> tuple[int, int]:
+    """The seats the open-hands hook lays open in this contract (a mask), and after how many cards."""
+    contract = ContractInfo(bid, tuple(declarers))
+    for moment, after in OPEN_MOMENTS:
+        seats = rules.open_hands(contract, moment)
+        if seats:
+            return mask_of(seats), after
+    return 0, -1
 
 
 def sol_order(rules: Rules, bid: Bid, declarers: Sequence[int]) -> bool:
@@ -603,6 +687,8 @@ def base_values(kernel: KernelRules, facts: PlayFacts, partner: int) -> list[int
     elif end.side == EACH:
         row[FIXED_SIDE] = 0b1111
     row[FD_SUIT] = -1 if facts.fordaekt_suit is None else facts.fordaekt_suit
+    row[OPEN_SEATS] = facts.open_seats
+    row[OPEN_AFTER] = facts.open_after
     return row
 
 
@@ -617,7 +703,26 @@ def game_facts(game: Game) -> PlayFacts:
     fordaekt_suit = None
     if game.fordaekt is not None and game.called is not None:
         fordaekt_suit = suit_of(game.called)
-    return PlayFacts(game.bid, tuple(game.declarers), game.trump, game.called, fordaekt_suit, game.sol_order)
+    open_seats, open_after = open_at(game.rules, game.bid, game.declarers)
+    return PlayFacts(
+        game.bid,
+        tuple(game.declarers),
+        game.trump,
+        game.called,
+        fordaekt_suit,
+        game.sol_order,
+        open_seats,
+        open_after,
+    )
+
+
+def voids_shown(tricks: Sequence[tuple[int, Sequence[int]]], fd_suit: int, consts: Rows) -> int:
+    """The public voids (``VOIDS``) the tricks show, each given as (leader, its cards in kernel codes)."""
+    voids = 0
+    for leader, cards in tricks:
+        for i in range(1, len(cards)):
+            voids |= int(shown_void(int(cards[0]), int(cards[i]), (leader + i) % 4, fd_suit, consts))
+    return voids
 
 
 def row_from_game(kernel: KernelRules, game: Game) -> Rows:
@@ -642,6 +747,12 @@ def row_from_game(kernel: KernelRules, game: Game) -> Rows:
     row[TO_PLAY] = game.to_act if game.to_act is not None else game.leader
     row[TRICK_N] = len(trick)
     row[TRICK : TRICK + len(trick)] = trick
+    row[PARTNER_KNOWN] = int(game.partner_public)
+    fordaekt = game.fordaekt
+    shown = [(t.leader, [FORDAEKT if c == fordaekt else c for c in t.cards]) for t in game.tricks]
+    if trick:
+        shown.append((game.trick[0][0], trick))
+    row[VOIDS] = voids_shown(shown, row[FD_SUIT], kernel.constants)
     return np.array(row, dtype=np.int64)
 
 

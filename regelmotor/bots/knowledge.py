@@ -60,8 +60,16 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
     bid = rules.contract_bid(view.contract)
     called = None if view.called is None or bid.is_sol else CARDS[view.called]
     fd_suit = suit_of(called) if view.fordaekt_laid and called is not None else None
+    open_seats, open_after = K.open_at(rules, bid, view.declarers)
     facts = K.PlayFacts(
-        bid, tuple(view.declarers), view.trump, called, fd_suit, K.sol_order(rules, bid, view.declarers)
+        bid,
+        tuple(view.declarers),
+        view.trump,
+        called,
+        fd_suit,
+        K.sol_order(rules, bid, view.declarers),
+        open_seats,
+        open_after,
     )
     own_fd = view.fordaekt
     hand = [_code(c, own_fd) for c in view.hand]
@@ -117,17 +125,11 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
     if own_fd is not None:
         seen_real.add(CARDS[own_fd])
     pool = [c for c in real if c not in seen_real]
-    voids = [0] * SEATS
-    any_time = bool(kernel.constants[K.ANY_TIME])
     shown = [*tricks, (current[0][0], [c for _, c in current])] if current else tricks
-    for leader, trick in shown:
-        led = K.card_suit(trick[0], fd)
-        if led == K.JOKER_SUIT:
-            continue
-        for i, card in enumerate(trick[1:], start=1):
-            suit = K.card_suit(card, fd)
-            if suit != led and not (suit == K.JOKER_SUIT and any_time):
-                voids[(leader + i) % SEATS] |= 1 << led
+    public_voids = K.voids_shown(shown, fd, kernel.constants)
+    row[K.VOIDS] = public_voids
+    row[K.PARTNER_KNOWN] = view.partner is not None
+    voids = [(public_voids >> (4 * seat)) & 0b1111 for seat in range(SEATS)]
     capacity = [0] * 5
     for seat in range(SEATS):
         if seat != me:

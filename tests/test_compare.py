@@ -1,0 +1,26 @@
+def _summary_row(name: str, a: float, b: float, significant: bool) -> dict[str, object]:
+    return {"name": name, "a": {"value": a}, "b": {"value": b}, "significant": significant}
+
+
+def test_the_summary_says_first_in_danish_what_changed_and_how_much_did_not() -> None:
+    """The issue's own example: "sol meldes tre gange så ofte: 1,1 % → 3,3 % af spillene"."""
+    from regelmotor.compare import summary_lines
+
+    report = {
+        "rows": [
+            _summary_row("contract sol: share", 0.011, 0.033, True),
+            _summary_row("contract halve: made", 0.55, 0.45, True),
+            _summary_row("contract vip: share", 0.18, 0.17, False),
+            _summary_row("points, forhaand", 2.0, -3.5, True),
+        ]
+    }
+    assert summary_lines(report, 1000) == [
+        "Det der ændrer sig (sikkert ved 95 %):",
+        "  Sol meldes 3 gange så ofte: 1,1 % → 3,3 % af spillene",
+        "  Halve vindes sjældnere: 55,0 % → 45,0 % af gangene",
+        "  Point til forhånd: 2,0 → -3,5 pr. spil",
+        "Resten (1 tal) ændrer sig ikke sikkert; tabellen nedenfor viser dem alle.",
+    ]
+    assert summary_lines(report, 1000, "en")[1] == "  Sol is bid 3 times as often: 1.1% → 3.3% of the deals"
+    quiet = {"rows": [_summary_row("contract sol: share", 0.011, 0.012, False)]}
+    assert summary_lines(quiet, 40) == ["Intet ændrer sig sikkert med 40 spil; flere spil kan vise mindre forskelle."]

@@ -1,0 +1,129 @@
+"""The double-dummy search against plain minimax: the same value in the last tricks of random deals of
+every shipped ruleset and house rule, and the budget honoured.
+
+Plain minimax tries every legal card of every seat with no table, no reduction and no window; the
+search must agree with it wherever it answers (in a sol bid: whether the declarer stays within his most).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from regelmotor.bots import double_dummy as D
+from regelmotor.bots import kernel as K
+from regelmotor.cards import parse_card
+
+from .conftest import CONFIGS, RULESETS, rules_of
+
+POSITIONS = 12  # per ruleset and house rule, with two tricks and a part of one left
+DEEPER = 6  # per shipped ruleset, with three tricks and a part of one left
+
+
+def _minimax(row: K.Rows, consts: K.Rows, side: int, wants: int) -> int:
+    if K.play_over(row, consts):
+        return D.side_won(row, side)
+    seat = int(row[K.TO_PLAY])
+    values = []
+    for card in K.cards_of(K.legal_mask(row, seat, consts)):
+        child = row.copy()
+        K.play_card(child, card, consts)
+        values.append(_minimax(child, consts, side, wants))
+    maximizing = ((side >> seat) & 1 == 1) == (wants == D.MOST)
+    return max(values) if maximizing else min(values)
+
+
+def _late(row: K.Rows, consts: K.Rows, rng: random.Random, tricks: int = 2) -> K.Rows:
+    """``row`` played on with the playout policy until ``tricks`` tricks (and a random part of one) remain."""
+    row = row.copy()
+    stop = tricks * 4 + rng.randrange(4)
+    while not K.play_over(row, consts) and (13 - int(row[K.TRICKS])) * 4 - int(row[K.TRICK_N]) > stop:
+        K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
+    return row
+
+
+@pytest.mark.parametrize(
+    ("configs", "positions", "tricks"), [(CONFIGS, POSITIONS, 2), ([(n, None) for n in RULESETS], DEEPER, 3)]
+)
+def test_the_search_finds_what_plain_minimax_finds_in_the_last_tricks_of_every_game(
+    configs: list[tuple[str, str | None]], positions: int, tricks: int
+) -> None:
+    rng = random.Random(f"double dummy {tricks}")
+    checked = 0
+    table = D.new_table()
+    for name, house in configs:
+        rules = rules_of(name, *((house,) if house else ()))
+        kernel = K.KernelRules.build(rules)
+        for row in K.first_lead_rows(rules, kernel, positions, rng):
+            row = _late(row, kernel.constants, rng, tricks)
+            wants = D.objective(row)
+            if K.play_over(row, kernel.constants) or wants == D.NONE:
+                continue
+            table[:, 0] = -1
+            value = D.solve(row, kernel.constants, table, 10**7)
+            truth = _minimax(row, kernel.constants, D.side_of(row), wants)
+            if wants == D.FEWEST:
+                limit = int(row[K.SOL_LIMIT])
+                assert (value <= limit) == (truth <= limit), f"{name} {house}: the sol's outcome differs"
+            else:
+                assert value == truth, f"{name} {house}: {value} tricks, minimax {truth}"
+            checked += 1
+    assert checked > 0.6 * positions * len(configs)
+
+
+def test_a_search_over_its_budget_says_so() -> None:
+    rules = rules_of("standard")
+    kernel = K.KernelRules.build(rules)
+    row = K.first_lead_rows(rules, kernel, 1, random.Random(3))[0]
+    assert D.solve(row, kernel.constants, D.new_table(), 50) == D.UNKNOWN
+
+
+def test_a_joker_led_to_the_last_trick_is_a_sure_trick() -> None:
+    """001: "En joker, der bliver spillet ud, er et sikkert stik, også hvis en anden lægger en joker
+    oven på." The declarer to lead the last trick with a joker takes it, double dummy, against trumps."""
+    rules = rules_of("standard")
+    kernel = K.KernelRules.build(rules)
+    row = K.first_lead_rows(rules, kernel, 1, random.Random(1))[0].copy()
+    hands = [["JK1"], ["AS"], ["JK2"], ["AH"]]
+    for seat, cards in enumerate(hands):
+        row[K.HANDS + seat] = K.mask_of([parse_card(c) for c in cards])
+    row[K.TRICKS] = 12
+    row[K.WON : K.WON + 4] = [6, 2, 2, 2]
+    row[K.TRUMP] = 0  # spades: the ace of trumps does not take a led joker
+    row[K.SIDE] = -1
+    row[K.SOL] = 0
+    row[K.SOL_LIMIT] = -1
+    row[K.FIRST_TRICKS] = -1
+    row[K.DECLARERS] = 1
+    row[K.DECLARER] = 0
+    row[K.PARTNER] = -1
+    row[K.FIXED_SIDE] = 0
+    row[K.CALLED] = -1
+    row[K.LEADER] = row[K.TO_PLAY] = 0
+    row[K.TRICK_N] = 0
+    assert D.solve(row, kernel.constants, D.new_table(), 10_000) == 7
+
+
+def test_the_expert_values_the_last_tricks_double_dummy() -> None:
+    """The playouts' tricks are replaced by the search's where it settles them, and only there."""
+    rules = rules_of("engelsk")
+    kernel = K.KernelRules.build(rules)
+    rng = random.Random(8)
+    rows = np.array([_late(row, kernel.constants, rng) for row in K.first_lead_rows(rules, kernel, 6, rng)])
+    rows = np.array([row for row in rows if not K.play_over(row, kernel.constants)])
+    seat_cards = [K.lowest_card(K.legal_mask(row, int(row[K.TO_PLAY]), kernel.constants)) for row in rows]
+    for row, card in zip(rows, seat_cards, strict=True):
+        one = row[None, :]
+        candidates = np.array([card], dtype=np.int64)
+        won = K.evaluate_cards(one, candidates, kernel.constants, 1)
+        assert D.evaluate_cards(won, one, candidates, kernel.constants, D.new_table(), 10**7) == 1
+        child = row.copy()
+        K.play_card(child, card, kernel.constants)
+        side = D.side_of(child)
+        tricks = won[0, 0].tolist()
+        assert sum(t for seat, t in enumerate(tricks) if (side >> seat) & 1) == _minimax(
+            child, kernel.constants, side, D.MOST
+        )
+        assert sum(tricks) == 13
