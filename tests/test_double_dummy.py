@@ -63,7 +63,7 @@ def test_the_search_finds_what_plain_minimax_finds_in_the_last_tricks_of_every_g
                 continue
             table[:, 0] = -1
             value = D.solve(row, kernel.constants, table, 10**7)
-            truth = _minimax(row, kernel.constants, D.side_of(row), wants)
+            truth = _minimax(row, kernel.constants, K.side_mask(row), wants)
             if wants == D.FEWEST:
                 limit = int(row[K.SOL_LIMIT])
                 assert (value <= limit) == (truth <= limit), f"{name} {house}: the sol's outcome differs"
@@ -121,7 +121,7 @@ def test_the_expert_values_the_last_tricks_double_dummy() -> None:
         assert D.evaluate_cards(won, one, candidates, kernel.constants, D.new_table(), 10**7) == 1
         child = row.copy()
         K.play_card(child, card, kernel.constants)
-        side = D.side_of(child)
+        side = K.side_mask(child)
         tricks = won[0, 0].tolist()
         assert sum(t for seat, t in enumerate(tricks) if (side >> seat) & 1) == _minimax(
             child, kernel.constants, side, D.MOST

@@ -174,8 +174,8 @@ def _poisoned(row: K.Rows, viewer: int, rng: random.Random) -> K.Rows:
         size = bin(int(row[K.HANDS + s]) & ~fixed).count("1")
         poisoned[K.HANDS + s] = K.mask_of(pool[:size]) | (int(row[K.HANDS + s]) & fixed)
         pool = pool[size:]
-    known = (int(K.known_side(row, viewer)) >> max(int(row[K.PARTNER]), 0)) & 1 and row[K.PARTNER] >= 0
-    if row[K.PARTNER] >= 0 and not known and row[K.CALLED] >= 0:
+    partner = int(row[K.PARTNER])
+    if partner >= 0 and not (int(K.known_side(row, viewer)) >> partner) & 1 and row[K.CALLED] >= 0:
         holder = [
             s for s in range(4) if s != row[K.DECLARER] and (int(poisoned[K.HANDS + s]) >> int(row[K.CALLED])) & 1
         ]

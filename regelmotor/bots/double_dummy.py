@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from regelmotor.bots import kernel as K
-from regelmotor.rules.cardplay.end_of_play import EACH, TRUMP_GAME
+from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
 from regelmotor.rules.cardplay.masks import SUIT_MASKS, Rows, bit_count, jit, jit_recursive, lowest_card
 
 NONE = 0
@@ -36,16 +36,6 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 
 @jit
-def side_of(row: Rows) -> int:
-    """The declaring side as a mask, every hand known: the declarers, fixed partners and the partner
-    card's holder."""
-    mask = int(row[K.DECLARERS]) | int(row[K.FIXED_SIDE])
-    if row[K.PARTNER] >= 0:
-        mask |= 1 << int(row[K.PARTNER])
-    return mask
-
-
-@jit
 def objective(row: Rows) -> int:
     """Whether the declaring side wants ``MOST`` or ``FEWEST`` tricks, or ``NONE`` (no two sides)."""
     side = int(row[K.SIDE])
@@ -53,7 +43,7 @@ def objective(row: Rows) -> int:
         return NONE
     if side == TRUMP_GAME:
         return MOST
-    if bit_count(int(row[K.DECLARERS])) > 1 and side != 2:  # several sol declarers, each on his own
+    if bit_count(int(row[K.DECLARERS])) > 1 and side != PAIRS:  # several sol declarers, each on his own
         return NONE
     return FEWEST if row[K.SOL_LIMIT] >= 0 else MOST
 
@@ -200,7 +190,7 @@ def solve(row: Rows, consts: Rows, table: Rows, nodes: int) -> int:
     wants = objective(row)
     if wants == NONE:
         return UNKNOWN
-    side = side_of(row)
+    side = K.side_mask(row)
     budget = np.empty(1, dtype=np.int64)
     budget[0] = nodes
     alpha, beta = window(row, wants)
@@ -225,12 +215,13 @@ def evaluate_cards(won: Rows, rows: Rows, candidates: Rows, consts: Rows, table:
     The side's tricks still to come go to its first seat and the others' to the first seat against
     it: what the scoring of a two-sided contract reads is each side's tricks."""
     settled = 0
+    budget = np.empty(1, dtype=np.int64)
     for r in range(rows.shape[0]):
         row = rows[r]
         wants = objective(row)
         if wants == NONE:
             continue
-        side = side_of(row)
+        side = K.side_mask(row)
         mine = -1
         theirs = -1
         for seat in range(4):
@@ -242,7 +233,6 @@ def evaluate_cards(won: Rows, rows: Rows, candidates: Rows, consts: Rows, table:
         for c in range(candidates.shape[0]):
             child = row.copy()
             K.play_card(child, int(candidates[c]), consts)
-            budget = np.empty(1, dtype=np.int64)
             budget[0] = nodes
             alpha, beta = window(child, wants)
             value = search(child, consts, side, wants, alpha, beta, table, budget)
@@ -266,4 +256,4 @@ def new_table() -> Rows:
     return table
 
 
-__all__ = ["FEWEST", "MOST", "NONE", "UNKNOWN", "candidates", "new_table", "objective", "side_of", "solve"]
+__all__ = ["FEWEST", "MOST", "NONE", "UNKNOWN", "candidates", "new_table", "objective", "solve"]

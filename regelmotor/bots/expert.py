@@ -129,9 +129,10 @@ class ExpertBot:
         self.budget = budget
         self.play_samples = budget.play_samples if play_samples is None else play_samples
         self.plan_samples = budget.plan_samples if plan_samples is None else plan_samples
-        self._table = DD.new_table() if self.kernel.exact and max(budget.dd_cards, budget.dd_sol_cards) > 0 else None
+        self._table: K.Rows | None = None
+        """The double-dummy search's transposition table, made at the bot's first search."""
         self._table_for: tuple[object, ...] | None = None
-        """The contract and seat the double-dummy table's positions belong to (cleared for another)."""
+        """The contract and seat the table's positions belong to (cleared for another)."""
         self.quick = HeuristicBot(rules, rng)
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
         self.estimates: dict[str, float] = {}
@@ -188,12 +189,14 @@ class ExpertBot:
         """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks)."""
         budget = self.budget
         cards, nodes = (budget.dd_sol_cards, budget.dd_sol_nodes) if sol else (budget.dd_cards, budget.dd_nodes)
-        if self._table is None or sum(view.hand_sizes) > cards:
+        if sum(view.hand_sizes) > cards:
             return
         contract = (view.dealer, view.contract, view.declarers, view.trump, view.called, view.seat)
-        if contract != self._table_for:  # the positions of another deal: forget them
+        if self._table is None:
+            self._table = DD.new_table()
+        elif contract != self._table_for:  # the positions of another deal: forget them
             self._table[:, 0] = -1
-            self._table_for = contract
+        self._table_for = contract
         DD.evaluate_cards(won, rows, candidates, self.kernel.constants, self._table, nodes)
 
     # --- before play ------------------------------------------------------------------------------
@@ -389,11 +392,10 @@ class ExpertBot:
         than the card that replaces it is on average (any card the seat has not seen), and of the
         numbers the rules allow the one that gains the most (not always the most it may discard)."""
         legal = game.legal
-        values = self._value_table(game.bid is not None and game.bid.is_sol, game.trump, game.called)
+        values, ranked = self._least_wanted(game, seat)
         hand = game.hands[seat]
-        ranked = sorted([c for c in hand if c != game.called], key=values.__getitem__)
-        unseen = [v for c, v in enumerate(values) if c < 52 + self.rules.jokers and c not in hand]
-        average = sum(unseen) / len(unseen) if unseen else 0.0
+        deck = 52 + self.rules.jokers
+        average = (sum(values[:deck]) - sum(values[c] for c in hand)) / (deck - len(hand))
         best, best_gain = None, float("-inf")
         for count in game.exchange_counts():
             if count > len(game.kitty) or count > len(ranked):
@@ -411,10 +413,13 @@ class ExpertBot:
             count = max((a.count(" ") for a in (legal[-1], legal[0]) if a.startswith("discard")), default=0)
             if count == 0:
                 return legal[0]
-        values = self._value_table(game.bid is not None and game.bid.is_sol, game.trump, game.called)
-        ranked = sorted([c for c in game.hands[seat] if c != game.called], key=values.__getitem__)
-        action = format_discard(ranked[:count])
+        action = format_discard(self._least_wanted(game, seat)[1][:count])
         return action if action in legal else legal[-1]
+
+    def _least_wanted(self, game: Game, seat: int) -> tuple[tuple[float, ...], list[int]]:
+        """The contract's value table, and the seat's cards but the partner card, least wanted first."""
+        values = self._value_table(game.bid is not None and game.bid.is_sol, game.trump, game.called)
+        return values, sorted([c for c in game.hands[seat] if c != game.called], key=values.__getitem__)
 
     def _value_table(self, sol: bool, trump: str | None, called: int | None) -> tuple[float, ...]:
         """Card -> how much a hand wants to keep it in this contract (the heuristic's measure), made once."""

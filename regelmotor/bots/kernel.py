@@ -237,7 +237,17 @@ def shown_void(led_card: int, card: int, seat: int, fd_suit: int, consts: Rows) 
 #
 # A seat in a playout acts on what it would know at that moment in that sampled deal: its own hand,
 # the cards played, the voids shown, the hands the rules have laid open and the partner once the
-# table knows him. Another seat's hidden hand is never read (``hidden_hand_never_read`` tests it).
+# table knows him. Another seat's hidden hand is never read (tests/test_kernel.py poisons them to check).
+
+
+@jit
+def side_mask(row: Rows) -> int:
+    """The declaring side as the row holds it, every hand known: the declarers, fixed partners and the
+    partner card's holder (the double-dummy search's side; a playout seat knows only ``known_side``)."""
+    mask = int(row[DECLARERS]) | int(row[FIXED_SIDE])
+    if row[PARTNER] >= 0:
+        mask |= 1 << int(row[PARTNER])
+    return mask
 
 
 @jit
@@ -253,11 +263,10 @@ def visible(row: Rows, viewer: int, seat: int) -> bool:
 def known_side(row: Rows, viewer: int) -> int:
     """The seats ``viewer`` knows to play on the declaring side: the declarers, fixed partners, and the
     partner once the table knows him (the partner knows himself)."""
-    mask = int(row[DECLARERS]) | int(row[FIXED_SIDE])
     partner = int(row[PARTNER])
     if partner >= 0 and (row[PARTNER_KNOWN] != 0 or row[CALLED_PLAYED] != 0 or viewer == partner):
-        mask |= 1 << partner
-    return mask
+        return side_mask(row)
+    return int(row[DECLARERS]) | int(row[FIXED_SIDE])
 
 
 @jit
@@ -367,13 +376,12 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
             if duck > ducking_value or ducking < 0:
                 ducking, ducking_value = card, duck
     if sol:
-        declarers = side
         if mine:  # duck with the highest card that does not take the trick
             return ducking if ducking >= 0 else cheapest
-        if (declarers >> winning) & 1:  # leave the trick to the declarer
+        if (side >> winning) & 1:  # leave the trick to the declarer
             return ducking if ducking >= 0 else cheapest
         for i in range(n):
-            if (declarers >> ((leader + i) % 4)) & 1:
+            if (side >> ((leader + i) % 4)) & 1:
                 return cheapest  # the declarer has ducked this one: away with a high card
         return under_declarer(row, legal, n, cheapest, consts)
     if ((side >> winning) & 1 == 1) == mine:
@@ -729,17 +737,19 @@ def row_from_game(kernel: KernelRules, game: Game) -> Rows:
     """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests)."""
     facts = game_facts(game)
     row = base_values(kernel, facts, -1 if game.partner is None else game.partner)
-    hands = game.hands
-    seen = [c for trick in game.tricks for c in trick.cards] + [c for _, c in game.trick]
-    trick = [c for _, c in game.trick]
-    if game.fordaekt is not None:  # the fordækt card is card 55 in the kernel
-        hands = [[FORDAEKT if c == game.fordaekt else c for c in hand] for hand in hands]
-        seen = [FORDAEKT if c == game.fordaekt else c for c in seen]
-        trick = [FORDAEKT if c == game.fordaekt else c for c in trick]
+    fordaekt = game.fordaekt  # the fordækt card is card 55 in the kernel
+
+    def codes(cards: Sequence[int]) -> list[int]:
+        return [FORDAEKT if c == fordaekt else c for c in cards]
+
+    trick = codes([c for _, c in game.trick])
+    shown = [(t.leader, codes(t.cards)) for t in game.tricks]  # every trick so far, the current one too
+    if trick:
+        shown.append((game.trick[0][0], trick))
     for seat in range(4):
-        row[HANDS + seat] = mask_of(hands[seat])
+        row[HANDS + seat] = mask_of(codes(game.hands[seat]))
         row[WON + seat] = game.tricks_won[seat]
-    row[SEEN] = mask_of(seen)
+    row[SEEN] = mask_of([c for _, cards in shown for c in cards])
     row[CALLED_PLAYED] = int(game.called_played)
     row[SUIT_LED] = int(game.called_suit_led)
     row[TRICKS] = len(game.tricks)
@@ -748,10 +758,6 @@ def row_from_game(kernel: KernelRules, game: Game) -> Rows:
     row[TRICK_N] = len(trick)
     row[TRICK : TRICK + len(trick)] = trick
     row[PARTNER_KNOWN] = int(game.partner_public)
-    fordaekt = game.fordaekt
-    shown = [(t.leader, [FORDAEKT if c == fordaekt else c for c in t.cards]) for t in game.tricks]
-    if trick:
-        shown.append((game.trick[0][0], trick))
     row[VOIDS] = voids_shown(shown, row[FD_SUIT], kernel.constants)
     return np.array(row, dtype=np.int64)
 
