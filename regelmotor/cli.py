@@ -14,9 +14,10 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import yaml
 
@@ -28,6 +29,7 @@ from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
 from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json, zero_sum_points
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
+from regelmotor.files import check_output, locked, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
 from regelmotor.play import TerminalGame
@@ -36,13 +38,16 @@ from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import (
     ResolvedRuleset,
     check_file,
+    is_path,
     load_ruleset,
     shipped_catalogue,
     shipped_house_rules,
     shipped_rulesets,
 )
 from regelmotor.ruleset.schema import schema_text
+from regelmotor.safe_text import EscapingStream, escape_controls
 from regelmotor.score_sheet import (
+    MAX_SHEET_BYTES,
     REDEALS,
     SHEET_FORMATS,
     Line,
@@ -50,10 +55,12 @@ from regelmotor.score_sheet import (
     Sheet,
     describe_line,
     names,
+    parse_sheet,
     rate_of,
     read_sheet,
     score,
     sheet_document,
+    sheet_text,
     tricks_of,
     write_sheet,
 )
@@ -252,15 +259,17 @@ def _signed(value: Fraction, decimals: int) -> str:
 def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
     book = build_rulebook(resolved, rules, args.lang)
+    if args.output:
+        check_output(Path(args.output), force=args.force, replace=True)
     rendered = render(book, args.format)
     if args.output:
-        data = rendered.encode("utf-8") if isinstance(rendered, str) else rendered
-        Path(args.output).write_bytes(data)
+        write_atomic(Path(args.output), escape_controls(rendered) if isinstance(rendered, str) else rendered)
         sys.stderr.write(f"wrote {args.output}\n")
     elif isinstance(rendered, bytes):
         binary = getattr(out, "buffer", None)
         if binary is None:
             raise RegelmotorError("a PDF is binary: write it to a file with -o FILE")
+        refuse_binary_terminal(out, "a PDF")
         binary.write(rendered)
     else:
         out.write(rendered)
@@ -305,13 +314,43 @@ def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
     return names
 
 
+MAX_RUN_DEALS = 1_000_000
+"""The most deals one run plays (``--deals``): a million deals is hours of play; more is a typing slip."""
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _max_jobs() -> int:
+    """Twice the cores this process may use: more processes only wait for one another."""
+    return 2 * _cores()
+
+
 def _jobs(args: argparse.Namespace) -> int:
     """``--jobs``, or one process for each core this process may use: the numbers are the same either way."""
     if args.jobs is not None:
-        if args.jobs < 1:
-            raise RegelmotorError(f"--jobs is a number of processes, at least 1, not {args.jobs}")
+        if not 1 <= args.jobs <= _max_jobs():
+            raise RegelmotorError(
+                f"--jobs is a number of processes, 1 to {_max_jobs()} (twice the cores here), not {args.jobs}"
+            )
         return int(args.jobs)
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return _cores()
+
+
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argument that is a whole number from ``low`` to ``high`` (argparse says so, with the usage)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{low} to {high}, not {value}")
+        return value
+
+    return parse
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -391,9 +430,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if rules.ruleset.table.players and 4 not in rules.ruleset.table.players:
         raise RegelmotorError(f"{resolved.label} is not played four to a table")
     check_bot(args.bots, rules)
-    folder = Path(args.record).parent
-    if not folder.is_dir():  # said before the first deal, not after it
-        raise RegelmotorError(f"--record {args.record}: the folder {folder} does not exist")
+    record = Path(args.record) if args.record is not None else default_record()
+    if args.record is None:
+        record.parent.mkdir(parents=True, exist_ok=True)
+    first = record.with_name(f"{record.stem}-1{record.suffix or '.json'}")
+    check_output(first, force=args.force)  # said before the first deal, not after it
 
     def read(prompt: str) -> str:
         out.write(prompt)
@@ -412,12 +453,29 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         args.house_rule,
         seed=args.seed if args.seed is not None else random.SystemRandom().getrandbits(32),
         seat=args.seat,
-        record=Path(args.record),
+        record=record,
         read=read,
         out=out,
         bots=args.bots,
+        force=args.force,
     )
     return game.run()
+
+
+def default_record(now: datetime | None = None) -> Path:
+    """Where ``play`` keeps an evening's records unless told: a folder per day under the user's data folder
+    (``$XDG_DATA_HOME/regelmotor/spil/2026-12-01``, by default ``~/.local/share``; ``%APPDATA%`` on
+    Windows), a name per game started (``spil-1930-1.json``, ...), never the current folder."""
+    when = now or datetime.now()
+    if sys.platform == "win32":  # pragma: no cover - Windows only
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "regelmotor" / "spil" / when.strftime("%Y-%m-%d")
+    name = f"spil-{when:%H%M}"
+    if (folder / f"{name}-1.json").exists():
+        name = f"spil-{when:%H%M%S}"
+    return folder / f"{name}.json"
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -458,6 +516,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             f"regelmotor: warning: the record was played under other rules than {result.resolved.label} "
             f"now resolves to (fingerprint {result.resolved.fingerprint})\n"
         )
+    for note in result.plugin_notes:
+        sys.stderr.write(f"regelmotor: warning: {note}\n")
     stop = result.stop
     if args.json:
         state["error"] = (
@@ -476,6 +536,10 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         out.write(_describe_state(game, result.resolved.label))
     if stop is not None:
         sys.stderr.write(f"{args.record}: {stop}\n")
+        return EXIT_INVALID
+    if result.result_differs:  # the actions replay, but the stored outcome is not theirs
+        for difference in result.result_differs:
+            sys.stderr.write(f"{args.record}: the stored result disagrees with the replay: {difference}\n")
         return EXIT_INVALID
     return EXIT_OK
 
@@ -582,12 +646,21 @@ def _rulebook_args(command: argparse.ArgumentParser) -> None:
     command.add_argument("--format", choices=FORMATS, default="md", help="md (default), html or pdf")
     command.add_argument("--lang", choices=LANGS, default="da", help="da (default) or en")
     command.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    command.add_argument("--force", action="store_true", help="write over FILE even if it is a sheet or a record")
 
 
 def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
     """What every command that plays many deals takes: how many, the seed, the bots, where to run them."""
-    command.add_argument("--deals", type=int, default=1000, metavar="N", help="deals to play (default 1000)")
-    command.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the run (default 1)")
+    command.add_argument(
+        "--deals",
+        type=_whole_number(1, MAX_RUN_DEALS),
+        default=1000,
+        metavar="N",
+        help=f"deals to play, 1 to {MAX_RUN_DEALS:,} (default 1000)",
+    )
+    command.add_argument(
+        "--seed", type=_whole_number(0, 2**63 - 1), default=1, metavar="S", help="the seed of the run (default 1)"
+    )
     if bots:
         command.add_argument(
             "--bots",
@@ -626,7 +699,9 @@ def _match_args(command: argparse.ArgumentParser) -> None:
 
 def _play_args(command: argparse.ArgumentParser) -> None:
     _add_ruleset_args(command)
-    command.add_argument("--seed", type=int, default=None, metavar="N", help="the same seed deals the same cards")
+    command.add_argument(
+        "--seed", type=_whole_number(0, 2**63 - 1), default=None, metavar="N", help="the same seed deals the same cards"
+    )
     command.add_argument(
         "--seat",
         type=int,
@@ -636,8 +711,11 @@ def _play_args(command: argparse.ArgumentParser) -> None:
         help="your seat in the first deal, 0-3 (0 is forhånd; the deal passes round)",
     )
     command.add_argument(
-        "--record", default="regelmotor-spil.json", metavar="FILE", help="save each deal as FILE-1.json, ..."
+        "--record",
+        metavar="FILE",
+        help="save each deal as FILE-1.json, ... (default: a folder per evening, see README)",
     )
+    command.add_argument("--force", action="store_true", help="write over records of an earlier game")
     command.add_argument(
         "--bots",
         default="heuristic",
@@ -650,7 +728,9 @@ def _serve_args(command: argparse.ArgumentParser) -> None:
         "ruleset", nargs="?", metavar="RULESET", help="the club's ruleset to offer first (a shipped name or a file)"
     )
     _add_house_rule_arg(command, "the club's ruleset")
-    command.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
+    command.add_argument(
+        "--port", type=_whole_number(1, 65535), default=8000, metavar="P", help="the port, 1-65535 (default 8000)"
+    )
     command.add_argument(
         "--host", default="127.0.0.1", help="the address to bind (default 127.0.0.1: this machine only)"
     )
@@ -703,62 +783,42 @@ def _session_args(command: argparse.ArgumentParser) -> None:
         "--format", choices=("text", *SHEET_FORMATS), default="text", help="text (default), md, html, pdf or csv"
     )
     show.add_argument("-o", "--output", metavar="FILE", help="write to FILE (a pdf needs one)")
+    show.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    rescore = sub.add_parser("rescore", help="what the sheet's deals would score by the club file as it is today")
+    rescore.add_argument("file", metavar="FILE", help="the score sheet")
+    rescore.add_argument("--apply", action="store_true", help="score the sheet by today's rules from now on")
 
 
 def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.file)
     if args.session_command == "new":
-        if path.exists():
-            raise RegelmotorError(f"{path} exists already: a new evening gets a new file")
-        players = names(args.players)
-        first = players.index(args.first_dealer) if args.first_dealer in players else 0
-        if args.first_dealer is not None and args.first_dealer not in players:
-            raise RegelmotorError(f'--first-dealer "{args.first_dealer}" is not one of the players')
-        rate_of(args.rate)
-        sheet = Sheet(args.ruleset, players, tuple(args.house_rule), first, args.rate)
-        score(sheet)  # the ruleset and the table are checked before the file is written
-        write_sheet(path, sheet)
-        out.write(f"{path}: {', '.join(players)} play {sheet.ruleset}; {players[first]} deals first\n")
+        return _new_sheet(args, path, out)
+    if args.session_command in ("add", "undo", "rescore"):
+        with locked(path, MAX_SHEET_BYTES) as held:  # two at the same sheet: each waits for the other
+            sheet = parse_sheet(held.data, path)
+            _warn_drift(sheet, args.session_command)
+            if args.session_command == "add":
+                text = _add_deal(args, sheet)
+            elif args.session_command == "undo":
+                text = _undo_deal(path, sheet)
+            else:
+                text = _rescore(sheet, args.apply)
+                if not args.apply:
+                    out.write(text)
+                    return EXIT_OK
+            held.write(sheet_text(sheet))
+        out.write(text)
         return EXIT_OK
     sheet = read_sheet(path)
-    if args.session_command == "undo":
-        if not sheet.lines:
-            raise RegelmotorError(f"{path}: no deal to take back")
-        removed = sheet.lines.pop()
-        write_sheet(path, sheet)
-        fixed = score(sheet).rules.ruleset.table.partnerships == "fixed"
-        out.write(f"taken back: deal {len(sheet.lines) + 1}, {describe_line(removed, fixed)}\n")
-        return EXIT_OK
-    if args.session_command == "add":
-        line = Line(
-            contract=args.contract,
-            declarer=args.declarer,
-            partner=args.partner,
-            joiners=names(args.joiners),
-            tricks=tricks_of(args.tricks) if args.tricks is not None else (),
-            doubled=args.doubled,
-            vip_card=args.vip_card,
-            redeal=args.redeal,
-            culprit=args.culprit,
-        )
-        scored = score(
-            Sheet(sheet.ruleset, sheet.players, sheet.house_rules, sheet.first_dealer, sheet.rate, [*sheet.lines, line])
-        )
-        sheet.lines.append(line)
-        write_sheet(path, sheet)
-        entry = scored.entries[-1]
-        decimals = scored.rules.ruleset.scoring.decimals
-        shown = zero_sum_points(list(entry.points), decimals)
-        out.write(
-            f"deal {entry.number}: " + ", ".join(f"{n} {p}" for n, p in zip(sheet.players, shown, strict=True)) + "\n"
-        )
-        return EXIT_OK
+    _warn_drift(sheet, "show")
     scored = score(sheet)
     rate = rate_of(args.rate or sheet.rate)
     if args.format != "text":
+        if args.output:
+            check_output(Path(args.output), force=args.force, inputs=(path,), replace=True)
         data = sheet_document(sheet, scored, rate, args.format)
         if args.output:
-            Path(args.output).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+            write_atomic(Path(args.output), escape_controls(data) if isinstance(data, str) else data)
             out.write(f"wrote {args.output}\n")
         elif isinstance(data, bytes):
             raise RegelmotorError("a pdf is written to a file: give -o FILE")
@@ -767,6 +827,101 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     _print_sheet(sheet, scored, rate, args.json, out)
     return EXIT_OK
+
+
+def _new_sheet(args: argparse.Namespace, path: Path, out: TextIO) -> int:
+    if path.exists() or path.is_symlink():
+        raise RegelmotorError(f"{path} exists already: a new evening gets a new file")
+    check_output(path)
+    players = names(args.players)
+    first = players.index(args.first_dealer) if args.first_dealer in players else 0
+    if args.first_dealer is not None and args.first_dealer not in players:
+        raise RegelmotorError(f'--first-dealer "{args.first_dealer}" is not one of the players')
+    rate_of(args.rate)
+    folder = path.parent.resolve()
+
+    def from_sheet(ref: str) -> str:  # a path is kept relative to the sheet's folder, not today's
+        return os.path.relpath(Path(ref).resolve(), folder) if is_path(ref) else ref
+
+    sheet = Sheet(
+        from_sheet(args.ruleset),
+        players,
+        tuple(from_sheet(h) for h in args.house_rule),
+        first,
+        args.rate,
+        folder=path.parent,
+    )
+    sheet.freeze(sheet.current())
+    score(sheet)  # the ruleset and the table are checked before the file is written
+    write_sheet(path, sheet)
+    out.write(f"{path}: {', '.join(players)} play {sheet.ruleset}; {players[first]} deals first\n")
+    return EXIT_OK
+
+
+def _warn_drift(sheet: Sheet, command: str) -> None:
+    if sheet.rules is None:
+        if command != "show":  # a version 1 sheet: its rules are frozen as it is written now
+            sheet.freeze(sheet.current())
+        return
+    if command != "rescore":
+        drift = sheet.drift()
+        if drift is not None:
+            sys.stderr.write(f"regelmotor: {drift}\n")
+
+
+def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
+    line = Line(
+        contract=args.contract,
+        declarer=args.declarer,
+        partner=args.partner,
+        joiners=names(args.joiners),
+        tricks=tricks_of(args.tricks) if args.tricks is not None else (),
+        doubled=args.doubled,
+        vip_card=args.vip_card,
+        redeal=args.redeal,
+        culprit=args.culprit,
+    )
+    Line.of(line.as_json(), "the deal")  # the same checks as a deal read from the file
+    sheet.lines.append(line)
+    scored = score(sheet)
+    entry = scored.entries[-1]
+    shown = zero_sum_points(list(entry.points), scored.rules.ruleset.scoring.decimals)
+    return f"deal {entry.number}: " + ", ".join(f"{n} {p}" for n, p in zip(sheet.players, shown, strict=True)) + "\n"
+
+
+def _undo_deal(path: Path, sheet: Sheet) -> str:
+    if not sheet.lines:
+        raise RegelmotorError(f"{path}: no deal to take back")
+    removed = sheet.lines.pop()
+    fixed = score(sheet).rules.ruleset.table.partnerships == "fixed"
+    return f"taken back: deal {len(sheet.lines) + 1}, {describe_line(removed, fixed)}\n"
+
+
+def _rescore(sheet: Sheet, apply: bool) -> str:
+    """The sheet scored by today's club file beside its frozen rules: what would change, deal by deal."""
+    now = sheet.current()
+    before = score(sheet)
+    after = score(sheet, compile_rules(now))
+    decimals = before.rules.ruleset.scoring.decimals
+    lines = []
+    for old, new in zip(before.entries, after.entries, strict=True):
+        if old.points != new.points:
+            a = zero_sum_points(list(old.points), decimals)
+            b = zero_sum_points(list(new.points), decimals)
+            lines.append(f"  spil {old.number}: " + ", ".join(f"{x} → {y}" for x, y in zip(a, b, strict=True)))
+    if now.fingerprint == sheet.fingerprint:
+        return f"{sheet.ruleset} er som da arket blev startet: intet ændres\n"
+    totals = (zero_sum_points(r.session.totals, decimals) for r in (before, after))
+    head = f"{sheet.ruleset} er ændret siden arket blev startet. Med de nye regler:\n"
+    body = "\n".join(lines) if lines else "  ingen spil får andre point"
+    old_totals, new_totals = totals
+    summary = "  I alt: " + ", ".join(
+        f"{n} {x} → {y}" for n, x, y in zip(sheet.players, old_totals, new_totals, strict=True)
+    )
+    if apply:
+        sheet.freeze(now)
+        return head + body + "\n" + summary + "\nArket regnes nu med de nye regler.\n"
+    return head + body + "\n" + summary + "\nIntet er ændret: --apply regner arket med de nye regler.\n"
 
 
 def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, out: TextIO) -> None:
@@ -903,7 +1058,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    stdout = out if out is not None else sys.stdout
+    stdout = cast(TextIO, EscapingStream(out if out is not None else sys.stdout))
+    stderr = sys.stderr
+    sys.stderr = cast(TextIO, EscapingStream(stderr))  # a name or a title never writes to the terminal itself
     try:
         code: int = args.handler(args, stdout)
         return code
@@ -918,5 +1075,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         sys.stderr.write(f"regelmotor: {exc}\n")
         return EXIT_INVALID
     except BrokenPipeError:  # the reader (head, less) stopped reading: not an error of ours
-        sys.stderr.close()
+        stderr.close()
         return EXIT_OK
+    finally:
+        sys.stderr = stderr

@@ -23,6 +23,7 @@ from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
 from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.engine.record import game_record, zero_sum_points
 from regelmotor.errors import CardError, NotationError, RuleViolation
+from regelmotor.files import OutputError, write_atomic
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.load import is_path
 from regelmotor.session import GAME_DEALER, Session
@@ -111,6 +112,7 @@ class TerminalGame:
         read: Callable[[str], str],
         out: TextIO,
         bots: str = "heuristic",
+        force: bool = False,
     ) -> None:
         self.rules = rules
         self.label = label
@@ -122,6 +124,7 @@ class TerminalGame:
         self.read = read
         self.out = out
         self.bots = bots
+        self.force = force
         # The person is player 0 and keeps a chair; the deal passes round, so the seat in each deal
         # (seat 0 forhånd, 3 the dealer) moves. ``seat`` is the person's seat in the first deal.
         self.session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"], first_dealer=(GAME_DEALER - seat) % 4)
@@ -279,5 +282,7 @@ class TerminalGame:
         ref = str(Path(self.ruleset_ref).resolve()) if is_path(self.ruleset_ref) else self.ruleset_ref
         house = [str(Path(h).resolve()) if is_path(h) else h for h in self.house_rules]
         data = game_record(game, ref, house)
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        if path.exists() and not self.force:  # another evening's record: never written over without --force
+            raise OutputError(f"{path}: a record of another game exists already; --force replaces it")
+        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         self.saved.append(path)

@@ -12,22 +12,25 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from regelmotor.bids import Bid
 from regelmotor.engine.game import Redeal
 from regelmotor.engine.record import RecordError, parse_json, zero_sum_points
 from regelmotor.errors import NotationError, RegelmotorError
+from regelmotor.files import write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rulebook.render import render
+from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
+from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 from regelmotor.session import GAME_DEALER, DealEntry, Session
 
@@ -68,41 +71,84 @@ class Line:
         return {k: v for k, v in data.items() if v not in (None, [], 0)}
 
     @classmethod
-    def of(cls, data: Any) -> Line:
+    def of(cls, data: Any, where: str = "a deal") -> Line:
+        """A deal as written in the file, read strictly: a hand-edited ``7.9`` or ``true`` is refused, not
+        turned into a number, and a field the sheet does not know is refused, not ignored."""
         if not isinstance(data, dict):
-            raise SheetError("a deal is a JSON object")
-        try:
-            return cls(
-                contract=_opt_str(data.get("contract")),
-                declarer=_opt_str(data.get("declarer")),
-                partner=_opt_str(data.get("partner")),
-                joiners=tuple(str(j) for j in data.get("joiners", [])),
-                tricks=tuple(int(t) for t in data.get("tricks", [])),
-                doubled=int(data.get("doubled", 0)),
-                vip_card=int(data.get("vip_card", 0)),
-                redeal=_opt_str(data.get("redeal")),
-                culprit=_opt_str(data.get("culprit")),
-            )
-        except (TypeError, ValueError) as exc:
-            raise SheetError(f"a deal's fields: {exc}") from None
+            raise SheetError(f"{where}: a deal is a JSON object")
+        unknown = sorted(set(data) - LINE_FIELDS)
+        if unknown:
+            raise SheetError(f'{where}: "{unknown[0]}" is not a field of a deal ({", ".join(sorted(LINE_FIELDS))})')
+        joiners = data.get("joiners", [])
+        tricks = data.get("tricks", [])
+        if not isinstance(joiners, list) or not isinstance(tricks, list) or len(joiners) > 6 or len(tricks) > 6:
+            raise SheetError(f"{where}: joiners and tricks are short lists")
+        return cls(
+            contract=_text(data, "contract", where),
+            declarer=_text(data, "declarer", where),
+            partner=_text(data, "partner", where),
+            joiners=tuple(_text({"joiner": j}, "joiner", where) or "" for j in joiners),
+            tricks=tuple(_whole({"tricks": t}, "tricks", where, 0, 13) for t in tricks),
+            doubled=_whole(data, "doubled", where, 0, 8),
+            vip_card=_whole(data, "vip_card", where, 0, 8),
+            redeal=_text(data, "redeal", where),
+            culprit=_text(data, "culprit", where),
+        )
 
 
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else str(value)
+LINE_FIELDS = frozenset(
+    ("contract", "declarer", "partner", "joiners", "tricks", "doubled", "vip_card", "redeal", "culprit")
+)
+MAX_TEXT = 200
+"""A name or a contract is a few words."""
+
+
+def _text(data: dict[str, Any], key: str, where: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT:
+        raise SheetError(f"{where}: {key} is a text of 1 to {MAX_TEXT} characters, not {json.dumps(value)[:40]}")
+    return value
+
+
+def _whole(data: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
+    """A whole number in range: a JSON ``true`` is not 1 and ``7.9`` is not 7."""
+    value = data.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SheetError(f"{where}: {key} is a whole number {low}-{high}, not {json.dumps(value)[:40]}")
+    return value
+
+
+SHEET_VERSION = 2
+"""2: the sheet keeps the rules it was started with (``rules``, ``fingerprint``); 1 named them only."""
+MAX_DEALS = 2000
+"""An evening is a few dozen deals; a sheet of thousands is a mistake (or an attack)."""
+SHEET_FIELDS = frozenset(
+    ("kind", "version", "ruleset", "house_rules", "players", "first_dealer", "rate", "deals", "rules", "fingerprint")
+)
 
 
 @dataclass
 class Sheet:
     ruleset: str
+    """The ruleset as the secretary named it: a shipped name, or a path relative to the sheet's folder."""
     players: tuple[str, ...]
     house_rules: tuple[str, ...] = ()
     first_dealer: int = 0
     rate: str = "1"
     lines: list[Line] = field(default_factory=list)
+    rules: dict[str, Any] | None = None
+    """The resolved rules the evening is scored by, frozen when the sheet was started: last night's deals
+    keep their points when the club file changes (``session rescore`` applies a change on purpose)."""
+    fingerprint: str | None = None
+    folder: Path | None = None
+    """The folder the sheet lies in (not stored): a path in the sheet is relative to it."""
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": "regelmotor score sheet",
+            "version": SHEET_VERSION,
             "ruleset": self.ruleset,
             "house_rules": list(self.house_rules),
             "players": list(self.players),
@@ -110,21 +156,115 @@ class Sheet:
             "rate": self.rate,
             "deals": [line.as_json() for line in self.lines],
         }
+        if self.rules is not None:
+            data["fingerprint"] = self.fingerprint
+            data["rules"] = self.rules
+        return data
 
     @classmethod
-    def of(cls, data: Any) -> Sheet:
+    def of(cls, data: Any, folder: Path | None = None) -> Sheet:
         if not isinstance(data, dict) or data.get("kind") != "regelmotor score sheet":
             raise SheetError('not a score sheet (start one with "regelmotor session new")')
+        version = data.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= SHEET_VERSION:
+            raise SheetError(
+                f"version {json.dumps(version)[:20]}: this regelmotor reads score sheets of version 1 to "
+                f"{SHEET_VERSION} (a newer regelmotor wrote it?)"
+            )
+        unknown = sorted(set(data) - SHEET_FIELDS)
+        if unknown:
+            raise SheetError(f'"{unknown[0]}" is not a field of a score sheet')
         players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        if (
+            not isinstance(players, list)
+            or not 1 <= len(players) <= 8
+            or not all(isinstance(p, str) and 0 < len(p) <= MAX_TEXT for p in players)
+        ):
             raise SheetError("players: a list of names")
+        ruleset = _text(data, "ruleset", "the sheet")
+        if ruleset is None:
+            raise SheetError("ruleset: the sheet names the ruleset it is played by")
+        house = data.get("house_rules", [])
+        if not isinstance(house, list) or len(house) > 32:
+            raise SheetError("house_rules: a list of house rules")
+        deals = data.get("deals", [])
+        if not isinstance(deals, list) or len(deals) > MAX_DEALS:
+            raise SheetError(f"deals: a list of at most {MAX_DEALS} deals")
+        rate = data.get("rate", "1")
+        if not isinstance(rate, str):
+            raise SheetError(f'rate is written as text, e.g. "0.25", not {json.dumps(rate)[:20]}')
+        rules = data.get("rules")
+        fingerprint = data.get("fingerprint")
+        if (
+            (rules is None) != (fingerprint is None)
+            or not isinstance(rules, dict | None)
+            or not isinstance(fingerprint, str | None)
+        ):
+            raise SheetError("rules and fingerprint: the frozen rules and their fingerprint, both or neither")
         return cls(
-            ruleset=str(data.get("ruleset", "")),
+            ruleset=ruleset,
             players=tuple(players),
-            house_rules=tuple(str(h) for h in data.get("house_rules", [])),
-            first_dealer=int(data.get("first_dealer", 0)),
-            rate=str(data.get("rate", "1")),
-            lines=[Line.of(line) for line in data.get("deals", [])],
+            house_rules=tuple(_text({"house rule": h}, "house rule", "the sheet") or "" for h in house),
+            first_dealer=_whole(data, "first_dealer", "the sheet", 0, len(players) - 1),
+            rate=rate,
+            lines=[Line.of(line, f"deal {number}") for number, line in enumerate(deals, 1)],
+            rules=rules,
+            fingerprint=fingerprint,
+            folder=folder,
+        )
+
+    def refs(self) -> tuple[str | FileRef, list[str | FileRef]]:
+        """The ruleset and house rules as the loader takes them: a path relative to the sheet's folder."""
+
+        def ref(name: str) -> str | FileRef:
+            if self.folder is None or not is_path(name):
+                return name
+            path = self.folder / name
+            return FileRef(path, str(path))
+
+        return ref(self.ruleset), [ref(h) for h in self.house_rules]
+
+    def current(self) -> ResolvedRuleset:
+        """The rules as the club's files say them today."""
+        ruleset, house = self.refs()
+        return load_ruleset(ruleset, house)
+
+    def freeze(self, resolved: ResolvedRuleset) -> None:
+        self.rules = resolved.ruleset.model_dump(mode="json")
+        self.fingerprint = resolved.fingerprint
+
+    def frozen(self) -> Ruleset | None:
+        """The rules the sheet was started with (None for a version 1 sheet, which kept none)."""
+        if self.rules is None:
+            return None
+        try:
+            ruleset = Ruleset.model_validate(self.rules)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise SheetError(f"rules.{where}: {first['msg']} (the sheet's frozen rules were edited?)") from None
+        if ruleset_fingerprint(ruleset) != self.fingerprint:
+            raise SheetError("rules: the frozen rules do not match their fingerprint (edited by hand?)")
+        problems = check_ruleset(ruleset)
+        if problems:
+            path, message = problems[0]
+            raise SheetError(f"rules.{'.'.join(map(str, path))}: {message}")
+        return ruleset
+
+    def drift(self) -> str | None:
+        """What a club member should know when today's club file no longer gives the sheet's rules."""
+        if self.rules is None:
+            return None
+        try:
+            now = self.current()
+        except RegelmotorError as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return f"{self.ruleset} kan ikke læses nu ({first}); arket regnes med reglerne fra da det blev startet"
+        if now.fingerprint == self.fingerprint:
+            return None
+        return (
+            f"{self.ruleset} er ændret siden arket blev startet; arket regnes stadig med de regler, det blev "
+            f'startet med ("regelmotor session rescore" viser, hvad ændringen ville give)'
         )
 
 
@@ -150,9 +290,12 @@ def rate_of(text: str) -> Fraction:
     return rate
 
 
-def score(sheet: Sheet) -> Scored:
-    """Every line of the sheet scored in order; ``SheetError`` naming the line that cannot be."""
-    rules = compile_rules(load_ruleset(sheet.ruleset, list(sheet.house_rules)))
+def score(sheet: Sheet, rules: Rules | None = None) -> Scored:
+    """Every line of the sheet scored in order, by its frozen rules (or ``rules``); ``SheetError`` naming
+    the line that cannot be."""
+    if rules is None:
+        frozen = sheet.frozen()
+        rules = compile_rules(frozen if frozen is not None else sheet.current())
     if len(set(sheet.players)) != len(sheet.players):
         raise SheetError("players: a name is given twice")
     try:
@@ -215,6 +358,10 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
         raise SheetError("tricks are 0 to 13")
     if not 0 <= line.doubled <= rules.doubling.most:
         raise SheetError(f"doubled is at most {rules.doubling.most} in this ruleset")
+    turns = 0 if bid.designation is None else len(rules.ruleset.designation(bid.designation).trump.turns or ())
+    if not 0 <= line.vip_card <= turns:
+        said = "turns no kitty card" if turns == 0 else f"turns kitty card 1 to {turns} (the one accepted)"
+        raise SheetError(f"vip_card: {bid} {said}, not {line.vip_card}")
     won = [0] * 4
     for seat, taken in zip(seats, line.tricks, strict=False):
         won[seat] = taken
@@ -316,19 +463,31 @@ def read_sheet(path: Path) -> Sheet:
         raise SheetError(f"{path}: cannot read the sheet: {exc.strerror}") from None
     except TooLarge as exc:
         raise SheetError(f"{path}: {exc}: not a score sheet") from None
+    return parse_sheet(data, path)
+
+
+def parse_sheet(data: bytes, path: Path) -> Sheet:
+    if len(data) > MAX_SHEET_BYTES:
+        raise SheetError(f"{path}: larger than {MAX_SHEET_BYTES} bytes: not a score sheet")
     try:
-        return Sheet.of(parse_json(data, str(path)))
+        return Sheet.of(parse_json(data, str(path)), path.parent)
     except RecordError as exc:
         raise SheetError(str(exc)) from None
+    except SheetError as exc:
+        raise SheetError(f"{path}: {exc}") from None
+
+
+def sheet_text(sheet: Sheet) -> str:
+    """The sheet as it is stored; refused when larger than a sheet may be read back."""
+    text = json.dumps(sheet.as_json(), ensure_ascii=False, indent=1) + "\n"
+    if len(text.encode("utf-8")) > MAX_SHEET_BYTES:
+        raise SheetError(f"the sheet would be larger than {MAX_SHEET_BYTES} bytes: start a new sheet for the evening")
+    return text
 
 
 def write_sheet(path: Path, sheet: Sheet) -> None:
-    """Write the sheet whole or not at all (a new file moved into place)."""
-    text = json.dumps(sheet.as_json(), ensure_ascii=False, indent=1) + "\n"
-    folder = path.parent if str(path.parent) else Path(".")
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
-        handle.write(text)
-    os.replace(handle.name, path)
+    """Write the sheet whole or not at all (``files.write_atomic``)."""
+    write_atomic(path, sheet_text(sheet))
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -349,10 +508,12 @@ __all__ = [
     "SheetError",
     "describe_line",
     "names",
+    "parse_sheet",
     "rate_of",
     "read_sheet",
     "score",
     "sheet_document",
+    "sheet_text",
     "tricks_of",
     "write_sheet",
 ]

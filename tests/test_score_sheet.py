@@ -50,7 +50,7 @@ def test_a_line_that_cannot_be_scored_is_refused_and_the_sheet_is_unchanged(
     for argv, message in (
         (["--contract", "8", "--declarer", "Nils", "--tricks", "9"], 'no player is called "Nils"'),
         (["--contract", "8 vipp", "--declarer", "Anna", "--tricks", "9"], "vipp"),
-        (["--contract", "8", "--declarer", "Anna", "--tricks", "14"], "tricks are 0 to 13"),
+        (["--contract", "8", "--declarer", "Anna", "--tricks", "14"], "tricks is a whole number 0-13"),
         (["--contract", "8", "--declarer", "Anna", "--partner", "Anna", "--tricks", "9"], "selvmakker"),
         (["--contract", "8", "--declarer", "Anna", "--tricks", "9", "--doubled", "1"], "doubled is at most 0"),
     ):

@@ -8,7 +8,8 @@ first action the rules forbid and says which rule forbids it.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -97,6 +98,10 @@ class Replay:
     resolved: ResolvedRuleset
     stop: ReplayStop | None
     hash_matches: bool | None
+    plugin_notes: tuple[str, ...] = ()
+    """Plugins the record was played with that this replay lacks, or has in another version."""
+    result_differs: tuple[str, ...] = ()
+    """Where the record's stored result disagrees with the replay (a tampered or corrupted record)."""
 
 
 MAX_RECORD_BYTES = 2_000_000
@@ -121,11 +126,22 @@ def parse_json(text: str | bytes, where: str) -> Any:
         elif char in "]}":
             depth -= 1
     try:
-        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
     except ValueError as exc:  # a number out of bounds, NaN or Infinity
         raise RecordError(f"{where}: {exc}") from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: a key given twice is a mistake (or an attack) that
+    plain JSON reading would settle silently, by the last one."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f'the key "{key}" is given twice in one object')
+        found[key] = value
+    return found
 
 
 def _bounded_int(text: str) -> int:
@@ -146,11 +162,15 @@ def read_record(path: str | Path) -> Record:
     except TooLarge as exc:
         raise RecordError(f"{path}: {exc}; a record is a few kilobytes") from None
     try:
-        return Record.model_validate(data)
+        record = Record.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise RecordError(f"{path}: {where}: {first['msg']} ({exc.error_count()} problem(s))") from None
+    problem = version_problem(record.version)
+    if problem is not None:
+        raise RecordError(f"{path}: {problem}")
+    return record
 
 
 def _ruleset_ref(ref: str, base: Path | None) -> str | FileRef:
@@ -183,7 +203,42 @@ def replay(record: Record, base: Path | None = None) -> Replay:
             stop = ReplayStop(index, seat if seat is not None else game.to_act, action, "notation", str(exc))
             break
     matches = None if record.ruleset_hash is None else record.ruleset_hash == resolved.fingerprint
-    return Replay(game, resolved, stop, matches)
+    notes = tuple(_plugin_notes(record, dict(rules.plugins)))
+    differs = () if stop is not None or record.result is None else tuple(_result_differs(record.result, game))
+    return Replay(game, resolved, stop, matches, notes, differs)
+
+
+def _plugin_notes(record: Record, installed: dict[str, str]) -> Iterator[str]:
+    """What the record says was played with plugins that this replay does not have."""
+    for name, version in sorted(record.plugins.items()):
+        if name not in installed:
+            yield f"the record was played with the plugin {name} {version}, which this replay does not use"
+        elif installed[name] != version:
+            yield f"the record was played with the plugin {name} {version}; installed is {installed[name]}"
+
+
+RESULT_KEYS = ("contract", "declarers", "trump", "called", "tricks_won", "scores", "redeal")
+"""What a stored result must agree with the replay on (the deal's outcome, not its presentation)."""
+
+
+def _result_differs(stored: dict[str, Any], game: Game) -> Iterator[str]:
+    replayed = json.loads(json.dumps(state_json(game), default=str))
+    for key in RESULT_KEYS:
+        if key in stored and stored[key] != replayed[key]:
+            yield f"{key}: the record says {json.dumps(stored[key])[:80]}, the replay gives {json.dumps(replayed[key])}"
+
+
+def version_problem(version: str | None) -> str | None:
+    """A record written by a regelmotor this one cannot promise to read, or no regelmotor version at all."""
+    if version is None:
+        return None
+    found = re.fullmatch(r"(\d{1,4})\.(\d{1,4})(\.\d{1,4})?([.+-]?[0-9A-Za-z.+-]{0,40})", version)
+    if found is None:
+        return f'version "{version[:40]}" is not a regelmotor version (such as "{__version__}")'
+    ours = tuple(int(x) for x in __version__.split(".")[:2])
+    if (int(found[1]), int(found[2])) > ours:
+        return f"version {version}: written by a newer regelmotor than this one ({__version__}); update regelmotor"
+    return None
 
 
 def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
