@@ -479,9 +479,8 @@ def default_record(now: datetime | None = None) -> Path:
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
-    import uvicorn
-
     from regelmotor.web.app import LOCAL_HOSTS, create_app
+    from regelmotor.web.server import serve
 
     everywhere = args.host in ("0.0.0.0", "::")
     if everywhere:  # any Host header is answered: put the server behind a proxy that checks it
@@ -497,7 +496,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         score(read_sheet(sheet))  # a sheet that cannot be read or scored is refused before serving
     sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ (Ctrl-C to stop)\n")
     app = create_app(allowed, club=club, sheet=sheet)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    serve(app, args.host, args.port)
     return EXIT_OK
 
 

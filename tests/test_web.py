@@ -312,6 +312,7 @@ def test_the_server_never_reads_a_file_a_client_names(body: dict[str, Any], monk
         return original(ref)
 
     monkeypatch.setattr(load, "read_file", spy)
+    monkeypatch.setattr("regelmotor.web.upload.ISOLATED", False)  # the loader in this process, to be watched
     response = TestClient(create_app()).post("/api/games", json=body)
     assert response.status_code == 400
     assert "this server reads no file by a path a client names" in json.dumps(response.json(), ensure_ascii=False)

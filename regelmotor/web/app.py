@@ -16,13 +16,13 @@ or the partner's identity before the rules reveal them.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import dataclasses
 import hashlib
 import random
 import re
 import secrets
-import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -47,6 +47,7 @@ from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, is_path, load_ruleset, shipped_catalogue, shipped_rulesets
 from regelmotor.score_sheet import rate_of, read_sheet, score, sheet_document
 from regelmotor.session import Session
+from regelmotor.web.upload import load_upload
 
 YOU = 0
 """The person is player 0 of the session; which seat that is changes as the deal passes round."""
@@ -56,6 +57,8 @@ MAX_ACTION = 4_000
 """Every other request: an action is a few words."""
 MAX_GAMES = 256
 """Games kept at once (about 220 KB each); the least recently used one goes when a new one needs room."""
+PER_CLIENT = 16
+"""Games one client (one address) keeps at once: a table of four, each with a few reloads."""
 IDLE_SECONDS = 6 * 3600
 """A game nobody has touched for this long is evicted."""
 MAX_SEED = 2**63
@@ -98,10 +101,14 @@ def _public(seat: int, action: str) -> str:
 
 
 class Games:
-    def __init__(self, limit: int = MAX_GAMES, idle: float = IDLE_SECONDS) -> None:
+    """The games being played, bounded: in all, and per client (one client, however many games it starts,
+    loses its own oldest games first and cannot evict another's while the server has room)."""
+
+    def __init__(self, limit: int = MAX_GAMES, idle: float = IDLE_SECONDS, per_client: int = PER_CLIENT) -> None:
         self.games: dict[str, WebGame] = {}
         self.touched: dict[str, float] = {}
-        self.limit, self.idle = limit, idle
+        self.owner: dict[str, str] = {}
+        self.limit, self.idle, self.per_client = limit, idle, per_client
         self._lock = threading.Lock()
 
     def get(self, key: str) -> WebGame | None:
@@ -111,20 +118,34 @@ class Games:
                 self.touched[key] = time.monotonic()
             return web
 
-    def _add(self, key: str, web: WebGame) -> None:
-        """Keep ``web``, evicting idle games, and the least recently used one when there is no room."""
+    def _add(self, key: str, web: WebGame, client: str) -> None:
+        """Keep ``web``, evicting idle games; then the client's own least recently used game when it has
+        its share, and when the server is full, that of the client with the most games."""
         now = time.monotonic()
         with self._lock:
             for old in [k for k, t in self.touched.items() if now - t > self.idle]:
                 self._drop(old)
+            while self._count(client) >= self.per_client:
+                self._drop(self._oldest(client))
             while len(self.games) >= self.limit:
-                self._drop(min(self.touched, key=self.touched.__getitem__))
+                counts: dict[str, int] = {}
+                for owner in self.owner.values():
+                    counts[owner] = counts.get(owner, 0) + 1
+                self._drop(self._oldest(max(counts, key=counts.__getitem__)))
             self.games[key] = web
             self.touched[key] = now
+            self.owner[key] = client
+
+    def _count(self, client: str) -> int:
+        return sum(1 for owner in self.owner.values() if owner == client)
+
+    def _oldest(self, client: str) -> str:
+        return min((k for k, owner in self.owner.items() if owner == client), key=self.touched.__getitem__)
 
     def _drop(self, key: str) -> None:
         self.games.pop(key, None)
         self.touched.pop(key, None)
+        self.owner.pop(key, None)
 
     def start(
         self,
@@ -134,6 +155,7 @@ class Games:
         seed: int | None,
         upload: str | None,
         bot: str = "heuristic",
+        client: str = "",
     ) -> str:
         rules = compile_rules(resolved)
         if 4 not in resolved.ruleset.table.players:
@@ -145,7 +167,7 @@ class Games:
             resolved, rules, ref, house, session, rng, session.new_game(seed=rng.getrandbits(63)), {}, [], upload, bot
         )
         self._deal(web)
-        self._add(key, web)
+        self._add(key, web, client)
         return key
 
     def _deal(self, web: WebGame) -> None:
@@ -289,16 +311,28 @@ class BadRequest(Exception):
         self.status, self.message = status, message
 
 
-async def read_json(request: Request, limit: int) -> dict[str, Any]:
-    """The request's JSON object, read no further than ``limit`` bytes; ``BadRequest`` for anything else."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise BadRequest(413, f"the request is larger than {limit} bytes")
+BODY_SECONDS = 20.0
+"""The largest body (a club's ruleset file) is a few hundred kilobytes: a slower client holds a worker."""
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
             raise BadRequest(413, f"the request is larger than {limit} bytes")
+    return body
+
+
+async def read_json(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, read no further than ``limit`` bytes; ``BadRequest`` for anything else."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BadRequest(413, f"the request is larger than {limit} bytes")
+    try:
+        body = await asyncio.wait_for(_read_body(request, limit), BODY_SECONDS)
+    except TimeoutError:
+        raise BadRequest(408, f"the request's body took longer than {BODY_SECONDS:.0f} s") from None
     if not body:
         return {}
     try:
@@ -409,6 +443,10 @@ def create_app(
     ``club``: a ruleset (a shipped name or a file) and house rules the operator names when starting the
     server, offered first on the page as "klub"; clients still name only what the server offers."""
     games = games if games is not None else Games()
+    shipped: list[dict[str, Any]] = []
+    """The shipped rulesets' list, read at the first request for it."""
+    books: dict[tuple[str, str, str], str] = {}
+    """Rule books of shipped and the club's rules by label, fingerprint and language (uploads are not kept)."""
     club_resolved = None if club is None else load_ruleset(club[0], club[1])
 
     async def index(request: Request) -> Response:
@@ -435,7 +473,9 @@ def create_app(
             return JSONResponse({"error": str(exc)}, status_code=500)
 
     async def rulesets(request: Request) -> Response:
-        catalogue: list[dict[str, Any]] = list(shipped_catalogue())
+        if not shipped:  # read once, in a worker thread: the event loop never parses nineteen files
+            shipped.extend(await run_in_threadpool(shipped_catalogue))
+        catalogue: list[dict[str, Any]] = list(shipped)
         if club_resolved is not None:
             r = club_resolved.ruleset
             offer = {"kind": "ruleset", "name": CLUB, "title": f"{r.title} ({club_resolved.label})"}
@@ -450,23 +490,28 @@ def create_app(
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         except UnknownBot as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
+        client = request.client.host if request.client is not None else ""
         try:
             if upload is not None:
-                name = Path(filename or "upload.yaml").name or "upload.yaml"
-                resolved = await run_in_threadpool(_load_upload, upload, name, house)
-                key = await run_in_threadpool(games.start, resolved, name, house, seed, upload, bot)
+                name = upload_name(filename)
+                if not _encodable(upload):
+                    return JSONResponse({"error": "the ruleset file is not UTF-8 text"}, status_code=400)
+                resolved = await run_in_threadpool(load_upload, upload, name, house)
+                key = await run_in_threadpool(games.start, resolved, name, house, seed, upload, bot, client)
             elif ref == CLUB and club is not None and club_resolved is not None:
                 if any(is_path(h) for h in house):
                     return JSONResponse({"error": "house rules are named by their shipped names"}, status_code=400)
                 resolved = club_resolved
                 if house:
                     resolved = await run_in_threadpool(load_ruleset, club[0], [*club[1], *house])
-                key = await run_in_threadpool(games.start, resolved, club[0], [*club[1], *house], seed, None, bot)
+                key = await run_in_threadpool(
+                    games.start, resolved, club[0], [*club[1], *house], seed, None, bot, client
+                )
             else:
                 if ref not in shipped_rulesets():
                     return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
                 resolved = await run_in_threadpool(load_ruleset, ref, house, shipped_only=True)
-                key = await run_in_threadpool(games.start, resolved, ref, house, seed, None, bot)
+                key = await run_in_threadpool(games.start, resolved, ref, house, seed, None, bot, client)
         except RulesetError as exc:
             problems = _problems(exc)
             for problem in problems:
@@ -531,8 +576,14 @@ def create_app(
     @with_game
     async def rulebook(request: Request, key: str, web: WebGame) -> Response:
         lang = "en" if request.query_params.get("lang") == "en" else "da"
-        html = render(build_rulebook(web.resolved, web.rules, lang), "html")
-        assert isinstance(html, str)
+        cache = (web.resolved.label, web.resolved.fingerprint, lang)
+        html = books.get(cache) if web.upload is None else None
+        if html is None:  # built in a worker thread, and kept for the next table with the same rules
+            built = await run_in_threadpool(lambda: render(build_rulebook(web.resolved, web.rules, lang), "html"))
+            assert isinstance(built, str)
+            html = built
+            if web.upload is None and len(books) < 64:
+                books[cache] = html
         return HTMLResponse(html)
 
     async def snapshot(key: str, web: WebGame) -> dict[str, Any]:
@@ -563,10 +614,18 @@ def create_app(
     return guarded
 
 
-def _load_upload(upload: str, name: str, house: list[str]) -> ResolvedRuleset:
-    """A club's uploaded file, loaded from a private temporary folder; it may extend shipped rulesets only."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / (name if name.endswith((".yaml", ".yml")) else name + ".yaml")
-        path.write_text(upload, encoding="utf-8")
-        resolved = load_ruleset(str(path), house, shipped_only=True)
-        return dataclasses.replace(resolved, files=tuple(f.replace(folder + "/", "") for f in resolved.files))
+def upload_name(filename: str | None) -> str:
+    """The uploaded file's name as the rule book and the errors show it: its last part, letters, digits,
+    ``-``, ``_``, ``.`` and spaces, at most 64 characters; any other name is ``upload.yaml``."""
+    name = Path(filename or "").name
+    if not re.fullmatch(r"[\w .-]{1,64}", name) or not _encodable(name) or name.startswith("."):
+        return "upload.yaml"
+    return name
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (JSON allows "\ud800")
+        return False
+    return True

@@ -1,0 +1,75 @@
+"""Serving the card table so that no client can hold the server: every request's headers within a bound.
+
+uvicorn closes an idle kept-alive connection, but a connection that sends its request headers a
+byte at a time (or never) is kept for ever: fifty such clients hold fifty connections and, with
+``limit_concurrency``, every slot. Here a connection has ``HEADER_SECONDS`` from its start (and from
+the end of each response) to send a whole request head; a body has ``BODY_SECONDS``
+(``app.read_json``); the server answers at most ``MAX_CONNECTIONS`` connections at once (503 beyond).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEADER_SECONDS = 10.0
+"""A request head is a few hundred bytes: ten seconds is generous on the slowest phone line."""
+MAX_CONNECTIONS = 200
+
+
+class TimedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request head."""
+
+    header_seconds = HEADER_SECONDS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._seen_cycle: object = None
+        self._head_deadline: asyncio.TimerHandle | None = None
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._seen_cycle = self.cycle
+        self._head_deadline = self.loop.call_later(self.header_seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._head_deadline is not None:
+            self._head_deadline.cancel()
+            self._head_deadline = None
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.cycle is not self._seen_cycle:  # a whole request head arrived
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request on this connection has its own deadline
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _too_slow(self) -> None:
+        self._head_deadline = None
+        if self.cycle is self._seen_cycle and not self.transport.is_closing():
+            self.transport.close()
+
+
+def serve(app: Any, host: str, port: int) -> None:
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=TimedH11Protocol,
+        limit_concurrency=MAX_CONNECTIONS,
+    )
+
+
+__all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "TimedH11Protocol", "serve"]
