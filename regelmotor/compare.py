@@ -4,6 +4,7 @@ differences that are significant marked, and a chart a club can put in its newsl
 from __future__ import annotations
 
 import importlib.util
+import io
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -13,8 +14,10 @@ from typing import Any
 
 from regelmotor.diff import diff_rulesets
 from regelmotor.errors import RegelmotorError
+from regelmotor.files import check_output, write_atomic
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.model import Ruleset
+from regelmotor.safe_text import escape_controls
 from regelmotor.simulate import (
     POSITIONS,
     DealResult,
@@ -156,9 +159,7 @@ def check_plot_target(path: Path) -> None:
         raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
     if suffix == ".png" and importlib.util.find_spec("matplotlib") is None:
         raise RegelmotorError("a PNG chart needs matplotlib (pip install matplotlib); or write a .svg file")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise RegelmotorError(f'--plot {path}: the folder "{folder}" does not exist')
+    check_output(path, replace=True)  # a folder, a missing or unwritable folder, a sheet or a record: refused
 
 
 def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -> None:
@@ -169,7 +170,7 @@ def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -
         if r["percent"] and not math.isnan(r["a"]["value"]) and not math.isnan(r["b"]["value"])
     ]
     if path.suffix.lower() == ".svg":
-        path.write_text(_svg(rows, a_label, b_label), encoding="utf-8")
+        write_atomic(path, escape_controls(_svg(rows, a_label, b_label)))
         return
     if path.suffix.lower() == ".png":
         try:
@@ -194,7 +195,9 @@ def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -
         axes.set_xlabel("%")
         axes.legend()
         figure.tight_layout()
-        figure.savefig(path)
+        image = io.BytesIO()
+        figure.savefig(image, format="png")
+        write_atomic(path, image.getvalue())
         return
     raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
 

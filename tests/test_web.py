@@ -254,6 +254,37 @@ def test_whole_deals_at_the_table_in_a_real_browser(
         browser.close()
 
 
+@pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium on this machine (.ci/run installs Debian's chromium where it can)"
+)
+def test_a_reload_comes_back_to_the_same_game(browser_server: tuple[str, Any]) -> None:
+    """The server issue: "a restart or a page reload loses the game". The game's id is in the address,
+    so a reload (or the address opened again) shows the same deal where it stood."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    url, _ = browser_server
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.goto(url)
+        page.wait_for_selector("#ruleset option[value=standard]", state="attached")
+        page.fill("#seed", "4")
+        page.click("#start")
+        page.wait_for_selector("#game:not([hidden])")
+        version = page.get_attribute("body", "data-version")
+        page.locator("button.action:not([disabled])").first.click()
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+        before = page.evaluate("[game.id, JSON.stringify(game.view)]")
+        assert page.url.endswith("#" + before[0])
+        page.reload()
+        page.wait_for_selector("#game:not([hidden])")
+        assert page.evaluate("[game.id, JSON.stringify(game.view)]") == before
+        page.goto(url + "#ukendtspil123")  # a game the server does not have (gone idle): the start page
+        page.reload()
+        page.wait_for_selector("#ruleset option[value=standard]", state="attached")
+        assert page.is_hidden("#game") and not page.url.endswith("#ukendtspil123")
+        browser.close()
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_person_can_play_against_expert_bots(ruleset: str) -> None:
     """The expert issue: "the browser lets the person choose the bots' level"."""

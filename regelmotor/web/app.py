@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import dataclasses
+import functools
 import hashlib
 import random
 import re
@@ -57,8 +58,8 @@ MAX_ACTION = 4_000
 """Every other request: an action is a few words."""
 MAX_GAMES = 256
 """Games kept at once (about 220 KB each); the least recently used one goes when a new one needs room."""
-PER_CLIENT = 16
-"""Games one client (one address) keeps at once: a table of four, each with a few reloads."""
+PER_CLIENT = 64
+"""Games one address keeps at once: a club room behind one router (or a proxy) is one address to the server."""
 IDLE_SECONDS = 6 * 3600
 """A game nobody has touched for this long is evicted."""
 MAX_SEED = 2**63
@@ -110,6 +111,7 @@ class Games:
         self.owner: dict[str, str] = {}
         self.limit, self.idle, self.per_client = limit, idle, per_client
         self._lock = threading.Lock()
+        self._rules: dict[tuple[str, str], Rules] = {}
 
     def get(self, key: str) -> WebGame | None:
         with self._lock:
@@ -136,6 +138,19 @@ class Games:
             self.touched[key] = now
             self.owner[key] = client
 
+    def _compiled(self, resolved: ResolvedRuleset) -> Rules:
+        """The shipped and the club's rules compiled once (the engine never changes a ``Rules``); an upload
+        is compiled for its game alone."""
+        key = (resolved.label, resolved.fingerprint)
+        with self._lock:
+            rules = self._rules.get(key)
+        if rules is None:
+            rules = compile_rules(resolved)
+            with self._lock:
+                if len(self._rules) < 64:
+                    self._rules[key] = rules
+        return rules
+
     def _count(self, client: str) -> int:
         return sum(1 for owner in self.owner.values() if owner == client)
 
@@ -157,7 +172,7 @@ class Games:
         bot: str = "heuristic",
         client: str = "",
     ) -> str:
-        rules = compile_rules(resolved)
+        rules = compile_rules(resolved) if upload is not None else self._compiled(resolved)
         if 4 not in resolved.ruleset.table.players:
             raise RegelmotorError(f"{resolved.label} is not played four to a table")
         rng = random.Random(seed if seed is not None else secrets.randbits(32))
@@ -510,7 +525,7 @@ def create_app(
             else:
                 if ref not in shipped_rulesets():
                     return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
-                resolved = await run_in_threadpool(load_ruleset, ref, house, shipped_only=True)
+                resolved = await run_in_threadpool(_shipped_ruleset, ref, tuple(house))
                 key = await run_in_threadpool(games.start, resolved, ref, house, seed, None, bot, client)
         except RulesetError as exc:
             problems = _problems(exc)
@@ -612,6 +627,12 @@ def create_app(
     guarded = _guard(allowed_hosts)(app)
     guarded.state = app.state  # type: ignore[attr-defined]
     return guarded
+
+
+@functools.lru_cache(maxsize=128)
+def _shipped_ruleset(ref: str, house: tuple[str, ...]) -> ResolvedRuleset:
+    """A shipped ruleset with shipped house rules, loaded once: the shipped files do not change while serving."""
+    return load_ruleset(ref, list(house), shipped_only=True)
 
 
 def upload_name(filename: str | None) -> str:
