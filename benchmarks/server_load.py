@@ -3,11 +3,12 @@
 The server issue's target: 40 clients playing whole deals for 60 s on the loopback, p99 under 500 ms,
 no error, memory bounded; and normal requests answered at once while 50 slow clients hold connections
 (half a request head each, never finished). The server runs as ``regelmotor serve`` does (the same
-protocol with its head deadline, the same connection limit) in a process of its own; the clients are
-threads here, each on one kept-alive connection, choosing the first legal action (heuristic bots at
-the other seats). Reported: requests, their latency percentiles, errors, the server's memory before
-and after, and the latency of plain requests made while the slow clients are connected.
-Nothing here is a test: the figures depend on the machine and are reported, not asserted.
+protocol with its head deadline, the same connection limit, every game kept in a store folder) in a
+process of its own; the clients are threads here, each on one kept-alive connection, choosing the
+first legal action (heuristic bots at the other seats). Reported: requests, their latency
+percentiles, errors, the server's memory before and after, and the latency of plain requests made
+while the slow clients are connected. Nothing here is a test: the figures depend on the machine and
+are reported, not asserted.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import json
 import multiprocessing
 import socket
 import statistics
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -30,7 +32,7 @@ def _serve(port: int) -> None:
     from regelmotor.web.app import LOCAL_HOSTS, create_app
     from regelmotor.web.server import MAX_CONNECTIONS, TimedH11Protocol
 
-    app = create_app(LOCAL_HOSTS | {"127.0.0.1"})
+    app = create_app(LOCAL_HOSTS | {"127.0.0.1"}, store=Path(tempfile.mkdtemp(prefix="regelmotor-borde-")))
     uvicorn.run(
         app, host="127.0.0.1", port=port, log_level="error", http=TimedH11Protocol, limit_concurrency=MAX_CONNECTIONS
     )

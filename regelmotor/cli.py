@@ -462,16 +462,20 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return game.run()
 
 
+def _data_folder() -> Path:
+    """regelmotor's folder of the user's data: ``$XDG_DATA_HOME/regelmotor`` (by default
+    ``~/.local/share/regelmotor``), ``%APPDATA%\\regelmotor`` on Windows."""
+    if sys.platform == "win32":  # pragma: no cover - Windows only
+        return Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / "regelmotor"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "regelmotor"
+
+
 def default_record(now: datetime | None = None) -> Path:
     """Where ``play`` keeps an evening's records unless told: a folder per day under the user's data folder
     (``$XDG_DATA_HOME/regelmotor/spil/2026-12-01``, by default ``~/.local/share``; ``%APPDATA%`` on
     Windows), a name per game started (``spil-1930-1.json``, ...), never the current folder."""
     when = now or datetime.now()
-    if sys.platform == "win32":  # pragma: no cover - Windows only
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "regelmotor" / "spil" / when.strftime("%Y-%m-%d")
+    folder = _data_folder() / "spil" / when.strftime("%Y-%m-%d")
     name = f"spil-{when:%H%M}"
     if (folder / f"{name}-1.json").exists():
         name = f"spil-{when:%H%M%S}"
@@ -495,7 +499,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         sheet = Path(args.sheet).resolve()
         score(read_sheet(sheet))  # a sheet that cannot be read or scored is refused before serving
     sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ (Ctrl-C to stop)\n")
-    app = create_app(allowed, club=club, sheet=sheet)
+    store = Path(args.store) if args.store else _data_folder() / "borde"
+    app = create_app(allowed, club=club, sheet=sheet, store=store)
     serve(app, args.host, args.port)
     return EXIT_OK
 
@@ -737,6 +742,12 @@ def _serve_args(command: argparse.ArgumentParser) -> None:
         "--sheet",
         metavar="FILE",
         help="an evening's score sheet (regelmotor session) to show at /sheet, read anew each time",
+    )
+    command.add_argument(
+        "--store",
+        metavar="DIR",
+        help="the folder the games are kept in, so a restart loses none (default: regelmotor/borde in the "
+        "user's data folder, see README)",
     )
 
 

@@ -96,8 +96,9 @@ def read_only(path: Path, mode: int | None = None) -> bool:
     return mode & 0o222 == 0 or not os.access(path, os.W_OK)
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Replace ``path`` with ``data`` whole or not at all (see the module's docstring)."""
+def write_atomic(path: Path, data: bytes | str, *, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` whole or not at all (see the module's docstring); ``durable``: flushed
+    to the disk before the rename (a browser game's store, written at every move, skips it)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     target = target_of(path)
     if target.is_dir():
@@ -122,7 +123,8 @@ def write_atomic(path: Path, data: bytes | str) -> None:
                 view = view[os.write(handle, view) :]
             if hasattr(os, "fchmod"):
                 os.fchmod(handle, mode)
-            os.fsync(handle)
+            if durable:
+                os.fsync(handle)
         finally:
             os.close(handle)
         os.replace(temporary, target)
@@ -130,7 +132,8 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise OutputError(f"{path}: cannot write: {_reason(exc)}; the old file is as it was") from None
-    _sync_folder(folder)
+    if durable:
+        _sync_folder(folder)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -9,10 +9,12 @@ or a lone surrogate gets a 500".
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import uvicorn
@@ -184,3 +186,46 @@ def test_a_body_sent_too_slowly_is_a_408(live: int) -> None:
         s.sendall(head.encode())
         answer = s.recv(4096)
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+# --- a restart loses no game ------------------------------------------------------------------------
+
+
+def test_a_restart_of_the_server_loses_no_game(tmp_path: Path) -> None:
+    """The issue: "a restart or a page reload loses the game, its sheet and its record". The games are kept
+    in the store's folder after every move; a new server on the same folder replays them at the first
+    request for their id, deal by deal, where they stood."""
+    first = TestClient(create_app(store=tmp_path))
+    state = first.post("/api/games", json={"ruleset": "standard", "seed": 5}).json()
+    key = state["id"]
+    moves = 0
+    while not (len(state["sheet"]) == 1 and moves >= 2 and state["view"]["legal_actions"]):
+        view = state["view"]  # the first deal played out, and two of the person's moves into the second
+        if view["to_act"] == state["you"] and view["legal_actions"]:
+            state = first.post(f"/api/games/{key}/actions", json={"action": view["legal_actions"][0]}).json()
+            moves += len(state["sheet"]) == 1
+        else:
+            state = first.post(f"/api/games/{key}/next", json={}).json()
+    assert len(state["sheet"]) == 1
+    record = first.get(f"/api/games/{key}/record").json()
+    second = TestClient(create_app(store=tmp_path))  # a new server process, as after a restart
+    again = second.get(f"/api/games/{key}").json()
+    assert again["view"] == state["view"] and again["sheet"] == state["sheet"] and again["log"] == state["log"]
+    assert again["totals"] == state["totals"]
+    assert second.get(f"/api/games/{key}/record").json() == record
+    view = again["view"]
+    moved = second.post(f"/api/games/{key}/actions", json={"action": view["legal_actions"][0]})
+    assert moved.status_code == 200  # and it plays on
+
+
+def test_a_stored_game_that_no_longer_replays_is_gone_not_an_error(tmp_path: Path) -> None:
+    first = TestClient(create_app(store=tmp_path))
+    key = first.post("/api/games", json={"ruleset": "standard", "seed": 5}).json()["id"]
+    stored = tmp_path / f"{key}.json"
+    data = json.loads(stored.read_text(encoding="utf-8"))
+    data["deals"][0]["actions"].insert(0, "ugyldig")  # hand-edited: no action of the game
+    stored.write_text(json.dumps(data), encoding="utf-8")
+    second = TestClient(create_app(store=tmp_path))
+    assert second.get(f"/api/games/{key}").status_code == 404
+    assert not stored.exists()
+    assert second.get("/api/games/..%2F..%2Fetc%2Fpasswd").status_code == 404  # no path is a game's id

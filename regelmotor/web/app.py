@@ -38,6 +38,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regelmotor.bots import Bot, UnknownBot, check_bot, make_bot
+from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.explain import violation
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.engine.record import RecordError, game_record, parse_json, zero_sum_points
@@ -48,6 +49,7 @@ from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, is_path, load_ruleset, shipped_catalogue, shipped_rulesets
 from regelmotor.score_sheet import rate_of, read_sheet, score, sheet_document
 from regelmotor.session import Session
+from regelmotor.web.store import GameStore
 from regelmotor.web.upload import load_upload
 
 YOU = 0
@@ -85,11 +87,38 @@ class WebGame:
     """One request at a time changes a game; requests about other games go on meanwhile."""
     sheet: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     """The session's deals as the score sheet shows them: contract, declarers, points per player."""
+    key: str = ""
+    client: str = ""
+    origin: str = "shipped"
+    """Where its ruleset came from: ``shipped``, ``club`` (the file ``serve`` was started with) or ``upload``."""
+    played: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """The finished deals' cards and actions, for the store."""
 
     @property
     def seat(self) -> int:
         """The person's seat in the current deal (where the deal's seating put player ``YOU``)."""
         return self.seating.index(YOU)
+
+
+def _cards_and_actions(game: Game) -> dict[str, Any]:
+    return {
+        "seed": game.seed,
+        "hands": [[format_card(c) for c in hand] for hand in game.initial_hands],
+        "kitty": [format_card(c) for c in game.initial_kitty],
+        "actions": [action for _, action in game.history],
+    }
+
+
+def _random_state(rng: random.Random) -> list[Any]:
+    version, state, gauss = rng.getstate()
+    return [version, list(state), gauss]
+
+
+def _state_of(data: Any) -> tuple[Any, ...]:
+    version, state, gauss = data
+    if not isinstance(state, list) or len(state) != 625 or not all(isinstance(x, int) for x in state):
+        raise ValueError("not a random state")
+    return (int(version), tuple(state), None if gauss is None else float(gauss))
 
 
 def _public(seat: int, action: str) -> str:
@@ -105,7 +134,16 @@ class Games:
     """The games being played, bounded: in all, and per client (one client, however many games it starts,
     loses its own oldest games first and cannot evict another's while the server has room)."""
 
-    def __init__(self, limit: int = MAX_GAMES, idle: float = IDLE_SECONDS, per_client: int = PER_CLIENT) -> None:
+    def __init__(
+        self,
+        limit: int = MAX_GAMES,
+        idle: float = IDLE_SECONDS,
+        per_client: int = PER_CLIENT,
+        store: GameStore | None = None,
+    ) -> None:
+        self.store = store
+        self.rulesets: Callable[[str, str, list[str], str | None], ResolvedRuleset] | None = None
+        """How a stored game's ruleset is found again (origin, name, house rules, uploaded text): the app's."""
         self.games: dict[str, WebGame] = {}
         self.touched: dict[str, float] = {}
         self.owner: dict[str, str] = {}
@@ -161,6 +199,87 @@ class Games:
         self.games.pop(key, None)
         self.touched.pop(key, None)
         self.owner.pop(key, None)
+        if self.store is not None:
+            self.store.drop(key)
+
+    def save(self, web: WebGame) -> None:
+        """The game written to the store (under its lock, after every change)."""
+        if self.store is None:
+            return
+        deals = [*web.played, _cards_and_actions(web.game)]
+        self.store.save(
+            web.key,
+            {
+                "origin": web.origin,
+                "ruleset": web.ruleset_ref,
+                "house_rules": web.house_rules,
+                "upload": web.upload,
+                "bot": web.bot,
+                "client": web.client,
+                "random": _random_state(web.rng),
+                "deals": deals,
+                "log": web.log,
+                "sheet": web.sheet,
+            },
+        )
+
+    def restore(self, key: str) -> WebGame | None:
+        """A game from the store after a restart, its deals replayed by the engine; None when there is none
+        or it no longer replays (its ruleset changed or is gone)."""
+        if self.store is None or self.rulesets is None:
+            return None
+        data = self.store.load(key)
+        if data is None:
+            return None
+        try:
+            web = self._rebuild(key, data)
+        except (RegelmotorError, NotationError, KeyError, TypeError, ValueError, IndexError):
+            self.store.drop(key)
+            return None
+        self._add(key, web, web.client)
+        return web
+
+    def _rebuild(self, key: str, data: dict[str, Any]) -> WebGame:
+        assert self.rulesets is not None
+        origin, ref, house, upload = data["origin"], data["ruleset"], list(data["house_rules"]), data["upload"]
+        resolved = self.rulesets(str(origin), str(ref), [str(h) for h in house], upload)
+        rules = compile_rules(resolved) if upload is not None else self._compiled(resolved)
+        session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"], first_dealer=3)
+        rng = random.Random()
+        rng.setstate(_state_of(data["random"]))
+        deals = data["deals"]
+        if not isinstance(deals, list) or not deals:
+            raise ValueError("no deal")
+        seating: tuple[int, ...] = ()
+        game = None
+        for number, deal in enumerate(deals, 1):
+            seating = session.seating()
+            hands = [[parse_card(c) for c in hand] for hand in deal["hands"]]
+            kitty = [parse_card(c) for c in deal["kitty"]]
+            seed = deal.get("seed")
+            if isinstance(seed, int) and not isinstance(seed, bool):  # dealt by the seed, as it was
+                game = session.new_game(seed=seed)
+                if [list(h) for h in game.initial_hands] != hands or list(game.initial_kitty) != kitty:
+                    raise ValueError("the seed does not deal the stored cards")
+            else:
+                game = session.new_game(hands=hands, kitty=kitty)
+            for action in deal["actions"]:
+                game.apply(str(action))
+            if game.step is None:
+                session.record(game)
+            elif number < len(deals):
+                raise ValueError("an earlier deal is not over")
+        assert game is not None
+        web = WebGame(resolved, rules, str(ref), house, session, rng, game, {}, [str(x) for x in data["log"]])
+        web.upload, web.bot, web.seating = upload, str(data["bot"]), seating
+        web.key, web.client, web.origin = key, str(data["client"]), str(origin)
+        web.sheet = list(data["sheet"])
+        web.played = deals[:-1]
+        check_bot(web.bot)
+        web.bots = {s: make_bot(web.bot, rules, random.Random(rng.getrandbits(63))) for s in range(4) if s != web.seat}
+        if game.step is not None:
+            self._bots_play(web)
+        return web
 
     def start(
         self,
@@ -171,6 +290,7 @@ class Games:
         upload: str | None,
         bot: str = "heuristic",
         client: str = "",
+        origin: str = "shipped",
     ) -> str:
         rules = compile_rules(resolved) if upload is not None else self._compiled(resolved)
         if 4 not in resolved.ruleset.table.players:
@@ -181,8 +301,10 @@ class Games:
         web = WebGame(
             resolved, rules, ref, house, session, rng, session.new_game(seed=rng.getrandbits(63)), {}, [], upload, bot
         )
+        web.key, web.client, web.origin = key, client, origin
         self._deal(web)
         self._add(key, web, client)
+        self.save(web)
         return key
 
     def _deal(self, web: WebGame) -> None:
@@ -196,8 +318,10 @@ class Games:
     def next_deal(self, web: WebGame) -> None:
         if web.game.step is not None:
             raise RegelmotorError("the deal is not over yet")
+        web.played.append(_cards_and_actions(web.game))
         web.game = web.session.new_game(seed=web.rng.getrandbits(63))
         self._deal(web)
+        self.save(web)
 
     def _bots_play(self, web: WebGame) -> None:
         game = web.game
@@ -228,6 +352,7 @@ class Games:
         web.game.apply(action, web.seat)
         web.log.append(_public(web.seat, web.game.history[-1][1]).replace(f"plads {web.seat}", "du"))
         self._bots_play(web)
+        self.save(web)
 
     def state(self, key: str, web: WebGame) -> dict[str, Any]:
         game = web.game
@@ -453,16 +578,32 @@ def create_app(
     games: Games | None = None,
     club: tuple[str, list[str]] | None = None,
     sheet: Path | None = None,
+    store: Path | None = None,
 ) -> ASGIApp:
     """The web game. ``allowed_hosts``: the ``Host`` names served (None: any, for a server behind a proxy).
     ``club``: a ruleset (a shipped name or a file) and house rules the operator names when starting the
-    server, offered first on the page as "klub"; clients still name only what the server offers."""
-    games = games if games is not None else Games()
+    server, offered first on the page as "klub"; clients still name only what the server offers. ``store``:
+    a folder the games are kept in, so that a restart loses none (``serve`` gives one; tests mostly not)."""
+    games = games if games is not None else Games(store=None if store is None else GameStore(store, IDLE_SECONDS))
     shipped: list[dict[str, Any]] = []
     """The shipped rulesets' list, read at the first request for it."""
     books: dict[tuple[str, str, str], str] = {}
     """Rule books of shipped and the club's rules by label, fingerprint and language (uploads are not kept)."""
     club_resolved = None if club is None else load_ruleset(club[0], club[1])
+
+    def stored_ruleset(origin: str, ref: str, house: list[str], upload: str | None) -> ResolvedRuleset:
+        """A stored game's ruleset found as a new game's is: shipped names, the server's club, an upload."""
+        if origin == "upload" and upload is not None:
+            return load_upload(upload, upload_name(ref), house)
+        if origin == "club":
+            if club is None or club_resolved is None or not ref == club[0]:
+                raise RegelmotorError("the game was played with a club file this server does not offer")
+            return club_resolved if house == club[1] else load_ruleset(club[0], house)
+        if ref not in shipped_rulesets() or any(is_path(h) for h in house):
+            raise RegelmotorError("not a shipped ruleset")
+        return _shipped_ruleset(ref, tuple(house))
+
+    games.rulesets = stored_ruleset
 
     async def index(request: Request) -> Response:
         page = PAGE.read_text(encoding="utf-8")
@@ -512,7 +653,7 @@ def create_app(
                 if not _encodable(upload):
                     return JSONResponse({"error": "the ruleset file is not UTF-8 text"}, status_code=400)
                 resolved = await run_in_threadpool(load_upload, upload, name, house)
-                key = await run_in_threadpool(games.start, resolved, name, house, seed, upload, bot, client)
+                key = await run_in_threadpool(games.start, resolved, name, house, seed, upload, bot, client, "upload")
             elif ref == CLUB and club is not None and club_resolved is not None:
                 if any(is_path(h) for h in house):
                     return JSONResponse({"error": "house rules are named by their shipped names"}, status_code=400)
@@ -520,7 +661,7 @@ def create_app(
                 if house:
                     resolved = await run_in_threadpool(load_ruleset, club[0], [*club[1], *house])
                 key = await run_in_threadpool(
-                    games.start, resolved, club[0], [*club[1], *house], seed, None, bot, client
+                    games.start, resolved, club[0], [*club[1], *house], seed, None, bot, client, "club"
                 )
             else:
                 if ref not in shipped_rulesets():
@@ -544,6 +685,8 @@ def create_app(
         async def route(request: Request) -> Response:
             key = request.path_params["key"]
             web = games.get(key)
+            if web is None and games.store is not None:  # after a restart: from the store, replayed
+                web = await run_in_threadpool(games.restore, key)
             if web is None:
                 return JSONResponse({"error": "no such game"}, status_code=404)
             return await handler(request, key, web)
