@@ -12,7 +12,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -149,8 +149,26 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"# {resolved.ruleset.title}: {resolved.label}\n")
     out.write(f"# built from: {', '.join(resolved.files)}\n")
     out.write(f"# fingerprint: {resolved.fingerprint}\n")
+    if args.where:  # every rule with the file and line that set it (the precedence in writing-a-ruleset.md)
+        for path, value in _leaves(data):
+            if path[-1] != "source":
+                where = resolved.where(path)
+                name = ".".join(str(p) for p in path)
+                out.write(f"{name}: {json.dumps(value, ensure_ascii=False)}  # {where.file}:{where.line}\n")
+        return EXIT_OK
     out.write(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100))
     return EXIT_OK
+
+
+def _leaves(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list) and value and any(isinstance(v, dict) for v in value):
+        for i, item in enumerate(value):
+            yield from _leaves(item, (*path, i))
+    else:
+        yield path, value
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -195,10 +213,14 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     others = [points(scores.opponent, decimals)] * scores.opponents
     if scores.partner is not None:
         others.append(points(scores.partner, decimals))
-    declarer = -round(sum(Fraction(str(p)) for p in others), decimals) if scores.total == 0 else None
+    exact = (scores.declarer * 10**decimals).denominator == 1  # -80 is printed -80, never -80.01
+    declarer = -round(sum(Fraction(str(p)) for p in others), decimals) if scores.total == 0 and not exact else None
     shown_declarer = (
         points(Fraction(str(declarer)), decimals) if declarer is not None else points(scores.declarer, decimals)
     )
+    seats = [scores.declarer, *([] if scores.partner is None else [scores.partner])]
+    seats += [scores.opponent] * scores.opponents
+    each = zero_sum_points(seats, decimals)[len(seats) - scores.opponents :]  # as the score sheet books them
     if args.json:
         _print_json(
             {
@@ -206,6 +228,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                 "partner": None if scores.partner is None else points(scores.partner, decimals),
                 "opponent": points(scores.opponent, decimals),
                 "opponents": scores.opponents,
+                "each_opponent": each,
                 "sum": points(scores.total, decimals),
             },
             out,
@@ -222,7 +245,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"declarer  {_signed(Fraction(str(shown_declarer)), decimals)}\n")
     if scores.partner is not None:
         out.write(f"partner   {_signed(scores.partner, decimals)}\n")
-    out.write(f"opponent  {_signed(scores.opponent, decimals)}  (each of {scores.opponents})\n")
+    split = "" if len(set(each)) == 1 else f"; on the sheet {', '.join(_shown(x) for x in each)}, to sum to 0"
+    out.write(f"opponent  {_signed(scores.opponent, decimals)}  (each of {scores.opponents}{split})\n")
     out.write(f"sum       {_signed(scores.total, decimals)}\n")
     if shown_declarer != points(scores.declarer, decimals):
         out.write(
@@ -252,7 +276,10 @@ def _score_each(args: argparse.Namespace, rules: Rules, bid: Bid, out: TextIO) -
 
 
 def _signed(value: Fraction, decimals: int) -> str:
-    number = points(value, decimals)
+    return _shown(points(value, decimals))
+
+
+def _shown(number: int | float) -> str:
     return f"{number:+}" if number else "0"
 
 
@@ -568,7 +595,8 @@ def _describe_state(game: Game, label: str) -> str:
         lines.append("tricks won: " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(game.tricks_won)))
     if game.scores is not None:
         decimals = game.ruleset.scoring.decimals
-        lines.append("scores: " + ", ".join(f"seat {s}: {_signed(p, decimals)}" for s, p in enumerate(game.scores)))
+        shown = zero_sum_points(game.scores, decimals)  # the same numbers as --json and the score sheet
+        lines.append("scores: " + ", ".join(f"seat {s}: {_shown(p)}" for s, p in enumerate(shown)))
     lines.append(f"phase: {game.phase}")
     if game.to_act is not None:
         lines.append(f"to act: seat {game.to_act}: {' | '.join(game.legal_actions())}")
@@ -618,6 +646,11 @@ def _add_ruleset_args(parser: argparse.ArgumentParser) -> None:
         "ruleset", metavar="RULESET", help=f"a shipped ruleset ({', '.join(shipped_rulesets())}) or a path"
     )
     _add_house_rule_arg(parser, "the ruleset")
+
+
+def _show_args(parser: argparse.ArgumentParser) -> None:
+    _add_ruleset_args(parser)
+    parser.add_argument("--where", action="store_true", help="each rule with the file and line that set it")
 
 
 def _add_two_rulesets_args(parser: argparse.ArgumentParser) -> None:
@@ -1026,7 +1059,7 @@ class Command:
 COMMANDS = (
     Command("rulesets", "list the shipped rulesets and house rules", _no_args, cmd_rulesets),
     Command("validate", "validate ruleset and house-rule files", _validate_args, cmd_validate),
-    Command("show", "print the fully resolved ruleset", _add_ruleset_args, cmd_show),
+    Command("show", "print the fully resolved ruleset", _show_args, cmd_show),
     Command("schema", "print the JSON Schema of ruleset files", _schema_args, cmd_schema, json=False),
     Command("ladder", "print every bid from lowest to highest", _add_ruleset_args, cmd_ladder),
     Command("replay", "replay a game record and print the state reached", _replay_args, cmd_replay),

@@ -69,7 +69,7 @@ NOT_APPLICABLE = {
     (
         "dansk",
         "fordaekt",
-    ): 'rulesets/house/fordaekt.yaml:9:3: fordaekt: the house rule "fordaekt" cannot apply: the ruleset has no "fordaekt" rules for it to change',
+    ): "rulesets/house/fordaekt.yaml:10:14: fordaekt.allowed: a card is laid fordækt in the partner card's suit: this game has no partner card",
     (
         "dansk",
         "gaa-med",
@@ -93,11 +93,11 @@ NOT_APPLICABLE = {
     (
         "engelsk",
         "dobling",
-    ): 'rulesets/house/dobling.yaml:9:3: doubling: the house rule "dobling" cannot apply: the ruleset has no "doubling" rules for it to change',
+    ): "rulesets/house/dobling.yaml:10:14: doubling.allowed: with no auction there is no declarer's contract to double",
     (
         "engelsk",
         "fordaekt",
-    ): 'rulesets/house/fordaekt.yaml:9:3: fordaekt: the house rule "fordaekt" cannot apply: the ruleset has no "fordaekt" rules for it to change',
+    ): "rulesets/house/fordaekt.yaml:10:14: fordaekt.allowed: a card is laid fordækt in the partner card's suit: this game has no partner card",
     (
         "engelsk",
         "gaa-med",

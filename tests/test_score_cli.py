@@ -23,6 +23,7 @@ def test_001_example_through_the_command_line(capsys: pytest.CaptureFixture[str]
         "partner": 60,
         "opponent": -60,
         "opponents": 2,
+        "each_opponent": [-60, -60],
         "sum": 0,
     }
 
@@ -33,19 +34,40 @@ def test_001_example_through_the_command_line(capsys: pytest.CaptureFixture[str]
 def test_001_sol_values(capsys: pytest.CaptureFixture[str], sol: str, points: int) -> None:
     """001: "Sol giver 50, ren sol 100, bordlægger 150 og ren bordlægger 200 point fra hver af de tre andre." """
     result = score(capsys, "standard", "--contract", sol, "--tricks", "0")[1]
-    assert result == {"declarer": 3 * points, "partner": None, "opponent": -points, "opponents": 3, "sum": 0}
+    assert result == {
+        "declarer": 3 * points,
+        "partner": None,
+        "opponent": -points,
+        "opponents": 3,
+        "each_opponent": [-points] * 3,
+        "sum": 0,
+    }
 
 
 def test_selvmakker_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     """001: "Er melderen selvmakker, betaler hver af de tre modspillere, så melderen får tre gange så meget." """
     result = score(capsys, "standard", "--contract", "8 gode", "--tricks", "10", "--selvmakker")[1]
-    assert result == {"declarer": 360, "partner": None, "opponent": -120, "opponents": 3, "sum": 0}
+    assert result == {
+        "declarer": 360,
+        "partner": None,
+        "opponent": -120,
+        "opponents": 3,
+        "each_opponent": [-120] * 3,
+        "sum": 0,
+    }
 
 
 def test_thorsen_prints_fractions_as_decimals(capsys: pytest.CaptureFixture[str]) -> None:
     """000 7.2.2: (V + O - 3/2 U) ...: 7 halve with 5 tricks = (-1 - 3) * 7/4 * 2/5 = -14/5 = -2.8."""
     result = score(capsys, "thorsen", "--contract", "7 halve", "--tricks", "5")[1]
-    assert result == {"declarer": -2.8, "partner": -2.8, "opponent": 2.8, "opponents": 2, "sum": 0}
+    assert result == {
+        "declarer": -2.8,
+        "partner": -2.8,
+        "opponent": 2.8,
+        "opponents": 2,
+        "each_opponent": [2.8, 2.8],
+        "sum": 0,
+    }
 
 
 def test_doubling_doubles_and_needs_the_rule(capsys: pytest.CaptureFixture[str]) -> None:

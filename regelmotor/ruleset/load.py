@@ -276,6 +276,18 @@ def _drop_under(mapping: dict[Path, Location], prefix: Path) -> None:
         del mapping[path]
 
 
+SWITCHED_OFF = ("fordaekt", "doubling", "omblanding", "money")
+"""Sections a ruleset may leave out, meaning the rule is not played (the model's default): a house rule
+turns such a rule on in any ruleset, where a section the game lacks (``jokers`` in a 52-card game)
+cannot be brought in by one."""
+
+
+def _switched_off(key: str) -> dict[str, Any]:
+    default = Ruleset.model_fields[key].default
+    data: dict[str, Any] = default.model_dump(mode="json", exclude_none=True)
+    return data
+
+
 def merge(base: Layer, top: Layer, *, overlay: str | None = None) -> tuple[Layer, list[Problem]]:
     """Mappings merge (``top`` wins), lists and scalars are replaced whole.
 
@@ -293,6 +305,8 @@ def merge(base: Layer, top: Layer, *, overlay: str | None = None) -> tuple[Layer
                 out.values[child] = top.values.get(child, out.values.get(child, Location("?", 1, 1)))
                 walk(target[key], value, child)
                 continue
+            if overlay is not None and not path and key in SWITCHED_OFF and target.get(key) is None:
+                target[key] = _switched_off(key)  # the model's default (off), for the house rule to turn on
             if overlay is not None and isinstance(value, dict) and target.get(key) is None:
                 problems.append(
                     Problem(
@@ -600,6 +614,7 @@ class _Resolver:
             _drop_under(layer.values, (key,))
             _drop_under(layer.keys, (key,))
         applied: list[str] = []
+        base: Layer | None = None
         if "extends" in doc.data:
             parent_ref = self.find(doc, ("extends",), doc.data["extends"], house_rule=False, parent=ref)
             if parent_ref is None:
@@ -609,18 +624,22 @@ class _Resolver:
                 return None
             base, applied = parent
             self.warnings.extend(_inherited_words(doc, base, parent_ref.display))
-            layer, problems = merge(base, layer)
-            self.problems.extend(problems)
         self.files.append(ref.display)
         names = doc.data.get("house_rules", [])
         if isinstance(names, list) and len(names) > MAX_HOUSE_RULES:
             message = f"{len(names)} house rules: at most {MAX_HOUSE_RULES} (name each once)"
             self.problems.append(Problem(doc.locate(("house_rules",)), ("house_rules",), message))
             return None
+        # The precedence (docs/writing-a-ruleset.md): the parent, then the house rules the file lists, in
+        # their order, then the file's own keys: what a club writes itself is what is played.
+        under = base if base is not None else layer  # a file that extends nothing is its own base
         for i, name in enumerate(names):
             house_ref = self.find(doc, ("house_rules", i), name, house_rule=True, parent=ref)
             if house_ref is not None:
-                layer = self.overlay(layer, house_ref, applied)
+                under = self.overlay(under, house_ref, applied)
+        if base is not None or names:
+            layer, problems = merge(under, layer)
+            self.problems.extend(problems)
         return layer, applied
 
     def contradictions(self, name: str, changes: Layer) -> None:
