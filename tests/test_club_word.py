@@ -134,3 +134,62 @@ def test_replay_prints_the_points_its_json_gives(tmp_path: Path, capsys: pytest.
 
 def _alone_or_pass(game: Any) -> str:
     return "7" if "7" in game.legal_actions() else "pass"
+
+
+def _club_problems(tmp_path: Path, body: str) -> list[str]:
+    from regelmotor.errors import RulesetError
+
+    path = tmp_path / "klub.yaml"
+    head = "kind: ruleset\nextends: standard\nname: klub\ntitle: K\ndescription: K\nsource: klubben\n"
+    path.write_text(head + body, encoding="utf-8")
+    with pytest.raises(RulesetError) as found:
+        load_ruleset(str(path))
+    return [str(p) for p in found.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "scoring:\n  trump:\n    made: -base * B * D\n    failed: -2 * base * B * D\n    source: klubben\n",
+            "klub.yaml:9:11: scoring.trump.made: 7 alm made with 7 tricks gives the declarer -10: a made contract pays",
+        ),
+        (
+            'scoring:\n  trump:\n    made: "0"\n    failed: "0"\n  sol:\n    made: "0"\n    failed: "0"\n',
+            "klub.yaml:9:11: scoring.trump.made: 7 alm made with 7 tricks gives the declarer 0: a made contract pays",
+        ),
+        (
+            "scoring:\n  trump:\n    made: base * B * D\n    failed: base * B * D\n    source: klubben\n",
+            "klub.yaml:9:11: scoring.trump.made: 7 alm made pays the declarer 10, failed by one 10: "
+            "a failed contract pays less",
+        ),
+        (
+            "money:\n  evening_fee: -20\n  source: klubben\n",
+            "klub.yaml:8:16: money.evening_fee: an evening fee is paid to the club's box: 0 or more, not -20",
+        ),
+        (
+            "table:\n  players: []\n  source: klubben\n",
+            "klub.yaml:8:3: table.players: no number of players is allowed: list 4, 5 or 6 (es-makker whist takes 4)",
+        ),
+    ],
+    ids=["making loses", "every formula 0", "failed as made", "negative fee", "no players"],
+)
+def test_nonsense_is_an_error_at_the_clubs_line(tmp_path: Path, body: str, expected: str) -> None:
+    """The issue: "Nonsense validates with nothing but a reminder to cite a source: a contract whose making
+    loses points, every formula "0", `failed` equal to `made` (`score --contract 8 --tricks 3` then pays the
+    declarer), a sol bid with `max_tricks: 13`, a negative `evening_fee`, `table.players: []`"."""
+    problems = _club_problems(tmp_path, body)
+    assert any(p == f"{tmp_path}/{expected}" for p in problems), problems
+
+
+def test_a_sol_that_asks_nothing_is_an_error() -> None:
+    """The issue: "a sol bid with `max_tricks: 13`" (a club file replaces the whole list of sol bids, so the
+    check is shown on the model: the loader reports it at the club's line as every other check)."""
+    from regelmotor.ruleset.checks import check_ruleset
+
+    ruleset = load_ruleset("standard").ruleset
+    sol = ruleset.sol_bids[0].model_copy(update={"max_tricks": 13})
+    changed = ruleset.model_copy(update={"sol_bids": (sol, *ruleset.sol_bids[1:])})
+    assert (("sol_bids", 0, "max_tricks"), '"sol" asks nothing: the declarer may take all 13 tricks') in check_ruleset(
+        changed
+    )

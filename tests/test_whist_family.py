@@ -280,8 +280,8 @@ def test_score_prints_a_pasnolo_and_an_engelsk_whist(capsys: pytest.CaptureFixtu
 
 
 def test_a_partner_contract_is_scored_by_the_declarers_own_side(club: Callable[..., str]) -> None:
-    """A club pays grand by the side's tricks (T * D * Q): seat 1 declares, so the side is seats 1 and 3, whatever
-    the seat (a scoring that is not symmetric between the sides shows whose tricks count)."""
+    """A club pays grand by the side's tricks, made or failed (V * (T + 1) * D * Q): seat 1 declares, so the side is
+    seats 1 and 3, whatever the seat (a scoring that is not symmetric between the sides shows whose tricks count)."""
     from regelmotor.ruleset.compile import compile_rules
     from regelmotor.ruleset.load import load_ruleset
 
@@ -297,14 +297,14 @@ def test_a_partner_contract_is_scored_by_the_declarers_own_side(club: Callable[.
               key: bid
               values: {nolo: 1, grand: 1, sol: 1, grandi: 1, pasnolo: 0}
           sol:
-            formula: T * D * Q
-            source: "inferred: a test club pays the side's tricks (pasnolo nothing)"
+            formula: V * (T + 1) * D * Q
+            source: "inferred: a test club pays the side's tricks and one (pasnolo nothing)"
         """,
     )
     rules = compile_rules(load_ruleset(path))
     grand = rules.contract_bid("grand")
-    assert rules.settle(ContractInfo(grand, (1,), 3), [3, 4, 3, 3], 0, 0) == [-7, 7, -7, 7]
-    assert rules.settle(ContractInfo(grand, (0,), 2), [3, 4, 3, 3], 0, 0) == [6, -6, 6, -6]
+    assert rules.settle(ContractInfo(grand, (1,), 3), [3, 4, 3, 3], 0, 0) == [-8, 8, -8, 8]  # 7 tricks: made
+    assert rules.settle(ContractInfo(grand, (0,), 2), [3, 4, 3, 3], 0, 0) == [-7, 7, -7, 7]  # 6 tricks: failed
 
 
 def test_trump_from_the_dealers_card_needs_the_dealer_at_the_table(club: Callable[..., str]) -> None:

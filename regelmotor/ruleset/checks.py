@@ -30,6 +30,8 @@ def check_ruleset(ruleset: Ruleset) -> list[Finding]:
     if not findings:  # scoring needs a sound ladder and sound designations to evaluate; then it is
         tables = list(_tables(ruleset))  # reported with every other problem at once
         findings.extend(tables or _scoring(ruleset))
+        if not findings:
+            findings.extend(_meaning(ruleset))
     for check in (
         _table,
         _deck_and_dealing,
@@ -45,8 +47,59 @@ def check_ruleset(ruleset: Ruleset) -> list[Finding]:
     return findings
 
 
+def _meaning(r: Ruleset) -> Iterator[Finding]:
+    """What a sound ladder and zero-sum scores can still say that no club means: a contract whose making
+    pays nothing or loses, a failed one that pays as much as a made one, a sol that asks nothing. Each is
+    said once, at the formula or the bid to fix (the first contract that shows it named)."""
+    scorer = Scorer(r)
+    trump = r.scoring.trump
+    if trump is not None:
+        for d in r.designations:
+            found = None
+            for level in r.levels:
+                made = scorer.score_trump(d.id, level, level, alone=False).declarer
+                failed = scorer.score_trump(d.id, level, level - 1, alone=False).declarer
+                if made <= 0:
+                    found = f"{level} {d.id} made with {level} tricks gives the declarer {made}: a made contract pays"
+                elif made <= failed:
+                    found = f"{level} {d.id} made pays the declarer {made}, failed by one {failed}: "
+                    found += "a failed contract pays less"
+                if found:
+                    break
+            if found:
+                yield ("scoring", "trump", "formula" if trump.formula is not None else "made"), found
+                break
+    for i, bid in enumerate(r.sol_bids):
+        if bid.side not in ("alone", "partner"):
+            continue
+        if bid.max_tricks is not None and bid.max_tricks >= 13:
+            yield ("sol_bids", i, "max_tricks"), f'"{bid.id}" asks nothing: the declarer may take all 13 tricks'
+            continue
+        if bid.min_tricks is not None and bid.min_tricks <= 0:
+            yield ("sol_bids", i, "min_tricks"), f'"{bid.id}" asks nothing: the declarer may take no trick'
+            continue
+        if bid.max_tricks is None:
+            continue
+        made = scorer.score_sol(bid.id, bid.max_tricks).declarer
+        failed = scorer.score_sol(bid.id, bid.max_tricks + 1).declarer
+        where = ("scoring", "sol", "formula" if r.scoring.sol.formula is not None else "made")
+        if made <= 0:
+            yield where, f'"{bid.id}" made gives the declarer {made}: a made contract pays'
+            break
+        if made <= failed:
+            yield where, f'"{bid.id}" made pays the declarer {made}, failed {failed}: a failed contract pays less'
+            break
+    if r.money.evening_fee < 0:
+        yield (
+            ("money", "evening_fee"),
+            f"an evening fee is paid to the club's box: 0 or more, not {r.money.evening_fee}",
+        )
+
+
 def _table(r: Ruleset) -> Iterator[Finding]:
     players = r.table.players
+    if not players:
+        yield ("table", "players"), "no number of players is allowed: list 4, 5 or 6 (es-makker whist takes 4)"
     for i, count in enumerate(players):
         if not 4 <= count <= 6:
             yield ("table", "players", i), f"{count} players cannot play: es-makker whist takes 4, 5 or 6"
