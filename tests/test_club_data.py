@@ -486,3 +486,24 @@ def test_a_key_given_twice_is_refused_in_a_record_and_in_a_request(
         headers={"Content-Type": "application/json"},
     )
     assert refused.status_code == 400 and "given twice" in refused.text
+
+
+def test_session_show_into_a_folder_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue: "a full disk, an unwritable or missing folder and `-o` naming a directory end in tracebacks
+    (`rulebook`, `session show`, `play --record`)"."""
+    sheet = new_sheet(tmp_path, capsys)
+    for target, message in ((tmp_path, "is a folder"), (tmp_path / "mangler" / "a.csv", "does not exist")):
+        code, _, err = run(capsys, "session", "show", str(sheet), "--format", "csv", "-o", str(target))
+        assert code == 1 and message in err and err.count("\n") == 1, err
+
+
+def test_a_titles_escape_sequence_never_reaches_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue: "escape sequences in a title ... reach the terminal raw"."""
+    club = tmp_path / "klub.yaml"
+    club.write_text(CLUB.format(sol=75).replace("title: Klubbens regler", 'title: "Klub\\e[2J\\e]0;x\\a"'), "utf-8")
+    for argv in (["show", str(club)], ["rulebook", str(club)], ["ladder", str(club)]):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0 and "\x1b" not in out and "\x07" not in out, argv
+    assert "Klub\\x1b[2J" in run(capsys, "show", str(club))[1]
