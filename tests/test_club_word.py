@@ -193,3 +193,17 @@ def test_a_sol_that_asks_nothing_is_an_error() -> None:
     assert (("sol_bids", 0, "max_tricks"), '"sol" asks nothing: the declarer may take all 13 tricks') in check_ruleset(
         changed
     )
+
+
+def test_jernhaand_set_in_its_own_section_is_in_the_rule_book(tmp_path: Path) -> None:
+    """The issue: "`jernhaand: {allowed: true}` is valid and `diff` shows "nej / ja", but no rule book mentions
+    jernhånd; it appears only when written as `house_rules: [jernhaand]`"."""
+    path = tmp_path / "jh.yaml"
+    head = "kind: ruleset\nextends: standard\nname: jh\ntitle: JH\ndescription: JH\nsource: klubben\n"
+    path.write_text(head + "jernhaand:\n  allowed: true\n  source: klubbens vedtægter\n", encoding="utf-8")
+    resolved = load_ruleset(str(path))
+    book = render(build_rulebook(resolved, compile_rules(resolved), "da"), "md")
+    assert isinstance(book, str)
+    assert "Jernhånd: en spiller uden esser, konger, damer og knægte og uden jokere kan kræve ny kortgivning" in book
+    plain = render(build_rulebook(load_ruleset("standard"), compile_rules(load_ruleset("standard")), "da"), "md")
+    assert isinstance(plain, str) and "Jernhånd: en spiller uden" not in plain
