@@ -42,10 +42,14 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _umask_mode() -> int:
+def _read_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
-    return 0o666 & ~mask
+    return mask
+
+
+_UMASK = _read_umask()
+"""Read once, at import: changing the umask to read it is process-wide, and a server writes from threads."""
 
 
 def target_of(path: Path) -> Path:
@@ -96,9 +100,10 @@ def read_only(path: Path, mode: int | None = None) -> bool:
     return mode & 0o222 == 0 or not os.access(path, os.W_OK)
 
 
-def write_atomic(path: Path, data: bytes | str, *, durable: bool = True) -> None:
+def write_atomic(path: Path, data: bytes | str, *, durable: bool = True, private: bool = False) -> None:
     """Replace ``path`` with ``data`` whole or not at all (see the module's docstring); ``durable``: flushed
-    to the disk before the rename (a browser game's store, written at every move, skips it)."""
+    to the disk before the rename (a browser game's store, written at every move, skips it); ``private``:
+    a new file readable by its owner only (the store holds every seat's hidden cards)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     target = target_of(path)
     if target.is_dir():
@@ -108,7 +113,7 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True) -> None
         if read_only(target, mode):
             raise OutputError(f"{path}: is read-only; nothing was written")
     except FileNotFoundError:
-        mode = _umask_mode()
+        mode = 0o600 if private else 0o666 & ~_UMASK
     except OSError as exc:
         raise OutputError(f"{path}: cannot write: {_reason(exc)}") from None
     folder = target.parent

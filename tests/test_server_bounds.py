@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import socket
+import stat
 import threading
 import time
 from collections.abc import Iterator
@@ -208,6 +209,7 @@ def test_a_restart_of_the_server_loses_no_game(tmp_path: Path) -> None:
             state = first.post(f"/api/games/{key}/next", json={}).json()
     assert len(state["sheet"]) == 1
     record = first.get(f"/api/games/{key}/record").json()
+    assert stat.S_IMODE((tmp_path / f"{key}.json").stat().st_mode) == 0o600  # every seat's cards: private
     second = TestClient(create_app(store=tmp_path))  # a new server process, as after a restart
     again = second.get(f"/api/games/{key}").json()
     assert again["view"] == state["view"] and again["sheet"] == state["sheet"] and again["log"] == state["log"]

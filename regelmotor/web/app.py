@@ -161,20 +161,24 @@ class Games:
     def _add(self, key: str, web: WebGame, client: str) -> None:
         """Keep ``web``, evicting idle games; then the client's own least recently used game when it has
         its share, and when the server is full, that of the client with the most games."""
-        now = time.monotonic()
         with self._lock:
-            for old in [k for k, t in self.touched.items() if now - t > self.idle]:
-                self._drop(old)
-            while self._count(client) >= self.per_client:
-                self._drop(self._oldest(client))
-            while len(self.games) >= self.limit:
-                counts: dict[str, int] = {}
-                for owner in self.owner.values():
-                    counts[owner] = counts.get(owner, 0) + 1
-                self._drop(self._oldest(max(counts, key=counts.__getitem__)))
-            self.games[key] = web
-            self.touched[key] = now
-            self.owner[key] = client
+            self._insert(key, web, client)
+
+    def _insert(self, key: str, web: WebGame, client: str) -> None:
+        """``_add`` with the lock held."""
+        now = time.monotonic()
+        for old in [k for k, t in self.touched.items() if now - t > self.idle]:
+            self._drop(old)
+        while self._count(client) >= self.per_client:
+            self._drop(self._oldest(client))
+        while len(self.games) >= self.limit:
+            counts: dict[str, int] = {}
+            for owner in self.owner.values():
+                counts[owner] = counts.get(owner, 0) + 1
+            self._drop(self._oldest(max(counts, key=counts.__getitem__)))
+        self.games[key] = web
+        self.touched[key] = now
+        self.owner[key] = client
 
     def _compiled(self, resolved: ResolvedRuleset) -> Rules:
         """The shipped and the club's rules compiled once (the engine never changes a ``Rules``); an upload
@@ -236,7 +240,11 @@ class Games:
         except (RegelmotorError, NotationError, KeyError, TypeError, ValueError, IndexError):
             self.store.drop(key)
             return None
-        self._add(key, web, web.client)
+        with self._lock:  # two requests restored it at once: the first one kept is the game
+            kept = self.games.get(key)
+            if kept is not None:
+                return kept
+            self._insert(key, web, web.client)
         return web
 
     def _rebuild(self, key: str, data: dict[str, Any]) -> WebGame:

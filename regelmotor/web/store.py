@@ -33,7 +33,7 @@ KEY = re.compile(r"[A-Za-z0-9_-]{16}")
 class GameStore:
     def __init__(self, folder: Path, idle: float) -> None:
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         cutoff = time.time() - idle
         for path in folder.glob("*.json"):
             with contextlib.suppress(OSError):
@@ -48,7 +48,7 @@ class GameStore:
         if path is not None:
             text = json.dumps({"kind": "regelmotor table", "version": STORE_VERSION, **data}, ensure_ascii=False)
             if len(text) <= MAX_STORED_BYTES:
-                write_atomic(path, text, durable=False)
+                write_atomic(path, text, durable=False, private=True)
 
     def load(self, key: str) -> dict[str, Any] | None:
         """The stored game, or None when there is none (or it cannot be read: then it is gone)."""
