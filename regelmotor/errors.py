@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+from regelmotor.safe_text import escape_controls
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters escaped (``\x1b``), so a message never drives the terminal."""
-    return _CONTROL.sub(_escaped, text)
-
-
-def _escaped(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}"
+    """``text`` with control characters escaped (``\x1b``), so a message never drives the terminal (the one
+    escaping of ``safe_text``, which every output uses)."""
+    return escape_controls(text)
 
 
 class RegelmotorError(Exception):

@@ -14,18 +14,23 @@ from typing import Any, TextIO
 _KEEP = frozenset("\n\t")
 
 
-def _unsafe(char: str) -> bool:
-    if char in _KEEP:
+def _unsafe(char: str, keep: frozenset[str] = _KEEP) -> bool:
+    if char in keep:
         return False
     category = unicodedata.category(char)
     return category in ("Cc", "Cs", "Co", "Cn") or (category == "Cf" and char not in "\u200d\u00ad")
 
 
-def escape_controls(text: str) -> str:
-    """``text`` with every control, format, surrogate or unassigned character shown as its escape."""
-    if text.isprintable() or not any(_unsafe(c) for c in text):
+def escape_controls(text: str, keep: frozenset[str] = _KEEP) -> str:
+    """``text`` with every control, format, surrogate or unassigned character shown as its escape (but
+    those in ``keep``: line breaks and tabs)."""
+    if text.isprintable() or not any(_unsafe(c, keep) for c in text):
         return text
-    return "".join(_escape(c) if _unsafe(c) else c for c in text)
+    return "".join(_escape(c) if _unsafe(c, keep) else c for c in text)
+
+
+_STREAM_KEEP = _KEEP | {"\r"}
+"""A terminal stream also keeps the carriage return a progress bar redraws its line with."""
 
 
 def _escape(char: str) -> str:
@@ -40,7 +45,7 @@ class EscapingStream:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        self._stream.write(escape_controls(text))
+        self._stream.write(escape_controls(text, _STREAM_KEEP))
         return len(text)
 
     def __getattr__(self, name: str) -> Any:  # flush, isatty, buffer, encoding: the stream's own

@@ -507,3 +507,14 @@ def test_a_titles_escape_sequence_never_reaches_the_terminal(
         code, out, _ = run(capsys, *argv)
         assert code == 0 and "\x1b" not in out and "\x07" not in out, argv
     assert "Klub\\x1b[2J" in run(capsys, "show", str(club))[1]
+
+
+def test_the_terminal_keeps_a_progress_bars_carriage_return() -> None:
+    """The escaping keeps what the output itself is made of: line breaks, tabs, and the carriage return
+    with which the progress bar of a long run redraws its line."""
+    from regelmotor.safe_text import EscapingStream, escape_controls
+
+    terminal = io.StringIO()
+    EscapingStream(terminal).write("\r[##..] 20/40 deals\x1b[2J")  # type: ignore[arg-type]
+    assert terminal.getvalue() == "\r[##..] 20/40 deals\\x1b[2J"
+    assert escape_controls("Anna\rBo") == "Anna\\x0dBo"  # in a name written to a file, it is escaped

@@ -638,7 +638,9 @@ def create_app(
 
     async def rulesets(request: Request) -> Response:
         if not shipped:  # read once, in a worker thread: the event loop never parses nineteen files
-            shipped.extend(await run_in_threadpool(shipped_catalogue))
+            read = await run_in_threadpool(shipped_catalogue)
+            if not shipped:  # another request may have read it meanwhile
+                shipped.extend(read)
         catalogue: list[dict[str, Any]] = list(shipped)
         if club_resolved is not None:
             r = club_resolved.ruleset
