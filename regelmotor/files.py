@@ -185,6 +185,8 @@ def locked(path: Path, read_limit: int, timeout: float = LOCK_TIMEOUT) -> Iterat
     is released when the process ends, however it ends); the sheet itself is replaced by each write, so
     it cannot carry the lock."""
     target = target_of(path)
+    if not target.is_file():  # said before a lock file is left beside nothing
+        raise OutputError(f"{path}: no such file" if not target.exists() else f"{path}: is not a file")
     lock_path = target.with_name(f".{target.name}.lock")
     try:
         handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
