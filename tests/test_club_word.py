@@ -207,3 +207,19 @@ def test_jernhaand_set_in_its_own_section_is_in_the_rule_book(tmp_path: Path) ->
     assert "Jernhånd: en spiller uden esser, konger, damer og knægte og uden jokere kan kræve ny kortgivning" in book
     plain = render(build_rulebook(load_ruleset("standard"), compile_rules(load_ruleset("standard")), "da"), "md")
     assert isinstance(plain, str) and "Jernhånd: en spiller uden" not in plain
+
+
+def test_a_house_rules_change_to_a_designation_stands_over_the_files_own_list(tmp_path: Path) -> None:
+    """The precedence's one exception (docs/writing-a-ruleset.md): a house rule changes designations and sol
+    bids entry by entry, so its change stands over the list the file writes itself. A club file that
+    extends nothing and lists halve-vip plays what standard with -H halve-vip plays."""
+    import yaml
+
+    shipped = Path(__file__).resolve().parent.parent / "rulesets" / "standard.yaml"
+    data = yaml.safe_load(shipped.read_text(encoding="utf-8"))
+    data["name"], data["house_rules"] = "rodklub", ["halve-vip"]
+    path = tmp_path / "rodklub.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    own = load_ruleset(str(path)).ruleset.model_dump()
+    given = load_ruleset("standard", ["halve-vip"]).ruleset.model_dump()
+    assert {k for k in own if own[k] != given[k]} == {"name"}

@@ -270,6 +270,18 @@ class Layer:
         return cls(_copy(data), values, keys)
 
 
+BY_ENTRY = ("designations", "sol_bids", "plugins")
+"""What a house rule changes entry by entry (or adds to), not as a whole: its changes stand over a file's own."""
+
+
+def _without(layer: Layer, keys: tuple[str, ...]) -> Layer:
+    """``layer`` but its top-level ``keys``."""
+    data = {k: v for k, v in layer.data.items() if k not in keys}
+    values = {p: loc for p, loc in layer.values.items() if not p or p[0] not in keys}
+    names = {p: loc for p, loc in layer.keys.items() if not p or p[0] not in keys}
+    return Layer(data, values, names)
+
+
 def _drop_under(mapping: dict[Path, Location], prefix: Path) -> None:
     n = len(prefix)
     for path in [p for p in mapping if p[:n] == prefix]:
@@ -631,14 +643,19 @@ class _Resolver:
             self.problems.append(Problem(doc.locate(("house_rules",)), ("house_rules",), message))
             return None
         # The precedence (docs/writing-a-ruleset.md): the parent, then the house rules the file lists, in
-        # their order, then the file's own keys: what a club writes itself is what is played.
-        under = base if base is not None else layer  # a file that extends nothing is its own base
+        # their order, then the file's own keys: what a club writes itself is what is played. The lists a
+        # house rule changes entry by entry (designations, sol bids) and the plugins it adds are the
+        # exception: its changes apply to the file's own list.
+        own = layer
+        if base is not None:
+            layer, problems = merge(base, own)
+            self.problems.extend(problems)
         for i, name in enumerate(names):
             house_ref = self.find(doc, ("house_rules", i), name, house_rule=True, parent=ref)
             if house_ref is not None:
-                under = self.overlay(under, house_ref, applied)
-        if base is not None or names:
-            layer, problems = merge(under, layer)
+                layer = self.overlay(layer, house_ref, applied)
+        if names:
+            layer, problems = merge(layer, _without(own, BY_ENTRY))
             self.problems.extend(problems)
         return layer, applied
 
