@@ -241,6 +241,14 @@ def version_problem(version: str | None) -> str | None:
     return None
 
 
+def dealt_cards(game: Game) -> dict[str, Any]:
+    """The cards ``game`` was dealt, in the notation: the four hands in seat order and the kitty."""
+    return {
+        "hands": [[format_card(c) for c in hand] for hand in game.initial_hands],
+        "kitty": [format_card(c) for c in game.initial_kitty],
+    }
+
+
 def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
     """The record of ``game`` as the engine writes it (it replays to the same state)."""
     return {
@@ -252,8 +260,7 @@ def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ..
         "seed": game.seed,
         "dealer": game.dealer,
         **({} if game.dealer_at_table else {"dealer_at_table": False}),
-        "hands": [[format_card(c) for c in hand] for hand in game.initial_hands],
-        "kitty": [format_card(c) for c in game.initial_kitty],
+        **dealt_cards(game),
         "actions": [action for _, action in game.history],
         "result": state_json(game),
     }
@@ -308,6 +315,7 @@ __all__ = [
     "RecordError",
     "Replay",
     "ReplayStop",
+    "dealt_cards",
     "game_record",
     "read_record",
     "record_schema",

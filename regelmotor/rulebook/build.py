@@ -53,11 +53,6 @@ SECTION_TITLES = {
     "jernhaand": "s_house",
 }
 """A ruleset's top-level key -> the rule book section it is in (the phrase key of its title)."""
-JERNHAAND_RANKS = {
-    "da": {"A": "esser", "K": "konger", "Q": "damer", "J": "knægte", "T": "tiere"},
-    "en": {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens"},
-}
-"""The ranks that keep a hand from being a jernhånd, as the rule book names them (a club may add tens)."""
 
 SOURCE_TITLES = {
     "000": "Love for esmakkerwhist (Thomas Thorsen)",
@@ -84,11 +79,19 @@ SUIT_WORDS = {
     "en": {"S": "spades ♠", "H": "hearts ♥", "D": "diamonds ♦", "C": "clubs ♣", "none": "no trump"},
 }
 RANK_WORDS = {
-    "da": {"A": ("es", "esser", "esserne"), "K": ("konge", "konger", "kongerne"), "Q": ("dame", "damer", "damerne")},
+    "da": {
+        "A": ("es", "esser", "esserne"),
+        "K": ("konge", "konger", "kongerne"),
+        "Q": ("dame", "damer", "damerne"),
+        "J": ("knægt", "knægte", "knægtene"),
+        "T": ("tier", "tiere", "tierne"),
+    },
     "en": {
         "A": ("ace", "aces", "the aces"),
         "K": ("king", "kings", "the kings"),
         "Q": ("queen", "queens", "the queens"),
+        "J": ("jack", "jacks", "the jacks"),
+        "T": ("ten", "tens", "the tens"),
     },
 }
 
@@ -208,8 +211,8 @@ class _Builder:
             section.items.append(self.item(self.t("omblanding"), r.omblanding, "omblanding"))
         if r.jernhaand.allowed and "jernhaand" not in self.resolved.house_rules:
             # set in the club's own section, not by the house rule (whose own line says it): the rule itself
-            names = JERNHAAND_RANKS[self.lang]
-            ranks = [names.get(rank, rank) for rank in r.jernhaand.court_ranks]
+            words = RANK_WORDS[self.lang]
+            ranks = [words[rank][1] if rank in words else rank for rank in r.jernhaand.court_ranks]
             joined = ", ".join(ranks[:-1]) + (self.t("and") if len(ranks) > 1 else "") + ranks[-1]
             who = self.t("jernhaand_same" if r.jernhaand.redeal_by == "same_dealer" else "jernhaand_next")
             section.items.append(self.item(self.t("jernhaand_rule", ranks=joined, who=who), r.jernhaand, "jernhaand"))

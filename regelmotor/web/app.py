@@ -38,10 +38,10 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regelmotor.bots import Bot, UnknownBot, check_bot, make_bot
-from regelmotor.cards import format_card, parse_card
+from regelmotor.cards import parse_card
 from regelmotor.engine.explain import violation
 from regelmotor.engine.game import FINISHED, Game
-from regelmotor.engine.record import RecordError, game_record, parse_json, zero_sum_points
+from regelmotor.engine.record import RecordError, dealt_cards, game_record, parse_json, zero_sum_points
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
 from regelmotor.play import in_danish
 from regelmotor.rulebook import build_rulebook, render
@@ -101,12 +101,7 @@ class WebGame:
 
 
 def _cards_and_actions(game: Game) -> dict[str, Any]:
-    return {
-        "seed": game.seed,
-        "hands": [[format_card(c) for c in hand] for hand in game.initial_hands],
-        "kitty": [format_card(c) for c in game.initial_kitty],
-        "actions": [action for _, action in game.history],
-    }
+    return {"seed": game.seed, **dealt_cards(game), "actions": [action for _, action in game.history]}
 
 
 def _random_state(rng: random.Random) -> list[Any]:
