@@ -951,7 +951,8 @@ def _rescore(sheet: Sheet, apply: bool) -> str:
         if old.points != new.points:
             a = zero_sum_points(list(old.points), decimals)
             b = zero_sum_points(list(new.points), decimals)
-            lines.append(f"  spil {old.number}: " + ", ".join(f"{x} → {y}" for x, y in zip(a, b, strict=True)))
+            changed = zip(sheet.players, a, b, strict=True)
+            lines.append(f"  spil {old.number}: " + ", ".join(f"{n} {x} → {y}" for n, x, y in changed))
     if now.fingerprint == sheet.fingerprint:
         return f"{sheet.ruleset} er som da arket blev startet: intet ændres\n"
     totals = (zero_sum_points(r.session.totals, decimals) for r in (before, after))

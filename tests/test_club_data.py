@@ -152,7 +152,11 @@ def test_a_changed_club_file_does_not_change_last_nights_points(
     assert code == 0 and json.loads(out)["totals"]["Anna"] == 225
     assert "klub.yaml er ændret" in err
     code, out, _ = run(capsys, "session", "rescore", str(sheet))
-    assert code == 0 and "spil 1: 225 → 300" in out and "Intet er ændret" in out
+    assert (
+        code == 0
+        and "spil 1: Anna 225 → 300, Bo -75 → -100, Carl -75 → -100, Dorte -75 → -100" in out
+        and "Intet er ændret" in out
+    )
     assert json.loads(run(capsys, "session", "show", str(sheet), "--json")[1])["totals"]["Anna"] == 225
     assert run(capsys, "session", "rescore", str(sheet), "--apply")[0] == 0
     code, out, err = run(capsys, "session", "show", str(sheet), "--json")
