@@ -13,6 +13,7 @@ import json
 import random
 import time
 
+from regelmotor.engine.actions import PASS_ACTION
 from regelmotor.engine.game import Game
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
@@ -29,7 +30,7 @@ def play_random_deals(name: str, deals: int, seed: int) -> tuple[float, int]:
         game = Game.from_seed(rules, rng.randrange(2**32), dealer=number % 4)
         while game.step is not None:
             legal = game.legal
-            game.apply("pass" if "pass" in legal and rng.random() < 0.5 else rng.choice(legal))
+            game.apply(PASS_ACTION if PASS_ACTION in legal and rng.random() < 0.5 else rng.choice(legal))
             actions += 1
     return time.perf_counter() - start, actions
 

@@ -202,3 +202,23 @@ def _group_key(anchor: str, trump_groups: list[list[Bid]], by_text: dict[str, Bi
         if bid in group:
             return fold(group[0].text)
     return anchor
+
+
+PASS = "pass"
+JOIN = "gå med"
+HOLD = "selv"
+"""The auction's calls besides bids, in the notation."""
+_JOIN_SPELLINGS = {fold(s) for s in ("gå med", "ga med", "gaa med", "gå_med")}
+_HOLD_SPELLINGS = {fold(s) for s in ("selv", "kan selv")}
+
+
+def parse_call(text: str, ladder: Ladder) -> str | Bid:
+    """``pass``, ``gå med``, ``selv`` or a bid of the ladder."""
+    key = fold(text)
+    if key == PASS:
+        return PASS
+    if key in _JOIN_SPELLINGS:
+        return JOIN
+    if key in _HOLD_SPELLINGS:
+        return HOLD
+    return ladder.parse(text)

@@ -27,24 +27,19 @@ from regelmotor.cards import format_card
 from regelmotor.compare import check_plot_target, comparison, summary_lines, write_plot
 from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.engine.game import Game
-from regelmotor.engine.record import points, read_record, record_schema_text, replay, state_json, zero_sum_points
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
 from regelmotor.files import check_output, locked, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
 from regelmotor.play import TerminalGame
+from regelmotor.records import read_record, record_schema_text, replay, state_json
+from regelmotor.rounding import points, zero_sum_points
 from regelmotor.rulebook import FORMATS, LANGS, build_rulebook, render
+from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_house_rules, shipped_rulesets
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import (
-    ResolvedRuleset,
-    check_file,
-    is_path,
-    load_ruleset,
-    shipped_catalogue,
-    shipped_house_rules,
-    shipped_rulesets,
-)
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.schema import schema_text
+from regelmotor.ruleset.validate import check_file
 from regelmotor.safe_text import EscapingStream, escape_controls
 from regelmotor.score_sheet import (
     MAX_SHEET_BYTES,
@@ -96,7 +91,7 @@ def cmd_rulesets(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _print_json(entries, out)
         return EXIT_OK
-    from regelmotor.rulebook.build import phrases
+    from regelmotor.phrases import phrases
 
     out.write("Reglesæt (RULESET), efter spil:\n")
     rulesets = [e for e in entries if e["kind"] == "ruleset"]
@@ -559,14 +554,16 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
                 "seat": stop.seat,
                 "action": stop.action,
                 "rule": stop.rule,
+                "source": stop.source,
                 "message": stop.message,
+                "message_da": stop.message_da,
             }
         )
         _print_json(state, out)
     else:
         out.write(_describe_state(game, result.resolved.label))
     if stop is not None:
-        sys.stderr.write(f"{args.record}: {stop}\n")
+        sys.stderr.write(f"{args.record}: {stop.text(args.lang)}\n")
         return EXIT_INVALID
     if result.result_differs:  # the actions replay, but the stored outcome is not theirs
         for difference in result.result_differs:
@@ -599,7 +596,7 @@ def _describe_state(game: Game, label: str) -> str:
         lines.append("scores: " + ", ".join(f"seat {s}: {_shown(p)}" for s, p in enumerate(shown)))
     lines.append(f"phase: {game.phase}")
     if game.to_act is not None:
-        lines.append(f"to act: seat {game.to_act}: {' | '.join(game.legal_actions())}")
+        lines.append(f"to act: seat {game.to_act}: {' | '.join(map(str, game.legal))}")
     return "\n".join(lines) + "\n"
 
 
@@ -786,6 +783,9 @@ def _serve_args(command: argparse.ArgumentParser) -> None:
 
 def _replay_args(command: argparse.ArgumentParser) -> None:
     command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
+    command.add_argument(
+        "--lang", choices=LANGS, default="da", help="the language of a refusal's reason: da (default) or en"
+    )
 
 
 def _schema_args(command: argparse.ArgumentParser) -> None:

@@ -257,7 +257,7 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
 
 
 def _declarer_points(rules: Rules, text: str, tricks: int) -> int | float:
-    from regelmotor.engine.record import points
+    from regelmotor.rounding import points
 
     scores = rules.role_points(rules.ladder.by_text[text], tricks)
     return points(scores.declarer, rules.ruleset.scoring.decimals)

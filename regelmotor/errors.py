@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from regelmotor.safe_text import escape_controls
@@ -30,10 +31,24 @@ class DealError(RegelmotorError, ValueError):
 
 
 class IllegalCall(RegelmotorError, ValueError):
-    """A call the auction rules do not allow at that point."""
+    """A call the auction rules do not allow at that point.
 
-    def __init__(self, index: int, seat: int | None, message: str) -> None:
+    ``rule`` is the ruleset key that forbids it, ``phrase`` and ``values`` the refusal as the phrase table
+    renders it (``phrases.refusal``); a plugin's auction may give only the message."""
+
+    def __init__(
+        self,
+        index: int,
+        seat: int | None,
+        message: str,
+        *,
+        rule: str = "auction",
+        phrase: str = "plain",
+        values: Mapping[str, object] | None = None,
+    ) -> None:
         self.index, self.seat = index, seat
+        self.message, self.rule, self.phrase = message, rule, phrase
+        self.values: Mapping[str, object] = {"text": message} if values is None else values
         super().__init__(f"call {index} (seat {seat}): {message}" if seat is not None else message)
 
 
@@ -85,17 +100,46 @@ class RulesetError(RegelmotorError, ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+Render = Callable[[str, Mapping[str, object], str], str]
+"""Renders a refusal's phrase with its values in a language (``phrases.refusal``)."""
+
+
 class RuleViolation(RegelmotorError, ValueError):
     """An action the rules do not allow now; the game is unchanged.
 
     ``rule`` is the ruleset key that forbids it (``auction``, ``designations[1].trump``, ...) and
-    ``source`` where that rule comes from, so a disputed action can be settled by the text.
+    ``source`` where that rule comes from, so a disputed action can be settled by the text. The
+    refusal itself is structured: ``phrase`` is its key in the phrase table and ``values`` what fills
+    it in, and ``render`` (the engine passes ``phrases.refusal``) says it in the reader's language:
+    ``text("da")``, ``text("en")``; ``str()`` is the English, with the rule and its source. Without
+    ``render``, the refusal is one sentence, ``values["text"]``, in every language.
     """
 
-    def __init__(self, rule: str, message: str, source: str | None = None) -> None:
-        self.rule, self.reason, self.source = rule, message, source
+    def __init__(
+        self,
+        rule: str,
+        phrase: str,
+        values: Mapping[str, object] | None = None,
+        source: str | None = None,
+        *,
+        render: Render | None = None,
+    ) -> None:
+        self.rule, self.phrase, self.source = rule, phrase, source
+        self.values: Mapping[str, object] = dict(values or {})
+        self._render = render
         cited = f" [{rule}" + (f": {source}" if source else "") + "]"
-        super().__init__(message + cited)
+        super().__init__(self.text("en") + cited)
+
+    def text(self, lang: str = "da") -> str:
+        """Why the action is refused, in ``lang`` (``da`` or ``en``)."""
+        if self._render is None:
+            return str(self.values.get("text", self.phrase))
+        return self._render(self.phrase, self.values, lang)
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return self.text("en")
 
 
 class RulesetNotFound(RegelmotorError, LookupError):

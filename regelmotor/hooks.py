@@ -228,9 +228,20 @@ Settle = Callable[[ContractInfo, Sequence[int], int, int], "list[Fraction]"]
 """Every seat's points for a finished deal: (contract with its partner, tricks won, vip card, doublings)."""
 
 
+class Refusal(NamedTuple):
+    """Why a rule refuses an action: the ruleset key that forbids it, the refusal's phrase in the phrase
+    table (``rulebook/phrases``: ``refusal_<phrase>``) and the values that fill it in (``card``: a card,
+    ``suit``: a suit index, rendered in the reader's language)."""
+
+    rule: str
+    phrase: str
+    values: Mapping[str, object]
+
+
 class LegalCards(Protocol):
     """The cards of ``hand`` that may be played to ``trick``; ``why_not`` (optional) names the rule
-    that forbids another card, from the same code, as ``(key path, reason)``."""
+    that forbids another card, from the same code, as a ``Refusal`` (or, from a plugin, as
+    ``(key path, reason)``, the reason one sentence shown as it is)."""
 
     def __call__(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext, /) -> tuple[Card, ...]: ...
 

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from regelmotor.bots import make_bot
 from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
+from regelmotor.engine.actions import Action, Verb
 from regelmotor.engine.game import FINISHED, Game, View
-from regelmotor.engine.record import game_record, zero_sum_points
-from regelmotor.errors import CardError, NotationError, RuleViolation
+from regelmotor.errors import NotationError, RuleViolation
 from regelmotor.files import OutputError, write_atomic
+from regelmotor.phrases import card_shown
+from regelmotor.records import game_record
+from regelmotor.rounding import zero_sum_points
+from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.compile import Rules
-from regelmotor.ruleset.load import is_path
 from regelmotor.session import GAME_DEALER, Session
 
 QUIT = {"quit", "exit", "q", "afslut"}
@@ -37,23 +39,20 @@ class _Quit(Exception):
 
 def shown(card: str) -> str:
     """A card as the terminal shows it, in a form it also reads: ``A♠``, ``10♥``, ``joker 1``."""
-    if card.startswith("JK"):
-        return f"joker {card[2:]}"
-    suit = SUIT_SYMBOLS[suit_of(parse_card(card))]
-    return ("10" if card[0] == "T" else card[:-1]) + suit
+    return card_shown(parse_card(card), "da")
 
 
-def shown_action(action: str) -> str:
+def shown_action(action: Action) -> str:
     """An action with its cards shown as cards (``discard AS KH`` -> ``discard A♠ K♥``)."""
-    return " ".join(shown(word) if _is_card(word) else word for word in action.split(" "))
-
-
-def _is_card(word: str) -> bool:
-    try:
-        parse_card(word)
-    except CardError:
-        return False
-    return (len(word) >= 2 and word[-1] in "SHDC") or word.startswith("JK")
+    if action.verb is Verb.PLAY and action.card is not None:
+        return card_shown(action.card, "da")
+    if action.hidden:
+        return str(action)
+    if action.verb is Verb.DISCARD:
+        return "discard " + " ".join(card_shown(c, "da") for c in action.cards)
+    if action.verb in (Verb.CALL, Verb.FORDAEKT) and action.card is not None:
+        return f"{action.verb} {card_shown(action.card, 'da')}"
+    return str(action)
 
 
 def _hand_by_suit(view: View) -> str:
@@ -61,37 +60,6 @@ def _hand_by_suit(view: View) -> str:
     for text in view.hand:
         groups[suit_of(parse_card(text))].append(shown(text))
     return "   ".join(" ".join(cards) for cards in groups if cards)
-
-
-REASONS_DA = (
-    (re.compile(r"^must follow suit: you hold (\d+) (\w+)$"), "du skal bekende kulør: du har {0} {1}"),
-    (re.compile(r"^you do not hold (\S+)$"), "du har ikke {0}"),
-    (re.compile(r"^the called card (\S+) must be played now$"), "makkerkortet {0} skal spilles nu"),
-    (
-        re.compile(r"^lead the called card (\S+): its suit is led for the first time$"),
-        "spil makkerkortet {0} ud: farven spilles ud første gang",
-    ),
-    (re.compile(r"^no joker may be led to the first trick$"), "en joker må ikke spilles ud til første stik"),
-    (re.compile(r"^it is seat (\d+)'s turn, not seat (\d+)'s$"), "det er plads {0}s tur"),
-    (
-        re.compile(r"^(.+) is lower than the highest bid (.+): a bid must be higher \(melde tilbage\)$"),
-        "{0} er lavere end det højeste bud {1}: et bud skal være højere (melde tilbage)",
-    ),
-    (
-        re.compile(r"^(.+) is as high as the highest bid (.+): a bid must be higher \(melde tilbage\)$"),
-        "{0} er lige så højt som det højeste bud {1}: et bud skal være højere (melde tilbage)",
-    ),
-)
-SUITS_DA = {"spades": "spar", "hearts": "hjerter", "diamonds": "ruder", "clubs": "klør"}
-
-
-def in_danish(reason: str) -> str:
-    """The engine's reason for a refusal, in Danish where the terminal knows the sentence."""
-    for pattern, danish in REASONS_DA:
-        match = pattern.match(reason)
-        if match:
-            return danish.format(*(SUITS_DA.get(g, shown(g) if _is_card(g) else g) for g in match.groups()))
-    return reason
 
 
 YOU = 0
@@ -190,7 +158,7 @@ class TerminalGame:
                     view = game.view(seat)
                     action = bots[seat].choose(view, game.legal_actions())
                     game.apply(action)
-                    self.say(f"  plads {seat}: {shown_action(game.public_history()[-1][1])}")
+                    self.say(f"  plads {seat}: {shown_action(game.public_history(self.seat)[-1][1])}")
                 if len(game.tricks) > seen_tricks:
                     trick = game.tricks[-1]
                     tally = ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won))
@@ -237,7 +205,7 @@ class TerminalGame:
         if view.tricks:
             self.say("Stik taget: " + ", ".join(f"plads {s}: {n}" for s, n in enumerate(view.tricks_won)))
         if view.trick:
-            self.say("Stikket: " + "  ".join(f"plads {s}: {shown(c) if _is_card(c) else c}" for s, c in view.trick))
+            self.say("Stikket: " + "  ".join(f"plads {s}: {c if c == 'fordækt' else shown(c)}" for s, c in view.trick))
         for seat, cards in view.open_hands:
             self.say(f"Åben hånd, plads {seat}: {' '.join(shown(c) for c in cards)}")
         self.say(f"Din hånd: {_hand_by_suit(view)}")
@@ -261,17 +229,18 @@ class TerminalGame:
                 return
             except RuleViolation as exc:
                 refused = exc
-                self.say(f"Ikke tilladt efter reglen {exc.rule}: {in_danish(exc.reason)} (? viser kilden)")
+                self.say(f"Ikke tilladt efter reglen {exc.rule}: {exc.text('da')} (? viser kilden)")
             except NotationError as exc:
                 self.say(f"Ikke et træk: {exc}")
 
     @staticmethod
-    def action_of(answer: str, legal: list[str]) -> str:
-        """``#7`` is the menu's seventh item; anything else is the action itself (``7`` bids 7). A bare
-        number that is no action here (``1`` when no bid is 1) is read as a menu item, as it used to be."""
+    def action_of(answer: str, legal: list[Action]) -> Action | str:
+        """``#7`` is the menu's seventh item; anything else is the action itself (``7`` bids 7), read by the
+        game. A bare number that is no action here (``1`` when no bid is 1) is read as a menu item, as it
+        used to be."""
         if answer.startswith("#") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(legal):
             return legal[int(answer[1:]) - 1]
-        if answer.isdigit() and answer not in legal and 1 <= int(answer) <= len(legal):
+        if answer.isdigit() and answer not in {str(a) for a in legal} and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         return answer
 

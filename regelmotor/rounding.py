@@ -23,3 +23,18 @@ def round_keeping_sum(amounts: Sequence[Fraction], unit: Fraction) -> list[Fract
 def to_oere(amounts: Sequence[Fraction]) -> list[Fraction]:
     """Each amount in whole øre; money that sums to zero still sums to zero, to the øre."""
     return round_keeping_sum(amounts, OERE)
+
+
+def zero_sum_points(values: Sequence[Fraction], decimals: int) -> list[int | float]:
+    """Several players' points for printing, rounded so that what is printed sums as the points do.
+
+    Each is rounded down to ``decimals`` places and the largest remainders get the last unit (the
+    rounding rule the rule book states); exact points are unchanged."""
+    return [points(v, decimals) for v in round_keeping_sum(values, Fraction(1, 10**decimals))]
+
+
+def points(value: Fraction, decimals: int) -> int | float:
+    """Points for printing: exact in the engine, a whole number or a decimal on paper (notation.md)."""
+    if value.denominator == 1:
+        return value.numerator
+    return round(float(value), decimals)

@@ -21,15 +21,17 @@ from pydantic import ValidationError
 
 from regelmotor.bids import Bid
 from regelmotor.engine.game import Redeal
-from regelmotor.engine.record import RecordError, parse_json, zero_sum_points
 from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.files import write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
+from regelmotor.records import RecordError, parse_json
+from regelmotor.rounding import zero_sum_points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rulebook.render import render
+from regelmotor.ruleset.catalogue import FileRef, is_path
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, ruleset_fingerprint
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 from regelmotor.session import GAME_DEALER, DealEntry, Session

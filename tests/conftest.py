@@ -103,6 +103,11 @@ def deal(name: str, *house: str, dealer: int = 0, kitty: str | None = None, **ha
     return Game(rules, full, kitty_cards, dealer)
 
 
+def offered(game: Game) -> list[str]:
+    """The legal actions in the notation, as the rule texts write them."""
+    return [str(action) for action in game.legal]
+
+
 def play(game: Game, *actions: str) -> Game:
     for action in actions:
         game.apply(action)

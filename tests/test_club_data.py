@@ -25,6 +25,8 @@ from regelmotor.cli import main
 from regelmotor.files import OutputError, write_atomic
 from regelmotor.score_sheet import MAX_SHEET_BYTES, SheetError, parse_sheet, read_sheet
 
+from .conftest import offered
+
 PLAYERS = "Anna,Bo,Carl,Dorte"
 CLUB = """\
 kind: ruleset
@@ -431,13 +433,13 @@ def _record(tmp_path: Path, **change: object) -> Path:
     import random
 
     from regelmotor.engine.game import Game
-    from regelmotor.engine.record import game_record
+    from regelmotor.records import game_record
     from regelmotor.simulate import _rules
 
     game = Game.from_seed(_rules("standard", ()), 5, 3)
     rng = random.Random(1)
     while game.step is not None:
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(rng.choice(offered(game)))
     data = json.loads(json.dumps(game_record(game, "standard", []), default=str))
     path = tmp_path / "spil-1.json"
     path.write_text(json.dumps({**data, **change}), encoding="utf-8")

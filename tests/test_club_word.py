@@ -18,6 +18,8 @@ from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
+from .conftest import offered
+
 CLUB = """\
 kind: ruleset
 extends: standard
@@ -112,12 +114,12 @@ def test_replay_prints_the_points_its_json_gives(tmp_path: Path, capsys: pytest.
     club.write_text(THIRDS, encoding="utf-8")
     rules = compile_rules(load_ruleset(str(club)))
     from regelmotor.engine.game import Game
-    from regelmotor.engine.record import game_record
+    from regelmotor.records import game_record
 
     for seed in range(200):  # a deal played by a selvmakker: thirds to print
         game = Game.from_seed(rules, seed, 3)
         while game.step is not None:
-            game.apply(game.legal_actions()[0] if game.step[0] != "call" else _alone_or_pass(game))
+            game.apply(offered(game)[0] if game.step[0] != "call" else _alone_or_pass(game))
         if game.scores is not None and any((s * 100).denominator != 1 for s in game.scores):
             break
     else:
@@ -133,7 +135,7 @@ def test_replay_prints_the_points_its_json_gives(tmp_path: Path, capsys: pytest.
 
 
 def _alone_or_pass(game: Any) -> str:
-    return "7" if "7" in game.legal_actions() else "pass"
+    return "7" if "7" in offered(game) else "pass"
 
 
 def _club_problems(tmp_path: Path, body: str) -> list[str]:

@@ -10,7 +10,8 @@ import pytest
 from regelmotor.errors import RulesetError
 from regelmotor.rules.scoring import TRUMP_VARIABLES
 from regelmotor.ruleset.compile import compile_rules
-from regelmotor.ruleset.load import load_ruleset, validate_file
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.validate import validate_file
 
 from .conftest import REPO
 

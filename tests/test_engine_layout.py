@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from regelmotor.ruleset.compile import STANDARD_PLUGINS
-from regelmotor.ruleset.load import validate_file
+from regelmotor.ruleset.validate import validate_file
 
 from .conftest import REPO
 
@@ -81,7 +81,7 @@ notation, so they are its words; no other name of a ruleset, a bid or a game may
 
 
 def _names_of_rulesets_bids_and_games() -> set[str]:
-    from regelmotor.ruleset.load import shipped_rulesets
+    from regelmotor.ruleset.catalogue import shipped_rulesets
 
     from .conftest import CONFIGS, rules_of
 

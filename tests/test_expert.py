@@ -19,7 +19,7 @@ from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.simulate import run_deals
 
-from .conftest import RULESETS, rules_of
+from .conftest import RULESETS, offered, rules_of
 
 SMALL = {"play_samples": 4, "plan_samples": 3}
 """Few samples: these tests check what decides, not how well."""
@@ -32,7 +32,7 @@ def _known_to(game: Game, seat: int) -> set[int]:
     known |= {c for trick in game.tricks for c in trick.cards} | {c for _, c in game.trick}
     known |= {c for s in game.open_hands for c in game.hands[s]}
     names = {format_card(c): c for c in range(55)}
-    known |= {names[w] for _, action in view.history for w in action.split() if w in names}
+    known |= {names[w] for _, action in view.history for w in str(action).split() if w in names}
     if game.called is not None:
         known.add(game.called)
     return known
@@ -142,7 +142,7 @@ def _first_calls(rules: Rules, hands: int = 100) -> list[str]:
             game.apply("keep")
         assert game.step is not None
         bot = ExpertBot(rules, random.Random(number), play_samples=4, plan_samples=4)
-        calls.append(bot.choose(game.view(game.step[1]), game.legal))
+        calls.append(str(bot.choose(game.view(game.step[1]), game.legal)))
     return calls
 
 
@@ -270,7 +270,7 @@ def _at_exchange(rules: Rules, seed: int, strong: bool = False) -> Game | None:
     else:
         game = Game.from_seed(rules, seed, 0)
     while game.step is not None and game.step[0] != "exchange":
-        legal = game.legal
+        legal = offered(game)
         if game.step[0] == "call":
             game.apply("pass" if game.calls or "pass" not in legal else next(a for a in legal if a[0].isdigit()))
         elif game.step[0] == "trump":
@@ -293,8 +293,8 @@ def test_inside_a_playout_the_exchange_is_decided_by_the_hand_not_always_the_mos
             continue
         seat = game.to_act
         assert seat is not None
-        choice = bot._quick_exchange(game, seat)
-        assert choice in game.legal
+        choice = str(bot._quick_exchange(game, seat))
+        assert choice in offered(game)
         values = bot._value_table(False, game.trump, game.called)
         own = sorted(values[c] for c in game.hands[seat] if c != game.called)
         unseen = [values[c] for c in range(52 + rules.jokers) if c not in game.hands[seat]]

@@ -11,7 +11,7 @@ from regelmotor.cards import parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import RuleViolation
 
-from .conftest import deal, play
+from .conftest import deal, offered, play
 
 S0 = "AS 2S 3S 4S KH QH JH TH 9H 2D 3D 4D 5D"
 S1 = "KS 5S JK1 2H 3H 4H 6D 7D 8D 2C 3C 4C 5C"
@@ -22,7 +22,7 @@ S2 = "AD KD QD JD TD 9D 6C 7C 8C 9C TC JC QC"
 def first_legal(game: Game, times: int) -> None:
     """Play the first legal card, ``times`` times (one at a time: the legal cards change)."""
     for _ in range(times):
-        game.apply(game.legal_actions()[0])
+        game.apply(offered(game)[0])
 
 
 def eight_hearts_calling_ad(name: str = "standard", *house: str) -> Game:
@@ -39,11 +39,12 @@ def test_forhaand_leads_to_the_first_trick() -> None:
 def test_must_follow_suit_and_the_message_says_why() -> None:
     """001: "Man skal bekende kulør, det vil sige spille samme kulør som det udspillede kort, hvis man kan." """
     game = play(eight_hearts_calling_ad(), "2S")
-    assert game.legal_actions() == ["KS", "5S", "JK1"]  # 001: "Jokere må spilles når som helst"
+    assert offered(game) == ["KS", "5S", "JK1"]  # 001: "Jokere må spilles når som helst"
     before = game.snapshot()
     with pytest.raises(RuleViolation) as info:
         game.apply("2H")
     assert str(info.value).startswith("must follow suit: you hold 2 spades [play.follow_suit: 001_b88eb8000c0a2767.txt")
+    assert info.value.text("da") == "du skal bekende kulør: du har 2 spar"  # the terminal's and the page's words
     assert game.snapshot() == before
     with pytest.raises(RuleViolation, match="you do not hold 9C"):
         game.apply("9C")
@@ -53,7 +54,7 @@ def test_void_any_card_and_an_unled_joker_is_worth_nothing() -> None:
     """001: "Kan man ikke, må man spille et hvilket som helst kort, også trumf."; "En joker, der ikke er spillet
     ud, har ingen værdi." """
     game = play(eight_hearts_calling_ad(), "2S", "JK1")
-    assert len(game.legal_actions()) == 13  # seat 2 has no spades
+    assert len(offered(game)) == 13  # seat 2 has no spades
     play(game, "6C", "QS")
     assert game.tricks[0].winner == 3 and game.tricks_won == [0, 0, 0, 1]
 
@@ -61,7 +62,7 @@ def test_void_any_card_and_an_unled_joker_is_worth_nothing() -> None:
 def test_the_called_ace_must_fall_the_first_time_its_suit_is_led() -> None:
     """001: "Makker-esset skal spilles første gang, kuløren bliver spillet ud."; 003 37."""
     game = play(eight_hearts_calling_ad(), "2D", "6D")
-    assert game.legal_actions() == ["AD"]
+    assert offered(game) == ["AD"]
     with pytest.raises(RuleViolation) as info:
         game.apply("KD")
     assert info.value.rule == "called_card.must_fall_first_time_led" and str(info.value).startswith(
@@ -82,7 +83,7 @@ def test_holder_must_lead_the_called_ace_first() -> None:
     s2 = "AD KD QD JD TD 9D AH 6C 7C 8C 9C TC JC"
     game = deal("standard", dealer=3, s0=S0, s1=S1, s2=s2)
     game = play(game, "8", "pass", "pass", "pass", "trump H", "call AD", "keep", "9H", "2H", "AH", "5H")
-    assert game.to_act == 2 and "KD" not in game.legal_actions() and "AD" in game.legal_actions()
+    assert game.to_act == 2 and "KD" not in offered(game) and "AD" in offered(game)
     with pytest.raises(RuleViolation, match="lead the called card AD: its suit is led for the first time"):
         game.apply("KD")
 
@@ -92,7 +93,7 @@ def test_the_called_ace_may_be_trumped() -> None:
     s1 = "KS 5S JK1 2H 3H 4H 2C 3C 4C 5C 6S 7S 8S"  # no diamonds
     game = deal("standard", dealer=3, s0=S0, s1=s1, s2=S2)
     game = play(game, "8", "pass", "pass", "pass", "trump H", "call AD", "keep", "2D", "2H", "AD")
-    game.apply(game.legal_actions()[0])
+    game.apply(offered(game)[0])
     assert game.tricks[0].winner == 1
 
 
@@ -118,7 +119,7 @@ def test_joker_trumpable_house_rule_in_play() -> None:
 def test_after_a_joker_lead_any_card_may_be_played() -> None:
     """001: "Når en joker spilles ud, må de andre lægge et hvilket som helst kort." """
     game = play(eight_hearts_calling_ad(), "3S", "KS", "6C", "QS", "JK1")
-    assert len(game.legal_actions()) == 12
+    assert len(offered(game)) == 12
 
 
 def test_sol_card_order_puts_the_ace_lowest_and_ends_when_the_declarer_has_lost() -> None:
@@ -126,7 +127,7 @@ def test_sol_card_order_puts_the_ace_lowest_and_ends_when_the_declarer_has_lost(
     spillet tabt med det samme." """
     game = deal("standard", dealer=3, s0="KS QS JS TS 9S 8S 7S KH QH JH TH 9H 8H")
     game = play(game, "sol", "pass", "pass", "pass", "keep", "KS")
-    assert "AS" in game.legal_actions()
+    assert "AS" in offered(game)
     game.apply("AS")
     first_legal(game, 2)
     assert game.tricks[0].winner == 0
@@ -151,7 +152,7 @@ def test_gruppe2_oplaegger_lies_open_after_the_first_lead() -> None:
     """003 33: "Efter første udspil skal melderen spille resten af spillet med kortene liggende åbne på bordet." """
     game = play(deal("gruppe2", dealer=3), "oplægger", "pass", "pass", "pass", "pass", "pass", "pass")
     assert game.phase == "play" and game.view(1).open_hands == ()
-    game.apply(game.legal_actions()[0])
+    game.apply(offered(game)[0])
     assert [seat for seat, _ in game.view(1).open_hands] == [0]
 
 
@@ -162,7 +163,7 @@ def test_thorsen_several_sol_declarers_play_at_once_and_are_settled_apart() -> N
     rng = random.Random(5)
     game = play(deal("thorsen", dealer=3), "sol", "gå med", "pass", "pass", "keep", "keep")
     while game.phase == "play":
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(rng.choice(offered(game)))
     scorer = game.rules.scorer
     expected = [0, 0, 0, 0]
     for declarer in (0, 1):
@@ -179,7 +180,7 @@ def test_fordaekt_counts_as_the_lowest_card_of_the_partner_suit() -> None:
     game = deal("thorsen", dealer=3, s0=s0, s1="6D 7D 8D 2H 3H 4H KS 5S JK1 6C 7C 8C 9C", kitty="6H 7H 8H")
     game = play(game, "8", "pass", "pass", "pass", "trump H", "call AD", "keep", "fordækt 2C")
     game.apply("2C")  # led face down: it is a diamond lead
-    assert game.legal_actions() == ["8D", "7D", "6D", "JK1"]
+    assert offered(game) == ["8D", "7D", "6D", "JK1"]
     assert game.view(1).trick == ((0, "fordækt"),) and game.view(0).trick == ((0, "2C"),)
     game.apply("6D")
     first_legal(game, 2)
@@ -191,7 +192,7 @@ def test_a_complete_trump_deal_is_scored_from_the_tricks() -> None:
     rng = random.Random(2)
     game = eight_hearts_calling_ad()
     while game.phase == "play":
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(rng.choice(offered(game)))
     taken = game.tricks_won[0] + game.tricks_won[2]
     expected = game.rules.scorer.score_trump("alm", 8, taken, alone=False)
     assert game.scores == [expected.declarer, expected.opponent, expected.partner, expected.opponent]
@@ -207,8 +208,8 @@ def test_gruppe2_i_foerste_runde_maa_spilles_alt() -> None:
     while game.phase == "exchange":
         game.apply("pass")
     game.apply("2D")
-    game.apply(game.legal_actions()[0])
-    assert game.to_act == 2 and {"AD", "9D", "8D"} <= set(game.legal_actions())  # the ace need not fall
+    game.apply(offered(game)[0])
+    assert game.to_act == 2 and {"AD", "9D", "8D"} <= set(offered(game))  # the ace need not fall
     later = game.trick_context(2)._replace(first_trick=False)
     held, trick = game.hands[2], [c for _, c in game.trick]
     assert game.rules.legal_cards(held, trick, later) == (parse_card("AD"),)  # after the first round it must

@@ -14,10 +14,10 @@ from regelmotor.bids import fold
 from regelmotor.cards import format_card
 from regelmotor.engine.actions import canonical
 from regelmotor.engine.game import Game
-from regelmotor.engine.record import Record, game_record, replay, state_json
 from regelmotor.errors import NotationError, RuleViolation
+from regelmotor.records import Record, game_record, replay, state_json
 
-from .conftest import CONFIGS, rules_of
+from .conftest import CONFIGS, offered, rules_of
 
 GAMES = 90
 """Deals per configuration (every ruleset with each house rule that applies: about sixty)."""
@@ -33,7 +33,7 @@ CARD = re.compile(r"\b(?:[AKQJT2-9][SHDC]|JK[123])\b")
 
 def _canonical(action: str, game: Game) -> str | None:
     """The legal action ``action`` names, as the engine reads a person's spelling (a claim's name in any case)."""
-    named = [a for a in game.legal if fold(a) == fold(action)]
+    named = [str(a) for a in game.legal if fold(str(a)) == fold(action)]
     if named:
         return named[0]
     try:
@@ -58,7 +58,7 @@ def check_view(game: Game) -> None:
     public |= {format_card(c) for c in game.joiner_calls.values()}
     if game.trump_card is not None:  # 002: "giverens sidste kort lægges på bordet med billedsiden op"
         public.add(format_card(game.trump_card))
-    public |= {card for _, action in game.public_history() for card in CARD.findall(action)}  # said aloud at the table
+    public |= {card for _, action in game.public_history() for card in CARD.findall(str(action))}  # said aloud
     for seat in range(4):
         view = game.view(seat)
         own = {format_card(c) for c in game.hands[seat]}
@@ -83,7 +83,7 @@ def test_random_legal_play_reaches_the_first_lead_or_a_redeal(name: str, house: 
         for _ in range(200):
             if game.phase in ("play", "redeal"):
                 break
-            legal = game.legal_actions()
+            legal = offered(game)
             assert legal, f"no legal action in {game.phase}"
             for action in rng.sample(legal, min(3, len(legal))):  # what is offered is taken
                 trial = game.clone()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from regelmotor.ruleset.load import validate_file
+from regelmotor.ruleset.validate import validate_file
 
 from .conftest import REPO
 

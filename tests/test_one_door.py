@@ -19,8 +19,6 @@ INSIDE = ("rules/", "ruleset/compile.py")
 ALLOWED: dict[tuple[str, str], str] = {
     ("bots/kernel.py", "regelmotor.rules.cardplay"): "the play rules' bitmask functions themselves, written once",
     ("bots/double_dummy.py", "regelmotor.rules.cardplay"): "the search plays by those same functions",
-    ("engine/actions.py", "regelmotor.rules.auction"): "the notation's words for calls (pass, gå med, selv)",
-    ("engine/actions.py", "regelmotor.rules.redeal"): "the notation's word for a reshuffle asked for (omblanding)",
     ("ruleset/checks.py", "regelmotor.rules.dealing"): "validation: a dealing pattern's problem, said at its key",
     ("ruleset/checks.py", "regelmotor.rules.scoring"): "validation: the zero-sum check of the scoring tables",
     ("rulebook/build.py", "regelmotor.rules.contracts"): "the rule book's words for a kind of sol bid",

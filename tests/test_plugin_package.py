@@ -22,13 +22,14 @@ import pytest
 from regelmotor.cards import parse_cards
 from regelmotor.cli import main
 from regelmotor.engine.game import Game
-from regelmotor.engine.record import game_record
 from regelmotor.errors import RuleNotImplemented
 from regelmotor.hooks import hookimpl
+from regelmotor.records import game_record
 from regelmotor.ruleset.compile import _instance, compile_rules
-from regelmotor.ruleset.load import load_ruleset, validate_file
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.validate import validate_file
 
-from .conftest import REPO
+from .conftest import REPO, offered
 
 PACKAGE = REPO / "docs" / "examples" / "plugin"
 
@@ -179,7 +180,7 @@ def test_the_syvhaand_claim_is_offered_as_itself_and_recorded(write: Callable[[s
     rest = [c for c in range(55) if c not in seven]
     hands = [rest[0:39:3], seven, rest[1:39:3], rest[2:39:3]]  # round the table: no other long suit
     game = Game(rules, hands, rest[39:42], dealer=3)
-    assert game.step == ("claim", 1) and game.legal_actions() == ["syvhånd", "keep"]
+    assert game.step == ("claim", 1) and offered(game) == ["syvhånd", "keep"]
     game.apply("syvhånd")
     assert game.phase == "redeal" and game.redeal is not None and game.redeal.next_dealer == 0
     record = game_record(game, "k.yaml")

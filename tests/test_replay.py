@@ -12,9 +12,9 @@ import pytest
 from regelmotor.cards import format_card, parse_cards
 from regelmotor.cli import main
 from regelmotor.engine.game import Game
-from regelmotor.engine.record import game_record, record_schema_text
+from regelmotor.records import game_record, record_schema_text
 
-from .conftest import REPO, deal, play
+from .conftest import REPO, deal, offered, play
 
 HAND = "AS 2S 3S 4S KH QH JH TH 9H 2D 3D 4D 5D"
 
@@ -56,7 +56,9 @@ def test_section_2_an_equal_bid_stops_the_replay(capsys: pytest.CaptureFixture[s
     assert code == 1
     assert state["error"]["index"] == 1 and state["error"]["seat"] == 1 and state["error"]["rule"] == "auction"
     assert state["phase"] == "auction" and state["to_act"] == 1  # the state before the illegal action
-    assert err.startswith("record.json: action 1 (seat 1) '9 sans': 9 sans is as high as the highest bid 9 gode")
+    assert err.startswith("record.json: træk 1 (plads 1) '9 sans': 9 sans er lige så højt som det højeste bud 9 gode")
+    assert "9 sans is as high as the highest bid 9 gode" in state["error"]["message"]  # --json: English too
+    assert "9 sans er lige så højt" in state["error"]["message_da"]
 
 
 def test_section_3_gaa_med_in_sol(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:
@@ -112,7 +114,9 @@ def test_section_9_jernhaand(capsys: pytest.CaptureFixture[str], club: Callable[
 def test_a_seat_given_with_an_action_is_checked(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:
     record = record_of(deal("standard", dealer=3), "standard", actions=[{"seat": 1, "action": "pass"}])
     code, state, err = run(capsys, club, record, "--json")
-    assert code == 1 and state["error"]["rule"] == "turn" and "it is seat 0's turn, not seat 1's" in err
+    assert code == 1 and state["error"]["rule"] == "turn" and "det er plads 0s tur, ikke plads 1s" in err
+    code, _, err = run(capsys, club, record, "--json", "--lang", "en")
+    assert code == 1 and "action 0 (seat 1) 'pass': it is seat 0's turn, not seat 1's" in err
 
 
 def test_a_record_the_engine_writes_replays_to_the_same_state(
@@ -161,8 +165,8 @@ def test_the_first_lead_is_forhaands_and_no_joker_may_be_led() -> None:
     )
     assert game.phase == "play" and game.to_act == 0
     assert parse_cards("JK1")[0] in game.hands[0]
-    assert set(game.legal_actions()) == {format_card(c) for c in game.hands[0] if c < 52}
-    assert len(game.legal_actions()) == 12
+    assert set(offered(game)) == {format_card(c) for c in game.hands[0] if c < 52}
+    assert len(offered(game)) == 12
 
 
 def test_a_whole_deal_replays_with_its_tricks_and_scores(
@@ -174,7 +178,7 @@ def test_a_whole_deal_replays_with_its_tricks_and_scores(
     rng = random.Random(9)
     game = play(deal("standard", dealer=3, s0=HAND), "8", "pass", "pass", "pass", "trump H", "call AD", "keep")
     while game.phase == "play":
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(rng.choice(offered(game)))
     record = game_record(game, "standard")
     code, out, _ = run(capsys, club, record)
     lines = out.splitlines()

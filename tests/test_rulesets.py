@@ -11,8 +11,9 @@ import pytest
 from pydantic import BaseModel
 
 from regelmotor.errors import RulesetError
+from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
 from regelmotor.ruleset.compile import compile_rules
-from regelmotor.ruleset.load import load_ruleset, shipped_house_rules, shipped_rulesets
+from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.model import Rule
 
 from .conftest import HOUSE_RULES, RULESETS

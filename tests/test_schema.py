@@ -9,8 +9,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from regelmotor.ruleset.load import committed_schema
 from regelmotor.ruleset.schema import REGENERATE, ruleset_schema, schema_text
+from regelmotor.ruleset.schema_check import committed_schema
 
 from .conftest import REPO
 

@@ -12,12 +12,12 @@ from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.session import Session, SessionError
 
-from .conftest import rules_of
+from .conftest import offered, rules_of
 
 
 def finish(game: Game, rng: random.Random) -> Game:
     while game.step is not None:
-        legal = game.legal_actions()
+        legal = offered(game)
         game.apply("pass" if "pass" in legal and rng.random() < 0.4 else rng.choice(legal))
     return game
 
@@ -155,9 +155,9 @@ def test_at_five_players_the_fourth_player_in_the_deal_can_be_at_fault_too() -> 
     ruleset = ruleset.model_copy(update={"misdeal": ruleset.misdeal.model_copy(update={"penalty": Fraction(5)})})
     session = Session(compile_rules(ruleset), list("ABCDE"), first_dealer=0)
     game = session.new_game(seed=1)
-    assert not game.dealer_at_table and "misdeal 3" in game.legal_actions()
+    assert not game.dealer_at_table and "misdeal 3" in offered(game)
     assert session.seating() == (1, 2, 3, 4)  # seat 3 is player E
     game.apply("misdeal 3")
     assert session.record(game).points == (5, 5, 5, 5, -20)
     four = Session(compile_rules(ruleset), list("ABCD"), first_dealer=0)
-    assert "misdeal 3" not in four.new_game(seed=1).legal_actions()  # at four, seat 3 is the dealer himself
+    assert "misdeal 3" not in offered(four.new_game(seed=1))  # at four, seat 3 is the dealer himself

@@ -17,7 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from regelmotor.cards import format_card
-from regelmotor.engine.record import Record, read_record, replay
+from regelmotor.records import Record, read_record, replay
 from regelmotor.web import create_app
 from regelmotor.web.app import WebGame
 
@@ -334,6 +334,7 @@ def test_the_server_never_reads_a_file_a_client_names(body: dict[str, Any], monk
     """The trust issue: "A client can make it read any file on the server by naming it as a house rule or in
     an upload's extends:". Only shipped names are taken; a path is refused before anything is read."""
     from regelmotor.ruleset import load
+    from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
 
     opened: list[str] = []
     original = load.read_file
@@ -347,7 +348,7 @@ def test_the_server_never_reads_a_file_a_client_names(body: dict[str, Any], monk
     response = TestClient(create_app()).post("/api/games", json=body)
     assert response.status_code == 400
     assert "this server reads no file by a path a client names" in json.dumps(response.json(), ensure_ascii=False)
-    shipped = {str(ref.path) for ref in [*load.shipped_rulesets().values(), *load.shipped_house_rules().values()]}
+    shipped = {str(ref.path) for ref in [*shipped_rulesets().values(), *shipped_house_rules().values()]}
     uploaded = [path for path in opened if path not in shipped]
     assert all(path.endswith("/x.yaml") for path in uploaded), f"read a file the client named: {uploaded}"
     assert len(uploaded) == ("ruleset_file" in body)  # the upload itself, and nothing else

@@ -12,11 +12,11 @@ import pytest
 
 from regelmotor.cards import Card, parse_card
 from regelmotor.engine.game import Game
-from regelmotor.engine.record import Record, game_record, replay
 from regelmotor.hooks import ContractInfo
+from regelmotor.records import Record, game_record, replay
 from regelmotor.session import Session
 
-from .conftest import rules_of
+from .conftest import offered, rules_of
 
 RANKS = "AKQJT98765432"
 
@@ -30,7 +30,7 @@ def play_out(game: Game, choose: Callable[[Game, list[str]], str] | None = None)
     for _ in range(400):
         if game.to_act is None:
             return
-        legal = game.legal_actions()
+        legal = offered(game)
         game.apply(choose(game, legal) if choose else legal[0])
     raise AssertionError("the deal did not end")
 
@@ -218,7 +218,7 @@ def test_staerke_spades_are_trump() -> None:
     assert rules.declaration(ContractInfo(bid, (0,))).trump == "S"
     game = Game.from_seed(rules, 5)
     while game.phase == "auction":
-        game.apply("8 stærke" if "8 stærke" in game.legal_actions() else "pass")
+        game.apply("8 stærke" if "8 stærke" in offered(game) else "pass")
     assert game.contract == "8 stærke" and game.trump == "S"
 
 
@@ -310,7 +310,7 @@ def test_a_partner_contract_is_scored_by_the_declarers_own_side(club: Callable[.
 def test_trump_from_the_dealers_card_needs_the_dealer_at_the_table(club: Callable[..., str]) -> None:
     """A club that plays engelsk whist five to a table, the dealer sitting out, has no dealer's card to turn:
     said at the rule, not played with another card."""
-    from regelmotor.ruleset.load import validate_file
+    from regelmotor.ruleset.validate import validate_file
 
     path = club(
         "fem.yaml",
@@ -331,7 +331,7 @@ def test_trump_from_the_dealers_card_needs_the_dealer_at_the_table(club: Callabl
 
 
 def test_a_designation_ranked_by_name_must_name_one_and_agree_with_its_tier(club: Callable[..., str]) -> None:
-    from regelmotor.ruleset.load import validate_file
+    from regelmotor.ruleset.validate import validate_file
 
     path = club(
         "k.yaml",

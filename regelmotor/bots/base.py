@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from regelmotor.engine.actions import Action
 from regelmotor.engine.game import View
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
@@ -18,7 +19,7 @@ class Bot(Protocol):
     needs_view: bool
     """False for a bot that decides from the legal actions alone (the engine then builds no view)."""
 
-    def choose(self, view: View | None, legal: Sequence[str]) -> str: ...
+    def choose(self, view: View | None, legal: Sequence[Action]) -> Action: ...
 
 
 class RandomBot:
@@ -30,7 +31,7 @@ class RandomBot:
     def __init__(self, rules: Rules, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: View | None, legal: Sequence[str]) -> str:
+    def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         return self.rng.choice(legal)
 
 

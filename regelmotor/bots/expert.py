@@ -38,7 +38,16 @@ from regelmotor.bots import double_dummy as DD
 from regelmotor.bots import kernel as K
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.bots.knowledge import play_knowledge, sample_worlds
-from regelmotor.engine.actions import KEEP, NO_FORDAEKT, PASS, format_discard
+from regelmotor.engine.actions import (
+    KEEP_ACTION,
+    NO_FORDAEKT_ACTION,
+    PASS_ACTION,
+    Action,
+    Verb,
+    discard,
+    fordaekt,
+    seat_action,
+)
 from regelmotor.engine.game import CARDS, NAMES, PLAY, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
@@ -135,7 +144,7 @@ class ExpertBot:
         """The contract and seat the table's positions belong to (cleared for another)."""
         self.quick = HeuristicBot(rules, rng)
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
-        self.estimates: dict[str, float] = {}
+        self.estimates: dict[Action, float] = {}
         """The value it gave each candidate at its last decision (mean points for its own seat): for
         checking its estimates against what the deals then bring."""
         self._memo: dict[tuple[object, ...], float] = {}
@@ -143,19 +152,19 @@ class ExpertBot:
         self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
         """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
 
-    def choose(self, view: View | None, legal: Sequence[str]) -> str:
+    def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         assert view is not None, "the expert decides from its view"
         if len(legal) == 1:
             return legal[0]
         if view.phase == PLAY:
             return self._play(view, legal)
-        if not view.hand and KEEP in legal:  # a claim made before looking: nothing to weigh, so keep
-            return KEEP
+        if not view.hand and KEEP_ACTION in legal:  # a claim made before looking: nothing to weigh, so keep
+            return KEEP_ACTION
         return self._plan(view, legal)
 
     # --- card play -------------------------------------------------------------------------------
 
-    def _play(self, view: View, legal: Sequence[str]) -> str:
+    def _play(self, view: View, legal: Sequence[Action]) -> Action:
         know = play_knowledge(view, legal, self.rules, self.kernel)
         facts = know.facts
         rows = K.sample_rows(
@@ -201,16 +210,16 @@ class ExpertBot:
 
     # --- before play ------------------------------------------------------------------------------
 
-    def _plan(self, view: View, legal: Sequence[str]) -> str:
+    def _plan(self, view: View, legal: Sequence[Action]) -> Action:
         auction = view.phase == "auction"
         count = self.plan_samples * (self.budget.bid_samples if auction else 1)
         worlds = sample_worlds(view, self.rules, self.rng, count, self._hidden)
         if not worlds:  # no sampled deal fits what it has seen (rare): decide as the heuristic would
             return self.quick.choose(view, legal)
-        claims = [a for a in legal if a != KEEP] if auction and KEEP in legal else []
+        claims = [a for a in legal if a != KEEP_ACTION] if auction and KEEP_ACTION in legal else []
         if claims:  # jernhånd, or a plugin's claim: void the deal when no bid pays
             best = max(self._bid_values(view, worlds, legal, claiming=True).values(), default=0.0)
-            return KEEP if best > 0 else claims[0]
+            return KEEP_ACTION if best > 0 else claims[0]
         if auction:
             values = self._bid_values(view, worlds, legal, claiming=False)
         else:
@@ -220,16 +229,16 @@ class ExpertBot:
         if not values:  # nothing could be played out on the sampled deals: decide as the heuristic would
             return self.quick.choose(view, legal)
         order = {action: i for i, action in enumerate(legal)}
-        return max(values, key=lambda a: (values[a], a == PASS, -order.get(a, 0)))
+        return max(values, key=lambda a: (values[a], a == PASS_ACTION, -order.get(a, 0)))
 
-    def _candidates(self, view: View, legal: Sequence[str]) -> list[str]:
+    def _candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The actions worth playing out: all of them, but for the exchange and fordækt shortlists."""
-        first = legal[0]
-        if first.startswith("discard") or first == KEEP:
+        verb = legal[0].verb
+        if verb in (Verb.DISCARD, Verb.KEEP):
             return self._exchange_candidates(view, legal)
-        if NO_FORDAEKT in legal:
+        if verb is Verb.NO_FORDAEKT:
             cheap = self._ranked(view)[: self.budget.fordaekt_choices]
-            return [NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in cheap)]
+            return [NO_FORDAEKT_ACTION, *(fordaekt(c) for c in cheap)]
         return list(legal)
 
     def _ranked(self, view: View) -> list[int]:
@@ -239,20 +248,20 @@ class ExpertBot:
         values = self._value_table(sol, view.trump, called)
         return sorted((CARDS[c] for c in view.hand if CARDS[c] != called), key=values.__getitem__)
 
-    def _exchange_candidates(self, view: View, legal: Sequence[str]) -> list[str]:
+    def _exchange_candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         ranked = self._ranked(view)
-        counts = sorted({a.count(" ") for a in legal if a.startswith("discard")})
-        candidates = [KEEP] if KEEP in legal else []
+        counts = sorted({len(a.cards) for a in legal if a.verb is Verb.DISCARD})
+        candidates = [KEEP_ACTION] if KEEP_ACTION in legal else []
         for count in counts:
             for cards in itertools.combinations(ranked[: count + self.budget.exchange_choices], count):
-                action = format_discard(list(cards))
+                action = discard(cards)
                 if action in legal:
                     candidates.append(action)
         return candidates or [legal[0]]
 
-    def _values(self, view: View, worlds: list[Game], candidates: Sequence[str]) -> dict[str, float]:
+    def _values(self, view: View, worlds: list[Game], candidates: Sequence[Action]) -> dict[Action, float]:
         """Each candidate's mean points for this seat over the sampled deals."""
-        starts: list[tuple[str, Game]] = []
+        starts: list[tuple[Action, Game]] = []
         for world in worlds:
             for action in candidates:
                 game = world.clone()
@@ -264,7 +273,9 @@ class ExpertBot:
         by_action = self._play_out_each(starts, candidates)
         return {a: self._mean(view.seat, deals) for a, deals in by_action.items() if deals}
 
-    def _bid_values(self, view: View, worlds: list[Game], legal: Sequence[str], *, claiming: bool) -> dict[str, float]:
+    def _bid_values(
+        self, view: View, worlds: list[Game], legal: Sequence[Action], *, claiming: bool
+    ) -> dict[Action, float]:
         """Each call's mean points: a bid priced from its kind's playouts at its own level.
 
         Choosing the best of many noisy means picks the most overrated one (the winner's curse), so
@@ -277,7 +288,7 @@ class ExpertBot:
         ladder = self.rules.ladder
         me = view.seat
         chosen, priced = self._kinds.setdefault((me, view.dealer, view.hand), ({}, {}))
-        bids = [ladder.by_text[a] for a in legal if a in ladder.by_text] if not claiming else list(ladder.bids)
+        bids = [a.bid for a in legal if a.bid is not None] if not claiming else list(ladder.bids)
         by_kind: dict[object, list[Bid]] = {}
         for bid in bids:
             by_kind.setdefault(bid.designation or ("sol", bid.sol), []).append(bid)
@@ -299,14 +310,14 @@ class ExpertBot:
             if played:
                 priced[kind] = played
         values = {
-            bid.text: self._mean(me, priced[kind], bid)
+            Action(Verb.BID, bid=bid): self._mean(me, priced[kind], bid)
             for kind, group in by_kind.items()
             if kind in priced  # a finalist, now or at an earlier call
             for bid in group
         }
         if claiming:
             return values
-        others = [a for a in legal if a not in ladder.by_text and not a.startswith("misdeal")]
+        others = [a for a in legal if a.verb not in (Verb.BID, Verb.MISDEAL)]
         values.update(self._values(view, worlds[: self.plan_samples], others))
         return values
 
@@ -317,7 +328,7 @@ class ExpertBot:
         starts: list[tuple[object, Game]] = []
         for world in worlds:
             for kind in kinds:
-                lowest = min(by_kind[kind], key=lambda bid: bid.rank).text
+                lowest = Action(Verb.BID, bid=min(by_kind[kind], key=lambda bid: bid.rank))
                 game = self._to_my_call(world.clone(), me)
                 if game is None or lowest not in game.legal:
                     continue
@@ -330,9 +341,9 @@ class ExpertBot:
         """The game moved on to this seat's first call, every other seat passing (after a kept claim)."""
         while game.step is not None and game.step != ("call", me):
             if game.step[0] == "claim":
-                game.apply(KEEP)
+                game.apply(KEEP_ACTION)
             elif game.step[0] == "call":
-                game.apply(PASS)
+                game.apply(PASS_ACTION)
             else:
                 return None
         return game if game.step == ("call", me) else None
@@ -365,29 +376,30 @@ class ExpertBot:
             for game in games
         ]
 
-    def _quick(self, game: Game, kind: str, seat: int) -> str:
+    def _quick(self, game: Game, kind: str, seat: int) -> Action:
         """A seat's choice inside a playout: cheap rules of thumb on the sampled deal, no search."""
         legal = game.legal
         hand = game.hands[seat]
         if kind == "claim":
-            return KEEP
+            return KEEP_ACTION
         if kind == "call":
-            return PASS if PASS in legal else legal[0]
+            return PASS_ACTION if PASS_ACTION in legal else legal[0]
         if kind == "exchange":
             return self._quick_exchange(game, seat)
         if kind in ("double", "redouble"):
-            return PASS
+            return PASS_ACTION
         if kind in ("trump", "trump_or_vip"):
             return self.quick.choose_trump(hand, legal)
         if kind == "exchanger":
-            return f"exchanger {seat}" if f"exchanger {seat}" in legal else legal[0]
+            mine = seat_action(Verb.EXCHANGER, seat)
+            return mine if mine in legal else legal[0]
         if kind == "call_card":
             return self.quick.choose_partner_card(hand, legal)
         if kind == "vip":
             return self.quick.choose_vip(hand, game.turned[-1], legal)
         return self.quick.choose(game.view(seat), legal)
 
-    def _quick_exchange(self, game: Game, seat: int) -> str:
+    def _quick_exchange(self, game: Game, seat: int) -> Action:
         """Keep or exchange, and how many, as the hand itself says: a card goes where it is worth less
         than the card that replaces it is on average (any card the seat has not seen), and of the
         numbers the rules allow the one that gains the most (not always the most it may discard)."""
@@ -401,19 +413,19 @@ class ExpertBot:
             if count > len(game.kitty) or count > len(ranked):
                 continue
             gain = sum(average - values[c] for c in ranked[:count])
-            action = KEEP if count == 0 else format_discard(ranked[:count])
+            action = KEEP_ACTION if count == 0 else discard(ranked[:count])
             if gain > best_gain and action in legal:
                 best, best_gain = action, gain
         return best if best is not None else self._quick_discard(game, seat, None)
 
-    def _quick_discard(self, game: Game, seat: int, count: int | None) -> str:
+    def _quick_discard(self, game: Game, seat: int, count: int | None) -> Action:
         """The cards the hand values least, as many as it may discard (or ``count``)."""
         legal = game.legal
         if count is None:
-            count = max((a.count(" ") for a in (legal[-1], legal[0]) if a.startswith("discard")), default=0)
+            count = max((len(a.cards) for a in (legal[-1], legal[0]) if a.verb is Verb.DISCARD), default=0)
             if count == 0:
                 return legal[0]
-        action = format_discard(self._least_wanted(game, seat)[1][:count])
+        action = discard(self._least_wanted(game, seat)[1][:count])
         return action if action in legal else legal[-1]
 
     def _least_wanted(self, game: Game, seat: int) -> tuple[tuple[float, ...], list[int]]:
@@ -430,12 +442,12 @@ class ExpertBot:
             table = self._values_by_contract[key] = tuple(self.quick.value_of(c, sol, trump, name) for c in range(55))
         return table
 
-    def _hidden(self, game: Game, seat: int, count: int) -> str:
+    def _hidden(self, game: Game, seat: int, count: int) -> Action:
         """What another seat plausibly did where the bot could not see it (discards, a fordækt card)."""
         if game.step is not None and game.step[0] == "exchange":
             return self._quick_discard(game, seat, count)
         values = self._value_table(False, game.trump, game.called)
-        return f"fordækt {NAMES[min(game.hands[seat], key=values.__getitem__)]}"
+        return fordaekt(min(game.hands[seat], key=values.__getitem__))
 
     def _playouts(self, rows: list[K.Rows], facts: list[K.PlayFacts]) -> K.Rows:
         if not rows:

@@ -14,7 +14,17 @@ import random
 from collections.abc import Sequence
 
 from regelmotor.bids import Bid
-from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, format_card, is_joker, parse_card, rank_of, suit_of
+from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, is_joker, parse_card, rank_of, suit_of
+from regelmotor.engine.actions import (
+    JOIN_ACTION,
+    KEEP_ACTION,
+    NO_FORDAEKT_ACTION,
+    PASS_ACTION,
+    PLAYS,
+    Action,
+    Verb,
+    seat_action,
+)
 from regelmotor.engine.game import View
 from regelmotor.hooks import ContractInfo
 from regelmotor.ruleset.compile import Rules
@@ -41,6 +51,14 @@ def card(text: str) -> Card:
     return found
 
 
+VIP_CHOICES = (Action(Verb.ACCEPT), Action(Verb.REJECT))
+
+
+def _bid_action(bid: Bid, legal: Sequence[Action]) -> Action:
+    """The legal action that makes ``bid``."""
+    return next(a for a in legal if a.bid == bid)
+
+
 class HeuristicBot:
     name = "heuristic"
     needs_view = True
@@ -62,28 +80,29 @@ class HeuristicBot:
         self.plain = self.ruleset.designations[0].id if self.ruleset.designations else None
         self.sol_ids = {s.id for s in self.ruleset.sol_bids}
 
-    def choose(self, view: View | None, legal: Sequence[str]) -> str:
+    def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         assert view is not None, "the heuristic bot decides from its view"
         if len(legal) == 1:  # no choice (a partner who may only pass on a double)
             return legal[0]
         hand = [card(c) for c in view.hand]
         if view.phase == "auction":
             return self._call(view, hand, legal)
-        first = legal[0]
-        if first.startswith("trump "):
+        verb = legal[0].verb
+        if verb is Verb.TRUMP:
             return self.choose_trump(hand, legal)
-        if first.startswith("call "):
+        if verb is Verb.CALL:
             return self.choose_partner_card(hand, legal)
-        if first in ("accept", "reject"):
+        if verb in (Verb.ACCEPT, Verb.REJECT):
             return self.choose_vip(hand, card(view.turned[-1]), legal)
-        if first.startswith("exchanger"):  # the partner in halve chooses: he exchanges himself
-            return f"exchanger {view.seat}" if f"exchanger {view.seat}" in legal else first
-        if first.startswith(("discard", "keep")):
+        if verb is Verb.EXCHANGER:  # the partner in halve chooses: he exchanges himself
+            mine = seat_action(Verb.EXCHANGER, view.seat)
+            return mine if mine in legal else legal[0]
+        if verb in (Verb.DISCARD, Verb.KEEP):
             return self._exchange(hand, legal, view)
-        if "no fordækt" in legal:
+        if verb is Verb.NO_FORDAEKT:
             return self._fordaekt(hand, legal, view)
-        if first == "pass" and ("double" in legal or "redouble" in legal):
-            return "pass"
+        if verb is Verb.PASS and any(a.verb in (Verb.DOUBLE, Verb.REDOUBLE) for a in legal):
+            return PASS_ACTION
         return self._play(view, hand, legal)
 
     # --- bidding -------------------------------------------------------------------------------
@@ -111,11 +130,12 @@ class HeuristicBot:
                     danger += 1
         return danger
 
-    def _call(self, view: View, hand: list[Card], legal: Sequence[str]) -> str:
-        if "jernhånd" in legal:
-            return "jernhånd"
-        if "keep" in legal:
-            return "keep"
+    def _call(self, view: View, hand: list[Card], legal: Sequence[Action]) -> Action:
+        jernhaand = next((a for a in legal if a.verb is Verb.CLAIM and a.name == "jernhånd"), None)
+        if jernhaand is not None:
+            return jernhaand
+        if KEEP_ACTION in legal:
+            return KEEP_ACTION
         tricks, trump = self._trump_estimate(hand)
         level = int(tricks + PARTNER_TRICKS)
         designation = self.plain
@@ -136,29 +156,29 @@ class HeuristicBot:
             sol = ladder.parse(self.ruleset.sol_bids[0].id)
             if wanted is None or sol.rank > wanted.rank:
                 wanted = sol
-            if "gå med" in legal and view.contract in {s.id for s in self.ruleset.sol_bids}:
-                return "gå med"
+            if JOIN_ACTION in legal and view.contract in {s.id for s in self.ruleset.sol_bids}:
+                return JOIN_ACTION
         if wanted is None:
-            return "pass"
-        candidates = [ladder.by_text[b] for b in legal if b in ladder.by_text]
+            return PASS_ACTION
+        candidates = [a.bid for a in legal if a.bid is not None]
         same_kind = [
             b
             for b in candidates
             if b.rank <= wanted.rank and (b.sol == wanted.sol if wanted.is_sol else b.designation == wanted.designation)
         ]
         if not same_kind:
-            return "pass"
-        return min(same_kind, key=lambda b: b.rank).text
+            return PASS_ACTION
+        return _bid_action(min(same_kind, key=lambda b: b.rank), legal)
 
-    def _call_named(self, hand: list[Card], legal: Sequence[str]) -> str:
+    def _call_named(self, hand: list[Card], legal: Sequence[Action]) -> Action:
         """The highest legal named bid the hand looks good for, from what each bid asks (its side, its most or
         least tricks, the first tricks), not from its name; else pass."""
         fitting = []
-        for text in legal:
-            bid = self.rules.ladder.by_text.get(text)
+        for action in legal:
+            bid = action.bid
             if bid is not None and bid.sol is not None and self._named_fits(self.ruleset.sol_bid(bid.sol), hand):
                 fitting.append(bid)
-        return max(fitting, key=lambda b: b.rank).text if fitting else "pass"
+        return _bid_action(max(fitting, key=lambda b: b.rank), legal) if fitting else PASS_ACTION
 
     def _named_fits(self, named: SolBid, hand: list[Card]) -> bool:
         partner = PARTNER_TRICKS if named.side == "partner" else 0.0
@@ -197,22 +217,24 @@ class HeuristicBot:
 
     # --- declaration and exchange --------------------------------------------------------------
 
-    def choose_trump(self, hand: Sequence[Card], legal: Sequence[str]) -> str:
-        def score(action: str) -> tuple[int, int]:
-            choice = action.split()[1]
+    def choose_trump(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+        def score(action: Action) -> tuple[int, int]:
+            choice = action.trump
+            assert choice is not None
             if choice == "none":
                 return (3, 0) if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else (0, 0)
             suit = SUIT_LETTERS.index(choice)
             cards = [c for c in hand if suit_of(c) == suit]
             return (len(cards), sum(rank_of(c) for c in cards))
 
-        return max([a for a in legal if a.startswith("trump ")], key=score)
+        return max([a for a in legal if a.verb is Verb.TRUMP], key=score)
 
-    def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[str]) -> str:
+    def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
         held = set(hand)
 
-        def score(action: str) -> tuple[int, int, int]:
-            called = card(action.split()[1])
+        def score(action: Action) -> tuple[int, int, int]:
+            called = action.card
+            assert called is not None
             suit = suit_of(called)
             own = called in held
             king = any(suit_of(c) == suit and rank_of(c) == KING for c in hand)
@@ -221,18 +243,19 @@ class HeuristicBot:
 
         return max(legal, key=score)
 
-    def choose_vip(self, hand: Sequence[Card], turned: Card, legal: Sequence[str] = ("accept", "reject")) -> str:
+    def choose_vip(self, hand: Sequence[Card], turned: Card, legal: Sequence[Action] = VIP_CHOICES) -> Action:
         """Accept a suit held four times or more, no trump with no long suit; where a turned joker may
         give the previous card's suit (``accept S``), that suit by the same measure."""
         for action in legal:
-            if action.startswith("accept "):
-                suit = SUIT_LETTERS.index(action.split()[1])
+            if action.verb is Verb.ACCEPT and action.trump is not None:
+                suit = SUIT_LETTERS.index(action.trump)
                 if sum(1 for c in hand if suit_of(c) == suit) >= 4:
                     return action
         if is_joker(turned):
-            choice = "accept" if all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4)) else "reject"
+            accept = all(sum(1 for c in hand if suit_of(c) == s) <= 4 for s in range(4))
         else:
-            choice = "accept" if sum(1 for c in hand if suit_of(c) == suit_of(turned)) >= 4 else "reject"
+            accept = sum(1 for c in hand if suit_of(c) == suit_of(turned)) >= 4
+        choice = VIP_CHOICES[0] if accept else VIP_CHOICES[1]
         return choice if choice in legal else legal[0]
 
     def keep_value(self, c: Card, view: View, hand: list[Card]) -> float:
@@ -252,24 +275,24 @@ class HeuristicBot:
             value += 4  # keep the partner suit to lead it
         return value
 
-    def _exchange(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
-        discards = [a for a in legal if a.startswith("discard")]
+    def _exchange(self, hand: list[Card], legal: Sequence[Action], view: View) -> Action:
+        discards = [a for a in legal if a.verb is Verb.DISCARD]
         if not discards:
             return legal[0]
-        most = max(a.count(" ") for a in discards)
-        full = [a for a in discards if a.count(" ") == most]
-        value = {text: self.keep_value(card(text), view, hand) for text in view.hand}
-        return min(full, key=lambda a: sum(value[t] for t in a.split()[1:]))
+        most = max(len(a.cards) for a in discards)
+        full = [a for a in discards if len(a.cards) == most]
+        value = {c: self.keep_value(c, view, hand) for c in hand}
+        return min(full, key=lambda a: sum(value[c] for c in a.cards))
 
-    def _fordaekt(self, hand: list[Card], legal: Sequence[str], view: View) -> str:
-        options = [a for a in legal if a.startswith("fordækt ")]
-        best = min(options, key=lambda a: self.keep_value(card(a.split()[1]), view, hand))
-        return best if self.keep_value(card(best.split()[1]), view, hand) < 6 else "no fordækt"
+    def _fordaekt(self, hand: list[Card], legal: Sequence[Action], view: View) -> Action:
+        options = [a for a in legal if a.verb is Verb.FORDAEKT]
+        best = min(options, key=lambda a: self.keep_value(a.card or 0, view, hand))
+        return best if self.keep_value(best.card or 0, view, hand) < 6 else NO_FORDAEKT_ACTION
 
     # --- play ----------------------------------------------------------------------------------
 
-    def _play(self, view: View, hand: list[Card], legal: Sequence[str]) -> str:
-        cards = [card(c) for c in legal]
+    def _play(self, view: View, hand: list[Card], legal: Sequence[Action]) -> Action:
+        cards = [c for c in (a.card for a in legal) if c is not None]
         sol = view.contract in self.sol_ids
         trump = None if view.trump in (None, "none") else SUIT_LETTERS.index(view.trump)
         strength = self.sol_strength if sol else self.trump_strength
@@ -283,7 +306,7 @@ class HeuristicBot:
             return strength[rank_of(c)] + (20 if trump is not None and suit_of(c) == trump else 0)
 
         if not played or len(played) != len(view.trick):
-            return format_card(self._lead(view, hand, cards, sol, trump, declarer))
+            return PLAYS[self._lead(view, hand, cards, sol, trump, declarer)]
 
         def winning_seat(extra: Card | None) -> int:
             trick = [c for _, c in played] + ([extra] if extra is not None else [])
@@ -294,17 +317,17 @@ class HeuristicBot:
         if sol:
             if me in view.declarers:
                 ducks = [c for c in cards if winning_seat(c) != me]
-                return format_card(max(ducks, key=height) if ducks else max(cards, key=height))
-            return format_card(min(cards, key=height))
+                return PLAYS[max(ducks, key=height) if ducks else max(cards, key=height)]
+            return PLAYS[min(cards, key=height)]
         ally = self._ally(view, hand, declarer)
         last = len(played) == 3
         if ally is not None and leader_now == ally and (last or height(dict(played)[ally]) >= 12):
-            return format_card(min(cards, key=lambda c: self.keep_value(c, view, hand)))
+            return PLAYS[min(cards, key=lambda c: self.keep_value(c, view, hand))]
         winners = [c for c in cards if winning_seat(c) == me and not is_joker(c)]
         if winners and (last or max(height(c) for c in winners) >= 12):
-            return format_card(min(winners, key=height))
+            return PLAYS[min(winners, key=height)]
         keep_jokers = [c for c in cards if not is_joker(c)] or cards
-        return format_card(min(keep_jokers, key=lambda c: self.keep_value(c, view, hand)))
+        return PLAYS[min(keep_jokers, key=lambda c: self.keep_value(c, view, hand))]
 
     def _ally(self, view: View, hand: list[Card], declarer: int | None) -> int | None:
         if declarer is None:

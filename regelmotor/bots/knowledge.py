@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from regelmotor.bots import kernel as K
-from regelmotor.cards import new_deck, suit_of
-from regelmotor.engine.actions import KEEP, format_discard
+from regelmotor.cards import format_card, new_deck, suit_of
+from regelmotor.engine.actions import KEEP_ACTION, Action, Verb, discard, fordaekt
 from regelmotor.engine.game import CARDS, HAND, SEATS, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
@@ -30,7 +30,7 @@ FACE_DOWN = "fordækt"
 OUT = 4
 """The sampler's holder for cards out of play: the kitty, others' discards, the fordækt card's face."""
 
-Chooser = Callable[[Game, int, int], str]
+Chooser = Callable[[Game, int, int], Action]
 """Picks a hidden action for a seat in a sampled deal: (game, seat, number of cards) -> action."""
 
 
@@ -53,7 +53,7 @@ def _code(name: str, own_fordaekt: str | None) -> int:
     return CARDS[name]
 
 
-def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.KernelRules) -> PlayKnowledge:
+def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.KernelRules) -> PlayKnowledge:
     """The kernel row of what ``view.seat`` knows, and what the sampler must respect for the rest."""
     me = view.seat
     assert view.contract is not None
@@ -166,7 +166,7 @@ def play_knowledge(view: View, legal: Sequence[str], rules: Rules, kernel: K.Ker
                 holders |= 1 << int(row[K.EXEMPT])
             mask &= holders
         allowed.append(mask)
-    candidates = tuple(_code(action, own_fd) for action in legal)
+    candidates = tuple(_code(format_card(action.card or 0), own_fd) for action in legal)
     return PlayKnowledge(
         facts,
         row,
@@ -193,10 +193,10 @@ def _kitty_known(view: View) -> dict[int, int]:
     if view.received:
         offset = 0  # the cards taken before this seat's turn came off the top of the kitty
         for seat, action in view.history:
-            if action.startswith("discard"):
+            if action.verb is Verb.DISCARD:
                 if seat == view.seat:
                     break
-                offset += action.count(" ")
+                offset += action.hidden or len(action.cards)
         for i, card in enumerate(view.received):
             known[offset + i] = CARDS[card]
     return known
@@ -248,22 +248,22 @@ def _replay(game: Game, view: View, hidden: Chooser) -> bool:
     try:
         for seat, action in view.history:
             while game.step is not None and game.step[0] == "claim" and game.step[1] != seat:
-                game.apply(KEEP)  # a claim this deal offers and the real one did not: kept
+                game.apply(KEEP_ACTION)  # a claim this deal offers and the real one did not: kept
             step = game.step
-            if action == KEEP and (step is None or step[1] != seat or step[0] not in ("claim", "exchange")):
+            if action == KEEP_ACTION and (step is None or step[1] != seat or step[0] not in ("claim", "exchange")):
                 continue  # the real deal offered a claim this one does not
             if step is None or step[1] != seat:
                 return False
-            if action.startswith("discard ?"):
+            if action.hidden and action.verb is Verb.DISCARD:
                 if seat == me:
-                    action = format_discard([CARDS[c] for c in view.discarded])
+                    action = discard([CARDS[c] for c in view.discarded])
                 else:
-                    action = hidden(game, seat, action.count("?"))
-            elif action == "fordækt ?":
-                action = f"fordækt {view.fordaekt}" if seat == me else hidden(game, seat, 1)
+                    action = hidden(game, seat, action.hidden)
+            elif action.hidden:
+                action = fordaekt(CARDS[view.fordaekt or ""]) if seat == me else hidden(game, seat, 1)
             game.apply(action, seat)
         while game.step is not None and game.step[0] == "claim" and game.step[1] != me:
-            game.apply(KEEP)
+            game.apply(KEEP_ACTION)
     except RegelmotorError:
         return False
     legal = game.legal

@@ -3,7 +3,7 @@
 A declarer who may discard three of thirteen cards has 286 legal actions, and writing them all
 out costs more than the rest of a simulated deal's bidding; a random player needs only how many
 there are and the one it draws. So the discards are numbered as ``itertools.combinations``
-numbers them and the string of one is made only when it is asked for. Iterating gives exactly
+numbers them and the action of one is made only when it is asked for. Iterating gives exactly
 the list ``keep`` (where allowed) then every discard, in that order.
 """
 
@@ -14,21 +14,22 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import overload
 
-PREFIX = "discard "
+from regelmotor.cards import Card
+from regelmotor.engine.actions import Action, Verb
 
 
-class Discards(Sequence[str]):
-    """``first`` (e.g. ``keep``), then ``discard ...`` for every ``count``-card choice among ``names``.
+class Discards(Sequence[Action]):
+    """``first`` (e.g. ``keep``), then a discard for every ``count``-card choice among ``cards``.
 
-    ``names`` are the cards that may be discarded, in the hand's canonical order, so each
-    discard is written in canonical order too.
+    ``cards`` are the cards that may be discarded, in the hand's canonical order, so each
+    discard holds its cards in canonical order too.
     """
 
     __slots__ = ("_blocks", "_first", "_length", "_names")
 
-    def __init__(self, first: Sequence[str], names: Sequence[str], counts: Sequence[int]) -> None:
+    def __init__(self, first: Sequence[Action], cards: Sequence[Card], counts: Sequence[int]) -> None:
         self._first = tuple(first)
-        self._names = tuple(names)
+        self._names = tuple(cards)
         self._blocks = [(count, comb(len(self._names), count)) for count in counts]
         self._length = len(self._first) + sum([size for _, size in self._blocks])
 
@@ -36,12 +37,12 @@ class Discards(Sequence[str]):
         return self._length
 
     @overload
-    def __getitem__(self, index: int) -> str: ...
+    def __getitem__(self, index: int) -> Action: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: slice) -> list[Action]: ...
 
-    def __getitem__(self, index: int | slice) -> str | list[str]:
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -53,13 +54,14 @@ class Discards(Sequence[str]):
         index -= len(self._first)
         for count, size in self._blocks:
             if index < size:
-                return PREFIX + " ".join(self._nth(count, index))
+                return Action(Verb.DISCARD, cards=self._nth(count, index))
             index -= size
         raise AssertionError("unreachable: the index was checked against the length")  # pragma: no cover
 
-    def _nth(self, count: int, rank: int) -> list[str]:
+    def _nth(self, count: int, rank: int) -> tuple[Card, ...]:
         """The ``rank``-th ``count``-card choice in ``itertools.combinations`` order."""
-        names, chosen, start = self._names, [], 0
+        names, start = self._names, 0
+        chosen: list[Card] = []
         last = len(names) - 1
         for left in range(count - 1, -1, -1):
             for position in range(start, last + 1):
@@ -69,29 +71,29 @@ class Discards(Sequence[str]):
                     start = position + 1
                     break
                 rank -= following
-        return chosen
+        return tuple(chosen)
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, str):
+        if not isinstance(action, Action):
             return False
         if action in self._first:
             return True
-        if not action.startswith(PREFIX):
+        if action.verb is not Verb.DISCARD or action.hidden:
             return False
-        words = action[len(PREFIX) :].split(" ")
-        if not any(count == len(words) for count, _ in self._blocks):
+        cards = action.cards
+        if not any(count == len(cards) for count, _ in self._blocks):
             return False
         try:
-            places = [self._names.index(word) for word in words]
+            places = [self._names.index(card) for card in cards]
         except ValueError:
             return False
         return all(a < b for a, b in itertools.pairwise(places))  # canonical order, no card twice
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[Action]:
         yield from self._first
         for count, _ in self._blocks:
             for choice in itertools.combinations(self._names, count):
-                yield PREFIX + " ".join(choice)
+                yield Action(Verb.DISCARD, cards=choice)
 
     def __repr__(self) -> str:
-        return f"Discards({len(self)} actions: {', '.join(itertools.islice(self, 4))}, ...)"
+        return f"Discards({len(self)} actions: {', '.join(map(str, itertools.islice(self, 4)))}, ...)"

@@ -8,15 +8,33 @@ seat may act, a card not held).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from regelmotor.cards import format_card, parse_card
-from regelmotor.engine.actions import KEEP, MISDEAL
-from regelmotor.errors import CardError, IllegalCall, RuleViolation
+from regelmotor.bids import Bid
+from regelmotor.cards import Card
+from regelmotor.engine.actions import Action, Verb
+from regelmotor.errors import IllegalCall, RuleViolation
+from regelmotor.hooks import TrickContext
+from regelmotor.phrases import PLAIN, refusal
+from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.model import Ruleset
 
-if TYPE_CHECKING:
-    from regelmotor.engine.game import Game
+
+class Game(Protocol):
+    """What a refusal is explained from: the game that refused (``engine.game.Game``)."""
+
+    rules: Rules
+    ruleset: Ruleset
+    seats: tuple[int, ...]
+    calls: list[str]
+    bid: Bid | None
+    called: Card | None
+    hands: list[list[Card]]
+    trick: list[tuple[int, Card]]
+
+    def legal_actions(self) -> list[Action]: ...
+    def exchange_counts(self) -> tuple[int, ...]: ...
+    def trick_context(self, seat: int) -> TrickContext: ...
 
 
 def rule_source(ruleset: Ruleset, path: str) -> str | None:
@@ -38,9 +56,13 @@ def rule_source(ruleset: Ruleset, path: str) -> str | None:
     return source if isinstance(source, str) else None
 
 
-def violation(game: Game, kind: str, seat: int, action: str) -> RuleViolation:
-    path, reason = why(game, kind, seat, action)
-    return RuleViolation(path, reason, rule_source(game.ruleset, path))
+Reason = tuple[str, str, dict[str, object]]
+"""(the ruleset key that forbids an action, the refusal's phrase key, its values)."""
+
+
+def violation(game: Game, kind: str, seat: int, action: Action) -> RuleViolation:
+    path, phrase, values = why(game, kind, seat, action)
+    return RuleViolation(path, phrase, values, rule_source(game.ruleset, path), render=refusal)
 
 
 def _designation_path(game: Game) -> str:
@@ -49,59 +71,57 @@ def _designation_path(game: Game) -> str:
     return f"designations[{designations.index(game.bid.designation)}]"
 
 
-def why(game: Game, kind: str, seat: int, action: str) -> tuple[str, str]:
+def why(game: Game, kind: str, seat: int, action: Action) -> Reason:
     legal = game.legal_actions()
-    shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
+    values: dict[str, object] = {"action": str(action), "seat": seat, "legal": legal}
     if kind == "claim":
-        rule = next((c.rule for c in game.rules.redeal_claims if c.action in legal), "redeal")
-        return rule, f"seat {seat} may say {shown} now, not {action!r}"
+        rule = next((c.rule for c in game.rules.redeal_claims if any(a.name == c.action for a in legal)), "redeal")
+        return rule, "claim", values
     if kind == "call":
-        if action == MISDEAL:
-            return "misdeal", "a misdeal is called before the first call, by forhånd"
-        try:
-            game.rules.auction(game.seats, [*game.calls, action])
-        except IllegalCall as exc:
-            message = str(exc).split(": ", 1)[1] if ": " in str(exc) else str(exc)
-            rule = "auction.gaa_med" if "gaa_med" in message else "auction"
-            return rule, message
-        return "auction", f"{action!r} is not a call seat {seat} can make now: {shown}"
+        if action.verb is Verb.MISDEAL:
+            return "misdeal", "misdeal_late", {}
+        if action.is_call:
+            try:
+                game.rules.auction(game.seats, [*game.calls, str(action)])
+            except IllegalCall as exc:
+                return exc.rule, exc.phrase, dict(exc.values)
+        return "auction", "call", values
     if kind in ("trump", "trump_or_vip"):
-        return f"{_designation_path(game)}.trump", f"{action!r} is not a trump choice here: {shown}"
+        return f"{_designation_path(game)}.trump", "trump", values
     if kind == "call_card":
-        return "partner_card", f"{action!r} cannot be called as partner card: {shown}"
+        return "partner_card", "partner_card", values
     if kind == "vip":
-        return f"{_designation_path(game)}.trump", f"say {shown} for the turned kitty card, not {action!r}"
+        return f"{_designation_path(game)}.trump", "vip", values
     if kind == "exchanger":
-        return f"{_designation_path(game)}.exchange", f"choose who exchanges: {shown}"
+        return f"{_designation_path(game)}.exchange", "exchanger", values
     if kind == "exchange":
-        if game.called is not None and format_card(game.called) in action.split():
-            return (
-                "exchange.called_card_may_be_discarded",
-                f"the called card {format_card(game.called)} may not be discarded",
-            )
-        if action == KEEP:
-            return "exchange.required", "the exchange is compulsory here"
-        counts = " or ".join(str(k) for k in game.exchange_counts() if k)
-        return "exchange", f"{action!r} is not an exchange seat {seat} can make: discard {counts} card(s)"
+        if game.called is not None and action.verb is Verb.DISCARD and game.called in action.cards:
+            return "exchange.called_card_may_be_discarded", "called_card_kept", {"card": game.called}
+        if action.verb is Verb.KEEP:
+            return "exchange.required", "exchange_compulsory", {}
+        counts = [k for k in game.exchange_counts() if k]
+        return "exchange", "exchange_count", {**values, "counts": counts}
     if kind == "fordaekt":
-        return "fordaekt", f"lay one of your cards fordækt or say 'no fordækt', not {action!r}"
+        return "fordaekt", "fordaekt", values
     if kind in ("double", "redouble"):
-        return "doubling", f"{action!r} is not allowed now: {shown}"
+        return "doubling", "doubling", values
     return why_not_play(game, seat, action)
 
 
-def why_not_play(game: Game, seat: int, action: str) -> tuple[str, str]:
+def why_not_play(game: Game, seat: int, action: Action) -> Reason:
     """The play rule a card breaks, as the legal-cards rule itself says it."""
-    try:
-        card = parse_card(action)
-    except CardError:
-        return "play", f"{action!r} is not a card; play one of: {', '.join(game.legal_actions())}"
+    legal = game.legal_actions()
+    card = action.card
+    if action.verb is not Verb.PLAY or card is None:
+        return "play", "not_a_card", {"action": str(action), "legal": legal}
     hand = game.hands[seat]
     if card not in hand:
-        return "play", f"you do not hold {format_card(card)}"
+        return "play", "not_held", {"card": card}
     explain = getattr(game.rules.legal_cards, "why_not", None)
     if explain is not None:
         refusal = explain(hand, [c for _, c in game.trick], game.trick_context(seat), card)
         if refusal is not None:
-            return (str(refusal[0]), str(refusal[1]))
-    return "play", f"{format_card(card)} cannot be played now: play one of {', '.join(game.legal_actions())}"
+            if len(refusal) == 2:  # a plugin's rule that says why in one sentence
+                return str(refusal[0]), PLAIN, {"text": str(refusal[1])}
+            return str(refusal[0]), str(refusal[1]), dict(refusal[2])
+    return "play", "not_playable", {"card": card, "legal": legal}

@@ -26,9 +26,8 @@ from typing import Any
 
 from regelmotor.bids import Bid, fold
 from regelmotor.cards import Card, format_card, new_deck
-from regelmotor.engine.actions import (
-    canonical,
-)
+from regelmotor.engine.actions import Action, claim, parse_action, public
+from regelmotor.engine.explain import violation
 from regelmotor.engine.phases.auction import AuctionPhase
 from regelmotor.engine.phases.declaration import DeclarationPhase
 from regelmotor.engine.phases.exchange import ExchangePhase
@@ -55,7 +54,7 @@ from regelmotor.engine.state import (
     View,
     Vip,
 )
-from regelmotor.errors import DealError, RuleViolation
+from regelmotor.errors import DealError, NotationError, RuleViolation
 from regelmotor.hooks import (
     ContractInfo,
     Denomination,
@@ -63,6 +62,7 @@ from regelmotor.hooks import (
     ExchangeTurn,
     TrickContext,
 )
+from regelmotor.phrases import refusal
 from regelmotor.ruleset.compile import Rules
 
 __all__ = [
@@ -123,13 +123,13 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         self.kitty: list[Card] = list(kitty)
         self.discards: list[Card] = []
         self.turned: list[Card] = []
-        self.history: list[tuple[int, str]] = []
+        self.history: list[tuple[int, Action]] = []
         self.received: dict[int, tuple[Card, ...]] = {}
         self.discarded: dict[int, tuple[Card, ...]] = {}
         self.events: list[str] = []
         self.phase: Phase = AUCTION
         self.step: tuple[StepKind, int] | None = None
-        self._legal: Sequence[str] | None = None
+        self._legal: Sequence[Action] | None = None
         self._contexts: dict[bool, TrickContext] = {}
         self._playing: ContractInfo  # these two are set when play begins
         self._facts: tuple[int | None, bool, tuple[Card, int] | None]
@@ -137,7 +137,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         self.claims = self._offer_claims() if rules.redeal_claims else []
         self.calls: list[str] = []
         self._auction = rules.auction.start(self.seats)
-        self.seat_calls: list[tuple[int, str]] = []
+        self.seat_calls: list[tuple[int, Action]] = []
         self.bid: Bid | None = None
         self.declarers: tuple[int, ...] = ()
         self.trump: Denomination | None = None
@@ -213,15 +213,15 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
     def contract(self) -> str | None:
         return None if self.bid is None else self.bid.text
 
-    def legal_actions(self) -> list[str]:
-        """What the seat to act may do now, in canonical notation, as a new list."""
+    def legal_actions(self) -> list[Action]:
+        """What the seat to act may do now, as a new list."""
         return list(self.legal)
 
     @property
-    def legal(self) -> Sequence[str]:
+    def legal(self) -> Sequence[Action]:
         """The legal actions as a read-only sequence, worked out once per state and not copied.
 
-        For bots and simulations: the exchange's many discards are written out only when read.
+        For bots and simulations: the exchange's many discards are made only when read.
         """
         legal = self._legal
         if legal is None:
@@ -231,33 +231,50 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             legal = self._legal = _LEGAL[kind](self, seat)
         return legal
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Play ``action`` for the seat to act (checked against ``seat`` when given)."""
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Play ``action`` for the seat to act (checked against ``seat`` when given).
+
+        An action is an ``Action``; its notation (a record's, a person's) is read by ``parse`` first, the
+        one place where the engine reads a string.
+        """
         if self.step is None:
-            raise RuleViolation("phase", f"the deal is over ({self.phase}): no more actions")
+            raise RuleViolation("phase", "deal_over", {"phase": str(self.phase)}, render=refusal)
         kind, to_act = self.step
         if seat is not None and seat != to_act:
-            raise RuleViolation("turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+            raise RuleViolation("turn", "not_your_turn", {"to_act": to_act, "seat": seat}, render=refusal)
         legal = self.legal
-        if action not in legal:  # canonical input (bots, records) needs no parsing
-            action = self._canonical(action, legal)
-            if action not in legal:
-                raise self._violation(kind, to_act, action)
+        if not isinstance(action, Action):
+            action = self.parse(action)
+        if action not in legal:
+            raise self._violation(kind, to_act, action)
         self.history.append((to_act, action))
         self._legal = None
         _DO[kind](self, to_act, action)
         if kind != "play":  # a card played names the next seat itself: the commonest step, kept short
             self._advance()
 
-    def _canonical(self, action: str, legal: Sequence[str]) -> str:
-        """A person's spelling of an action: the notation's canonical form, or a legal action's name
-        (a plugin's claim) written in another case or with ASCII æøå."""
-        folded = fold(action)
+    def parse(self, text: str) -> Action:
+        """The action ``text`` writes in the notation (notation.md), in any spelling it accepts: a legal
+        action's notation in another case or with ASCII æøå, a redeal claim by its name, or
+        ``actions.parse_action``'s forms. ``NotationError`` when it is no action at all."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is an Action or its notation, not {type(text).__name__}")
+        legal = self.legal
+        try:
+            parsed: Action | None = parse_action(text, self.rules.ladder)
+        except NotationError:
+            parsed = None
+        if parsed is not None and parsed in legal:
+            return parsed
+        folded = fold(text)
         if len(legal) < 64:
             for candidate in legal:
-                if fold(candidate) == folded:
+                if fold(str(candidate)) == folded:
                     return candidate
-        return canonical(action, self.rules.ladder)
+        for rule in self.rules.redeal_claims:
+            if fold(rule.action) == folded:
+                return claim(rule.action)
+        return parsed if parsed is not None else parse_action(text, self.rules.ladder)
 
     def view(self, seat: int) -> View:
         return View(
@@ -265,7 +282,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             phase=self.phase,
             dealer=self.dealer,
             to_act=self.to_act,
-            hand=() if self.blind() else tuple(NAMES[c] for c in self.hands[seat]),
+            hand=() if self.blind() else tuple([NAMES[c] for c in self.hands[seat]]),
             legal_actions=tuple(self.legal) if self.to_act == seat else (),
             calls=tuple(self.seat_calls),
             contract=self.contract,
@@ -286,7 +303,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             tricks_won=tuple(self.tricks_won),
             open_hands=tuple((s, tuple(format_card(c) for c in self.hands[s])) for s in self.open_hands),
             scores=None if self.scores is None else tuple(self.scores),
-            history=self.public_history(),
+            history=self.public_history(seat),
             received=tuple(NAMES[c] for c in self.received.get(seat, ())),
             discarded=tuple(NAMES[c] for c in self.discarded.get(seat, ())),
             fordaekt=NAMES[self.fordaekt] if self.fordaekt is not None and seat == self.declarers[0] else None,
@@ -294,19 +311,20 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             leader=self.leader if self.phase == PLAY else None,
         )
 
-    def public_history(self) -> tuple[tuple[int, str], ...]:
-        """The history as the table saw it: another seat's discards and fordækt card face down.
+    def public_history(self, seat: int | None = None) -> tuple[tuple[int, Action], ...]:
+        """The history as ``seat`` saw it (as anyone at the table saw it when ``seat`` is None): another
+        seat's discards and fordækt card face down (``actions.public``).
 
-        Derived from ``history`` when a view asks for it and extended by the actions added since the
-        last view, so that ``apply`` does no work for it and a deal's views cost linear time.
+        Derived when a view asks for it and extended by the actions added since that seat's last view,
+        so that ``apply`` does no work for it and a deal's views cost linear time.
         """
-        cached: tuple[tuple[int, str], ...] = self.__dict__.get("_public", ())
+        caches: dict[int | None, tuple[tuple[int, Action], ...]] = self.__dict__.setdefault("_public", {})
+        cached = caches.get(seat, ())
         history = self.history
-        if len(cached) > len(history):  # pragma: no cover - history only grows
-            cached = ()
         if len(cached) != len(history):  # extended by the actions added since, not rebuilt
-            cached += tuple([(seat, _face_down(action)) for seat, action in history[len(cached) :]])
-            self.__dict__["_public"] = cached
+            viewer = -1 if seat is None else seat
+            cached += tuple([(actor, public(action, actor, viewer)) for actor, action in history[len(cached) :]])
+            caches[seat] = cached
         return cached
 
     def _tricks_shown(self, seat: int) -> tuple[tuple[int, tuple[str, ...], int], ...]:
@@ -387,19 +405,8 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
 
     # helpers ----------------------------------------------------------------------------------
 
-    def _violation(self, kind: str, seat: int, action: str) -> RuleViolation:
-        from regelmotor.engine.explain import violation
-
+    def _violation(self, kind: str, seat: int, action: Action) -> RuleViolation:
         return violation(self, kind, seat, action)
-
-
-def _face_down(action: str) -> str:
-    """An action as the other seats see it: which cards were discarded or laid fordækt is hidden."""
-    if action.startswith("discard "):
-        return "discard" + " ?" * action.count(" ")
-    if action.startswith("fordækt "):
-        return "fordækt ?"
-    return action
 
 
 def _check_deal(rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], dealer: int) -> None:
@@ -430,10 +437,12 @@ def _check_deal(rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[C
 
 _SHARED = frozenset({"rules", "ruleset", "initial_hands", "initial_kitty", "seats"})
 _IMMUTABLE = frozenset({int, str, bool, tuple, frozenset, Fraction, type(None)})
-_FROZEN = (tuple, Bid, Redeal, ContractInfo, ExchangePlan, ExchangeTurn)
+_FROZEN = (tuple, Bid, Redeal, ContractInfo, ExchangePlan, ExchangeTurn, Action)
 """Immutable kinds of value a game holds (named tuples are tuples; the dataclasses are frozen)."""
 
-_LEGAL: dict[str, Callable[[Game, int], Sequence[str]]] = {kind: getattr(Game, f"_legal_{kind}") for kind in StepKind}
+_LEGAL: dict[str, Callable[[Game, int], Sequence[Action]]] = {
+    kind: getattr(Game, f"_legal_{kind}") for kind in StepKind
+}
 """Step kind -> the method listing its legal actions (looked up once, not per action)."""
-_DO: dict[str, Callable[[Game, int, str], None]] = {kind: getattr(Game, f"_do_{kind}") for kind in StepKind}
+_DO: dict[str, Callable[[Game, int, Action], None]] = {kind: getattr(Game, f"_do_{kind}") for kind in StepKind}
 """Step kind -> the method that applies one of its actions."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from regelmotor.bids import Bid
 from regelmotor.cards import Card, format_card
-from regelmotor.engine.actions import card_order_key
+from regelmotor.engine.actions import Action, card_order_key
 from regelmotor.hooks import ContractInfo, Denomination, ExchangePlan, ExchangeTurn, TrickContext, VipOffer
 
 if TYPE_CHECKING:
@@ -103,8 +103,8 @@ class View:
     dealer: int
     to_act: int | None
     hand: tuple[str, ...]
-    legal_actions: tuple[str, ...]
-    calls: tuple[tuple[int, str], ...]
+    legal_actions: tuple[Action, ...]
+    calls: tuple[tuple[int, Action], ...]
     contract: str | None
     declarers: tuple[int, ...]
     trump: str | None
@@ -123,9 +123,9 @@ class View:
     tricks_won: tuple[int, ...] = (0, 0, 0, 0)
     open_hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
     scores: tuple[Fraction, ...] | None = None
-    history: tuple[tuple[int, str], ...] = ()
-    """Every action so far as the table saw it: another seat's discards and fordækt card face down
-    (``discard ? ? ?``, ``fordækt ?``)."""
+    history: tuple[tuple[int, Action], ...] = ()
+    """Every action so far as this seat saw it (``actions.public``): another seat's discards and fordækt
+    card face down (``discard ? ? ?``, ``fordækt ?``)."""
     received: tuple[str, ...] = ()
     """The kitty cards this seat took in the exchange."""
     discarded: tuple[str, ...] = ()
@@ -166,16 +166,17 @@ class State:
     kitty: list[Card]
     discards: list[Card]
     turned: list[Card]
-    history: list[tuple[int, str]]
+    history: list[tuple[int, Action]]
     received: dict[int, tuple[Card, ...]]
     discarded: dict[int, tuple[Card, ...]]
     events: list[str]
     phase: Phase
     step: tuple[StepKind, int] | None
     redeal: Redeal | None
-    claims: list[tuple[int, tuple[str, ...], bool]]
+    claims: list[tuple[int, tuple[Action, ...], bool]]
     calls: list[str]
-    seat_calls: list[tuple[int, str]]
+    """The calls in the auction hook's notation, as it advances by them."""
+    seat_calls: list[tuple[int, Action]]
     bid: Bid | None
     declarers: tuple[int, ...]
     trump: Denomination | None
@@ -197,7 +198,7 @@ class State:
     called_suit_led: bool
     open_hands: tuple[int, ...]
     scores: list[Fraction] | None
-    _legal: Sequence[str] | None
+    _legal: Sequence[Action] | None
     _contexts: dict[bool, TrickContext]
     _playing: ContractInfo
     _facts: tuple[int | None, bool, tuple[Card, int] | None]

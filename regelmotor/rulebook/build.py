@@ -11,16 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from itertools import groupby
-from pathlib import Path
-
-import yaml
 
 from regelmotor.bids import Bid
 from regelmotor.diff import label_of
-from regelmotor.engine.record import points
 from regelmotor.hooks import ContractInfo
+from regelmotor.phrases import phrases as phrases
+from regelmotor.rounding import points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rules.contracts import one_against_three
 from regelmotor.rules.designation_kinds import kind_of
@@ -62,16 +59,6 @@ SOURCE_TITLES = {
     "WK": "Whistklubbens regelsæt",
 }
 _SOURCE_IDS = re.compile(r"\b(000|001|002|003)(?:_[0-9a-f]{16}\.txt)?\b|\b(WK|Whistklubben)")
-
-PHRASES = Path(__file__).resolve().parent / "phrases"
-
-
-@cache
-def phrases(lang: str) -> dict[str, str]:
-    """The rule book's sentences in one language, from ``phrases/<lang>.yaml``."""
-    loaded = yaml.safe_load((PHRASES / f"{lang}.yaml").read_text(encoding="utf-8"))
-    assert isinstance(loaded, dict)
-    return {str(k): str(v) for k, v in loaded.items()}
 
 
 SUIT_WORDS = {

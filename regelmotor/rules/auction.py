@@ -13,28 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from regelmotor.bids import Bid, Ladder, fold
+from regelmotor.bids import HOLD, JOIN, PASS, Bid, Ladder, parse_call
 from regelmotor.errors import IllegalCall, NotationError
 from regelmotor.hooks import Auction, AuctionStatus, hookimpl
 from regelmotor.ruleset.model import Ruleset
-
-PASS = "pass"
-JOIN = "gå med"
-HOLD = "selv"
-_JOIN_SPELLINGS = {fold(s) for s in ("gå med", "ga med", "gaa med", "gå_med")}
-_HOLD_SPELLINGS = {fold(s) for s in ("selv", "kan selv")}
-
-
-def parse_call(text: str, ladder: Ladder) -> str | Bid:
-    """``pass``, ``gå med``, ``selv`` or a bid of the ladder."""
-    key = fold(text)
-    if key == PASS:
-        return PASS
-    if key in _JOIN_SPELLINGS:
-        return JOIN
-    if key in _HOLD_SPELLINGS:
-        return HOLD
-    return ladder.parse(text)
 
 
 class _Fold:
@@ -76,13 +58,13 @@ class MeldeTilbage(_Fold):
         """The status after ``status.to_act`` calls ``text``; ``IllegalCall`` if he may not."""
         index, to_act = status.calls, status.to_act
         if to_act is None:
-            raise IllegalCall(index, None, f'"{text}": the auction is already over')
+            raise IllegalCall(index, None, f'"{text}": the auction is already over', phrase="auction_over", values={})
         call = self._parsed.get(text)
         if call is None:
             try:
                 call = self._parsed[text] = parse_call(text, self.ladder)
             except NotationError as exc:
-                raise IllegalCall(index, to_act, str(exc)) from None
+                raise IllegalCall(index, to_act, str(exc), phrase="not_a_bid", values={"action": text}) from None
         highest, holder, joiners, passed, pending = (
             status.highest,
             status.holder,
@@ -93,14 +75,34 @@ class MeldeTilbage(_Fold):
         if call == PASS:
             passed = passed | {to_act}
         elif call == JOIN:
-            if highest is None or not self.may_join(highest):
-                what = "no bid" if highest is None else f"the highest bid {highest}"
-                raise IllegalCall(index, to_act, f"gå med is not allowed on {what} (auction.gaa_med)")
+            if highest is None:
+                raise IllegalCall(
+                    index,
+                    to_act,
+                    "gå med is not allowed on no bid",
+                    rule="auction.gaa_med",
+                    phrase="gaa_med_no_bid",
+                    values={},
+                )
+            if not self.may_join(highest):
+                raise IllegalCall(
+                    index,
+                    to_act,
+                    f"gå med is not allowed on the highest bid {highest}",
+                    rule="auction.gaa_med",
+                    phrase="gaa_med",
+                    values={"bid": highest.text},
+                )
             joiners = (*joiners, to_act)
         elif call == HOLD:
             if not self.may_hold(to_act, status.seats[0], holder):
                 raise IllegalCall(
-                    index, to_act, "only forhånd, overcalled, may take the bid himself (auction.kan_selv)"
+                    index,
+                    to_act,
+                    "only forhånd, overcalled, may take the bid himself",
+                    rule="auction.kan_selv",
+                    phrase="kan_selv",
+                    values={},
                 )
             pending = (*(() if holder is None else (holder,)), *joiners, *pending)
             holder, joiners = to_act, ()
@@ -109,7 +111,11 @@ class MeldeTilbage(_Fold):
             if highest is not None and call.rank <= highest.rank:
                 same = "is as high as" if call.rank == highest.rank else "is lower than"
                 raise IllegalCall(
-                    index, to_act, f"{call} {same} the highest bid {highest}: a bid must be higher (melde tilbage)"
+                    index,
+                    to_act,
+                    f"{call} {same} the highest bid {highest}: a bid must be higher (melde tilbage)",
+                    phrase="bid_equal" if call.rank == highest.rank else "bid_lower",
+                    values={"bid": call.text, "highest": highest.text},
                 )
             pending = (*(() if holder is None else (holder,)), *joiners, *pending)
             holder, highest, joiners = to_act, call, ()
@@ -163,7 +169,14 @@ class NoAuction(_Fold):
         return AuctionStatus(None, None, None, (), frozenset(), (), order, (), (), 0)
 
     def advance(self, status: AuctionStatus, text: str) -> AuctionStatus:
-        raise IllegalCall(status.calls, None, f'"{text}": there is no auction in this game (auction.procedure: none)')
+        raise IllegalCall(
+            status.calls,
+            None,
+            f'"{text}": there is no auction in this game',
+            rule="auction.procedure",
+            phrase="no_auction",
+            values={},
+        )
 
 
 class AuctionRules:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelmotor.cards import Card, format_card
-from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, TrickContext, hookimpl
+from regelmotor.cards import Card
+from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, Refusal, TrickContext, hookimpl
 from regelmotor.rules.cardplay import legal as L
 from regelmotor.rules.cardplay.constants import ending, play_constants
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
@@ -22,9 +22,6 @@ from regelmotor.rules.contracts import shares, within
 from regelmotor.ruleset.model import Ruleset
 
 TRICKS = 13
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-Refusal = tuple[str, str]
-"""(the ruleset key that forbids a card, why)."""
 KEYS = {
     L.JOKER_LEAD: "jokers.lead_first_trick",
     L.HOLDER_LEADS: "called_card.holder_leads_it",
@@ -61,18 +58,17 @@ class LegalPlay:
         if rule == L.NO_RULE:
             return None
         if rule == L.JOKER_LEAD:
-            return KEYS[rule], "no joker may be led to the first trick"
+            return Refusal(KEYS[rule], "joker_lead", {})
         assert context.called is not None or rule == L.FOLLOW_SUIT
         if rule == L.HOLDER_LEADS:
-            text = f"lead the called card {format_card(context.called or 0)}: its suit is led for the first time"
-            return KEYS[rule], text
+            return Refusal(KEYS[rule], "lead_called", {"card": context.called})
         if rule == L.MUST_FALL:
-            return KEYS[rule], f"the called card {format_card(context.called or 0)} must be played now"
+            return Refusal(KEYS[rule], "called_must_fall", {"card": context.called})
         mask, fd_card, fd_suit = arguments[0], arguments[6], arguments[7]
         led = card_suit(trick[0], fd_card, fd_suit)
         assert led != JOKER_SUIT
         held = bit_count(following(mask, led, fd_card, fd_suit))
-        return KEYS[rule], f"must follow suit: you hold {held} {SUIT_NAMES[led]}"
+        return Refusal(KEYS[rule], "follow_suit", {"count": held, "suit": led})
 
 
 def legal_cards(ruleset: Ruleset) -> LegalCards:

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from regelmotor.hooks import hookimpl
 from regelmotor.rules.contracts import Share, share_cases, shares, within
 from regelmotor.ruleset.formula import Formula, FormulaError, parse_formula
 from regelmotor.ruleset.model import GameScoring, Ruleset
@@ -307,11 +306,3 @@ def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[Scori
             if first_only:
                 break
     return list(found.values())
-
-
-class ScoringRules:
-    """The standard scoring hook: the ruleset's formulas as a ``Scorer``."""
-
-    @hookimpl
-    def regelmotor_scorer(self, ruleset: Ruleset) -> Scorer:
-        return Scorer(ruleset)

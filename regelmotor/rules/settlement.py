@@ -116,6 +116,13 @@ def session_settlement(ruleset: Ruleset) -> SessionSettle:
 
 
 class SettlementRules:
+    """The scoring family: the ruleset's formulas as a ``Scorer`` (``rules.scoring``), a deal's points
+    from it, and the evening's money."""
+
+    @hookimpl
+    def regelmotor_scorer(self, ruleset: Ruleset) -> Scorer:
+        return Scorer(ruleset)
+
     @hookimpl
     def regelmotor_settle(self, ruleset: Ruleset, scorer: Scorer) -> Settle:
         return settler(scorer)

@@ -11,7 +11,7 @@ plugin that is missing, misspells a hook or rejects its settings, and every prob
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import metadata
 from typing import Any
@@ -60,7 +60,7 @@ from regelmotor.rules.ladder import LadderRules
 from regelmotor.rules.open_hands import OpenHandRules
 from regelmotor.rules.play import PlayRules
 from regelmotor.rules.redeal import RedealRules
-from regelmotor.rules.scoring import RoleScores, Scorer, ScoringProblem, ScoringRules, check_zero_sum
+from regelmotor.rules.scoring import RoleScores, Scorer, ScoringProblem, check_zero_sum
 from regelmotor.rules.settlement import SettlementRules
 from regelmotor.rules.trick_winner import TrickWinnerRules
 from regelmotor.rules.vip import VipRules
@@ -83,7 +83,6 @@ STANDARD_PLUGINS: tuple[type, ...] = (
     OpenHandRules,
     TrickWinnerRules,
     JokerTrumpable,
-    ScoringRules,
     SettlementRules,
 )
 
@@ -163,6 +162,9 @@ class Rules:
     """The club's plugins as (name, version of the package that provides it), for records."""
     jokers: int = 0
     kitty_size: int = 0
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Values consumers derive from these rules and keep with them, by name (the engine's actions for the
+    auction's calls): made once per compiled ruleset, not once per deal."""
     shipped_dealer: bool = False
     """Whether the shipped dealing rule deals (no plugin's): then a deal dealt from a new deck holds every
     card once by construction, and ``Game.from_seed`` does not check it again."""

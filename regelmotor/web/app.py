@@ -39,14 +39,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regelmotor.bots import Bot, UnknownBot, check_bot, make_bot
 from regelmotor.cards import parse_card
+from regelmotor.engine.actions import Action, Verb, call_action, public
 from regelmotor.engine.explain import violation
 from regelmotor.engine.game import FINISHED, Game
-from regelmotor.engine.record import RecordError, dealt_cards, game_record, parse_json, zero_sum_points
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
-from regelmotor.play import in_danish
+from regelmotor.records import RecordError, dealt_cards, game_record, parse_json
+from regelmotor.rounding import zero_sum_points
 from regelmotor.rulebook import build_rulebook, render
+from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_rulesets
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import ResolvedRuleset, is_path, load_ruleset, shipped_catalogue, shipped_rulesets
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.score_sheet import rate_of, read_sheet, score, sheet_document
 from regelmotor.session import Session
 from regelmotor.web.store import GameStore
@@ -101,7 +103,7 @@ class WebGame:
 
 
 def _cards_and_actions(game: Game) -> dict[str, Any]:
-    return {"seed": game.seed, **dealt_cards(game), "actions": [action for _, action in game.history]}
+    return {"seed": game.seed, **dealt_cards(game), "actions": [str(action) for _, action in game.history]}
 
 
 def _random_state(rng: random.Random) -> list[Any]:
@@ -116,13 +118,18 @@ def _state_of(data: Any) -> tuple[Any, ...]:
     return (int(version), tuple(state), None if gauss is None else float(gauss))
 
 
-def _public(seat: int, action: str) -> str:
-    """An action as the other players see it."""
-    if action.startswith("discard"):
-        return f"plads {seat} bytter {len(action.split()) - 1} kort"
-    if action.startswith("fordækt"):
+def _public(seat: int, action: Action) -> str:
+    """An action as the table sees it (``actions.public``), for the page's log."""
+    seen = public(action, seat, TABLE)
+    if seen.verb is Verb.DISCARD:
+        return f"plads {seat} bytter {seen.hidden} kort"
+    if seen.verb is Verb.FORDAEKT:
         return f"plads {seat} lægger et kort fordækt"
-    return f"plads {seat}: {action}"
+    return f"plads {seat}: {seen}"
+
+
+TABLE = -1
+"""The viewer of the page's log: the whole table, which sees no seat's hidden cards."""
 
 
 class Games:
@@ -363,6 +370,9 @@ class Games:
         decimals = web.rules.ruleset.scoring.decimals
         data = dataclasses.asdict(view)
         data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
+        data["legal_actions"] = [str(a) for a in view.legal_actions]  # the notation, at the edge
+        data["calls"] = [[seat, str(a)] for seat, a in view.calls]
+        data["history"] = [[seat, str(a)] for seat, a in view.history]
         data["redeal"] = None if view.redeal is None else dataclasses.asdict(view.redeal)
         data["scores"] = None if view.scores is None else zero_sum_points(view.scores, decimals)
         seating = web.seating
@@ -393,19 +403,20 @@ class Games:
         }
 
 
-def _bid_grid(web: WebGame, legal: tuple[str, ...]) -> dict[str, Any]:
+def _bid_grid(web: WebGame, actions: tuple[Action, ...]) -> dict[str, Any]:
     """The ladder as the page's bidding grid: a row per number of tricks with a cell per designation, and the
     bids by name in rows of their own where the ladder puts them. Each bid not open to the person says why
     (in Danish and in the engine's English), from the same rule that refused it."""
     game, ruleset = web.game, web.rules.ruleset
-    bidding = game.phase == "auction" and game.to_act == web.seat and any(b in legal for b in web.rules.ladder.by_text)
+    legal = {a.bid.text for a in actions if a.bid is not None}
+    bidding = game.phase == "auction" and game.to_act == web.seat and bool(legal)
 
     def cell(text: str) -> dict[str, Any]:
         out: dict[str, Any] = {"bid": text, "legal": text in legal}
         if bidding and text not in legal:
-            refusal = violation(game, "call", web.seat, text)
-            out["why"] = in_danish(refusal.reason)
-            out["why_en"] = refusal.reason
+            refusal = violation(game, "call", web.seat, call_action(text, web.rules.ladder))
+            out["why"] = refusal.text("da")
+            out["why_en"] = refusal.text("en")
         return out
 
     rows: list[dict[str, Any]] = []
@@ -710,9 +721,8 @@ def create_app(
         except BadRequest as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         except RuleViolation as exc:
-            return JSONResponse(
-                {"error": str(exc), "rule": exc.rule, "state": await snapshot(key, web)}, status_code=400
-            )
+            refusal = {"error": exc.text("da"), "error_en": exc.text("en"), "rule": exc.rule, "source": exc.source}
+            return JSONResponse({**refusal, "state": await snapshot(key, web)}, status_code=400)
         except (NotationError, RegelmotorError) as exc:
             return JSONResponse({"error": str(exc), "state": await snapshot(key, web)}, status_code=400)
         return JSONResponse(await snapshot(key, web))

@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from regelmotor.engine.record import parse_json
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import write_atomic
+from regelmotor.records import parse_json
 
 STORE_VERSION = 1
 MAX_STORED_BYTES = 2_000_000

@@ -7,7 +7,7 @@ from typing import cast
 
 from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, format_card, suit_of
-from regelmotor.engine.actions import KEEP, MISDEAL
+from regelmotor.engine.actions import KEEP_ACTION, MISDEAL_ACTION, Action, Verb, call_action, claim, seat_action
 from regelmotor.engine.state import (
     AUCTION,
     DECLARATION,
@@ -24,16 +24,19 @@ from regelmotor.hooks import (
     next_dealer,
 )
 
+KNOWN_CALL_LISTS = 4096
+"""The most lists of calls kept per ruleset (the shipped auction has a few dozen; a plugin's is bounded)."""
+
 
 class AuctionPhase(State):
-    def _offer_claims(self) -> list[tuple[int, tuple[str, ...], bool]]:
+    def _offer_claims(self) -> list[tuple[int, tuple[Action, ...], bool]]:
         """The claims each seat may make, in order: every seat's blind claims (before anyone looks
         at his cards), then each seat's claims its hand allows."""
         claims = self.rules.redeal_claims
-        out: list[tuple[int, tuple[str, ...], bool]] = []
+        out: list[tuple[int, tuple[Action, ...], bool]] = []
         for blind in (True, False):
             for seat in self.seats:
-                offered = tuple(c.action for c in claims if c.blind == blind and c.allowed(self.hands[seat]))
+                offered = tuple(claim(c.action) for c in claims if c.blind == blind and c.allowed(self.hands[seat]))
                 if offered:
                     out.append((seat, offered, blind))
         return out
@@ -85,30 +88,40 @@ class AuctionPhase(State):
             self.leader = plan.leader
         self.sol_order = bid.is_sol if plan.sol_order is None else plan.sol_order
 
-    def _legal_claim(self, seat: int) -> Sequence[str]:
-        return (*self.claims[0][1], KEEP)
+    def _legal_claim(self, seat: int) -> Sequence[Action]:
+        return (*self.claims[0][1], KEEP_ACTION)
 
-    def _do_claim(self, seat: int, action: str) -> None:
+    def _do_claim(self, seat: int, action: Action) -> None:
         self.claims.pop(0)
-        if action != KEEP:
-            claim = next(c for c in self.rules.redeal_claims if c.action == action)
+        if action.verb is Verb.CLAIM:
+            claim = next(c for c in self.rules.redeal_claims if c.action == action.name)
             self._void(claim.rule, claim.redeal_by, seat)
 
-    def _legal_call(self, seat: int) -> Sequence[str]:
-        legal = self._auction.legal
+    def _legal_call(self, seat: int) -> Sequence[Action]:
+        texts = self._auction.legal
+        known: dict[tuple[str, ...], tuple[Action, ...]] = self.rules.derived.setdefault("call actions", {})
+        legal = known.get(texts)
+        if legal is None:  # the auction's lists of calls recur: each is turned into actions once per ruleset
+            ladder = self.rules.ladder
+            legal = tuple([call_action(text, ladder) for text in texts])
+            if len(known) < KNOWN_CALL_LISTS:
+                known[texts] = legal
         if not self.calls and seat == self.forhaand:
-            legal += (MISDEAL,)  # the dealer's fault
+            legal += (MISDEAL_ACTION,)  # the dealer's fault
             if self.rules.redealing.misdeal_names_culprit:  # 000 2.7: another player at fault pays the penalty
-                legal += tuple(f"{MISDEAL} {s}" for s in self.seats if s != self.dealer or not self.dealer_at_table)
+                legal += tuple(
+                    seat_action(Verb.MISDEAL, s) for s in self.seats if s != self.dealer or not self.dealer_at_table
+                )
         return legal
 
-    def _do_call(self, seat: int, action: str) -> None:
-        if action.startswith(MISDEAL):
-            culprit = int(action.split()[1]) if " " in action else (self.dealer if self.dealer_at_table else None)
+    def _do_call(self, seat: int, action: Action) -> None:
+        if action.verb is Verb.MISDEAL:
+            culprit = action.seat if action.seat is not None else (self.dealer if self.dealer_at_table else None)
             self._void("misdeal", self.rules.redealing.misdeal, culprit)
             return
-        self._auction = self.rules.auction.advance(self._auction, action)
-        self.calls.append(action)
+        text = str(action)  # the auction hook advances by the call's notation
+        self._auction = self.rules.auction.advance(self._auction, text)
+        self.calls.append(text)
         self.seat_calls.append((seat, action))
 
     def _void(self, reason: str, redeal_by: RedealBy, seat: int | None = None) -> None:

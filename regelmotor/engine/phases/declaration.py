@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from regelmotor.cards import format_card
-from regelmotor.engine.actions import EXCHANGER, REJECT, VIP
+from regelmotor.engine.actions import (
+    REJECT_ACTION,
+    VIP_ACTION,
+    Action,
+    Verb,
+    accept_action,
+    partner_card,
+    seat_action,
+    trump,
+)
 from regelmotor.engine.state import (
-    CARDS,
     EXCHANGE,
-    NAMES,
     State,
     StepKind,
     Vip,
@@ -65,38 +71,39 @@ class DeclarationPhase(State):
         self._plan_exchange()
         return False
 
-    def _legal_trump(self, seat: int) -> Sequence[str]:
-        return tuple(f"trump {d}" for d in self.rules.trump_choices(self._designation_id(), self.called))
+    def _legal_trump(self, seat: int) -> Sequence[Action]:
+        return tuple([trump(d) for d in self.rules.trump_choices(self._designation_id(), self.called)])
 
-    def _do_trump(self, seat: int, action: str) -> None:
+    def _do_trump(self, seat: int, action: Action) -> None:
         self._declaration.pop(0)
-        self.trump = cast(Denomination, action.split()[1])  # one of the legal "trump X" actions
+        self.trump = action.trump
 
-    def _legal_trump_or_vip(self, seat: int) -> Sequence[str]:
-        return (*self._legal_trump(seat), VIP)
+    def _legal_trump_or_vip(self, seat: int) -> Sequence[Action]:
+        return (*self._legal_trump(seat), VIP_ACTION)
 
-    def _do_trump_or_vip(self, seat: int, action: str) -> None:
-        if action == VIP:  # jeberg.eu: "Makkeren kan også vælge at vippe"
+    def _do_trump_or_vip(self, seat: int, action: Action) -> None:
+        if action.verb is Verb.VIP:  # jeberg.eu: "Makkeren kan også vælge at vippe"
             self._declaration[0] = ("kitty", seat)
             self.events.append(f"seat {seat} vips")
         else:
             self._do_trump(seat, action)
 
-    def _legal_exchanger(self, seat: int) -> Sequence[str]:
-        return tuple(f"{EXCHANGER} {s}" for s in dict.fromkeys((self.declarers[0], seat)))
+    def _legal_exchanger(self, seat: int) -> Sequence[Action]:
+        return tuple([seat_action(Verb.EXCHANGER, s) for s in dict.fromkeys((self.declarers[0], seat))])
 
-    def _do_exchanger(self, seat: int, action: str) -> None:
+    def _do_exchanger(self, seat: int, action: Action) -> None:
         self._declaration.pop(0)
-        self.exchanger = int(action.split()[1])
+        self.exchanger = action.seat
         self.events.append(f"seat {self.exchanger} exchanges")
 
-    def _legal_call_card(self, seat: int) -> Sequence[str]:
+    def _legal_call_card(self, seat: int) -> Sequence[Action]:
         choices = self.rules.call_choices(self.hands[seat], self._designation_id(), self.trump)
-        return tuple(f"call {NAMES[c]}" for c in choices)
+        return tuple([partner_card(c) for c in choices])
 
-    def _do_call_card(self, seat: int, action: str) -> None:
+    def _do_call_card(self, seat: int, action: Action) -> None:
         self._declaration.pop(0)
-        card = CARDS[action[len("call ") :]]  # one of the legal "call X" actions
+        card = action.card
+        assert card is not None
         if seat == self.declarers[0]:
             self.called = card
         else:
@@ -148,19 +155,20 @@ class DeclarationPhase(State):
             self.step = (StepKind.VIP, vip.deciders[0])
             return True
 
-    def _legal_vip(self, seat: int) -> Sequence[str]:
+    def _legal_vip(self, seat: int) -> Sequence[Action]:
         vip = self._vip
         assert vip is not None and vip.offer is not None
-        accepts = tuple(action for action, _ in vip.offer.accepts)
-        return accepts if vip.forced_last and len(vip.deciders) == 1 else (*accepts, REJECT)
+        accepts = tuple([accept_action(text) for text, _ in vip.offer.accepts])
+        return accepts if vip.forced_last and len(vip.deciders) == 1 else (*accepts, REJECT_ACTION)
 
-    def _do_vip(self, seat: int, action: str) -> None:
+    def _do_vip(self, seat: int, action: Action) -> None:
         vip = self._vip
         assert vip is not None and vip.offer is not None
-        if action == REJECT:
+        if action.verb is Verb.REJECT:
             vip.deciders.pop(0)
             return
-        self._vip_accept(seat, dict(vip.offer.accepts)[action])
+        made = {accept_action(text): denomination for text, denomination in vip.offer.accepts}
+        self._vip_accept(seat, made[action])  # the offer names its accepting actions in the notation
         self._declaration.pop(0)
 
     def _vip_accept(self, seat: int, trump: Denomination) -> None:

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelmotor.cards import parse_card
-from regelmotor.engine.actions import DOUBLE, KEEP, NO_FORDAEKT, PASS, REDOUBLE
+from regelmotor.engine.actions import (
+    DOUBLE_ACTION,
+    KEEP_ACTION,
+    NO_FORDAEKT_ACTION,
+    PASS_ACTION,
+    REDOUBLE_ACTION,
+    Action,
+    Verb,
+    fordaekt,
+)
 from regelmotor.engine.discards import Discards
 from regelmotor.engine.state import (
-    CARDS,
     HAND_ORDER,
-    NAMES,
     PLAY,
     SEATS,
     State,
@@ -78,20 +84,20 @@ class ExchangePhase(State):
         """How many cards the seat now exchanging may discard."""
         return self._exchange[0].counts if self._exchange else ()
 
-    def _legal_exchange(self, seat: int) -> Sequence[str]:
+    def _legal_exchange(self, seat: int) -> Sequence[Action]:
         turn = self._exchange[0]
         protected = self.called if not self._exchange_plan.called_card_may_be_discarded else None
         # 001: "Makker-esset må ikke lægges i katten"; the hand is kept in canonical order.
-        names = [NAMES[c] for c in self.hands[seat] if c != protected]
-        keep = (KEEP,) if 0 in turn.counts and not turn.compulsory else ()
-        return Discards(keep, names, [count for count in turn.counts if 0 < count <= len(self.kitty)])
+        cards = [c for c in self.hands[seat] if c != protected]
+        keep = (KEEP_ACTION,) if 0 in turn.counts and not turn.compulsory else ()
+        return Discards(keep, cards, [count for count in turn.counts if 0 < count <= len(self.kitty)])
 
-    def _do_exchange(self, seat: int, action: str) -> None:
+    def _do_exchange(self, seat: int, action: Action) -> None:
         turn = self._exchange.pop(0)
         self._exchanged.append(turn.seat)
-        if action == KEEP:
+        if action.verb is Verb.KEEP:
             return
-        cards = [CARDS[name] for name in action.split()[1:]]  # one of the legal discards: canonical
+        cards = list(action.cards)  # one of the legal discards: in canonical order
         taken, untaken = self.kitty[: len(cards)], self.kitty[len(cards) :]
         self.received[seat] = tuple(taken)
         self.discarded[seat] = tuple(cards)
@@ -112,13 +118,13 @@ class ExchangePhase(State):
         allowed = self.rules.fordaekt(self._contract_info(), self.called, self.hands[declarer])
         return declarer if allowed else -1
 
-    def _legal_fordaekt(self, seat: int) -> Sequence[str]:
-        return (NO_FORDAEKT, *(f"fordækt {NAMES[c]}" for c in self.hands[seat]))
+    def _legal_fordaekt(self, seat: int) -> Sequence[Action]:
+        return (NO_FORDAEKT_ACTION, *[fordaekt(c) for c in self.hands[seat]])
 
-    def _do_fordaekt(self, seat: int, action: str) -> None:
+    def _do_fordaekt(self, seat: int, action: Action) -> None:
         self._fordaekt_offer = -1
-        if action != NO_FORDAEKT:
-            self.fordaekt = parse_card(action.split()[1])
+        if action.verb is Verb.FORDAEKT:
+            self.fordaekt = action.card
             self.events.append(f"seat {seat} lays a card fordækt")
 
     def _who_may_double(self) -> list[int]:
@@ -135,21 +141,21 @@ class ExchangePhase(State):
             if s not in self.declarers and (s in self._may_double or not (self.partner_public and s == self.partner))
         ]
 
-    def _legal_double(self, seat: int) -> Sequence[str]:
-        return (PASS, DOUBLE) if seat in self._may_double else (PASS,)
+    def _legal_double(self, seat: int) -> Sequence[Action]:
+        return (PASS_ACTION, DOUBLE_ACTION) if seat in self._may_double else (PASS_ACTION,)
 
-    def _do_double(self, seat: int, action: str) -> None:
+    def _do_double(self, seat: int, action: Action) -> None:
         assert self._doublers is not None
         self._doublers.pop(0)
-        if action == DOUBLE:  # once per deal (rules-matrix.md section 9)
+        if action.verb is Verb.DOUBLE:  # once per deal (rules-matrix.md section 9)
             self.doublings = 1
             self._doublers = []
             self._redouble = self.rules.doubling.redouble
 
-    def _legal_redouble(self, seat: int) -> Sequence[str]:
-        return (PASS, REDOUBLE)
+    def _legal_redouble(self, seat: int) -> Sequence[Action]:
+        return (PASS_ACTION, REDOUBLE_ACTION)
 
-    def _do_redouble(self, seat: int, action: str) -> None:
+    def _do_redouble(self, seat: int, action: Action) -> None:
         self._redouble = False
-        if action == REDOUBLE:
+        if action.verb is Verb.REDOUBLE:
             self.doublings = 2

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import SUIT_LETTERS, Card, format_card, suit_of
+from regelmotor.engine.actions import PLAYS, Action
 from regelmotor.engine.state import (
-    CARDS,
     FINISHED,
-    NAMES,
     PLAY,
     PLAY_STEPS,
     SEATS,
@@ -56,12 +55,13 @@ class PlayPhase(State):
             fordaekt = (self.fordaekt, suit_of(self.called))
         return trump, self.sol_order, fordaekt
 
-    def _legal_play(self, seat: int) -> Sequence[str]:
+    def _legal_play(self, seat: int) -> Sequence[Action]:
         cards = self.rules.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
-        return tuple([NAMES[c] for c in cards])
+        return tuple([PLAYS[c] for c in cards])
 
-    def _do_play(self, seat: int, action: str) -> None:
-        card = CARDS[action]
+    def _do_play(self, seat: int, action: Action) -> None:
+        card = action.card
+        assert card is not None
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from regelmotor.cards import RANK_LETTERS, Card, suit_of
+from regelmotor.engine.actions import PASS_ACTION, Action
 from regelmotor.hooks import ContractInfo, RedealClaim, Settle, TrickWinner, hookimpl
 from regelmotor.ruleset.model import Ruleset
 
@@ -143,7 +144,7 @@ class Forsigtig:
 
         self.heuristic = HeuristicBot(rules, rng)
 
-    def choose(self, view: Any, legal: Sequence[str]) -> str:
-        if "pass" in legal and view is not None and view.phase == "auction":
-            return "pass"
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if PASS_ACTION in legal and view is not None and view.phase == "auction":
+            return PASS_ACTION
         return self.heuristic.choose(view, legal)

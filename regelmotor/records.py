@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +20,10 @@ from regelmotor import __version__
 from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
-from regelmotor.rounding import round_keeping_sum
+from regelmotor.rounding import zero_sum_points
+from regelmotor.ruleset.catalogue import FileRef, is_path
 from regelmotor.ruleset.compile import compile_rules
-from regelmotor.ruleset.load import FileRef, ResolvedRuleset, is_path, load_ruleset, ruleset_fingerprint
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, ruleset_fingerprint
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 
 
@@ -86,8 +86,19 @@ class ReplayStop:
     action: str
     rule: str
     message: str
+    """Why, in English."""
+    message_da: str | None = None
+    """Why, in Danish, from the phrase table (None for an action that is not in the notation at all)."""
+    source: str | None = None
 
     def __str__(self) -> str:
+        return self.text("en")
+
+    def text(self, lang: str = "da") -> str:
+        """The refusal as ``replay`` says it, in ``lang``."""
+        if lang == "da":
+            seat = "" if self.seat is None else f" (plads {self.seat})"
+            return f"træk {self.index}{seat} {self.action!r}: {self.message_da or self.message} [{self.rule}]"
         seat = "" if self.seat is None else f" (seat {self.seat})"
         return f"action {self.index}{seat} {self.action!r}: {self.message}"
 
@@ -197,7 +208,8 @@ def replay(record: Record, base: Path | None = None) -> Replay:
         try:
             game.apply(action, seat)
         except RuleViolation as exc:
-            stop = ReplayStop(index, seat if seat is not None else game.to_act, action, exc.rule, str(exc))
+            at = seat if seat is not None else game.to_act
+            stop = ReplayStop(index, at, action, exc.rule, str(exc), exc.text("da"), exc.source)
             break
         except NotationError as exc:
             stop = ReplayStop(index, seat if seat is not None else game.to_act, action, "notation", str(exc))
@@ -261,24 +273,9 @@ def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ..
         "dealer": game.dealer,
         **({} if game.dealer_at_table else {"dealer_at_table": False}),
         **dealt_cards(game),
-        "actions": [action for _, action in game.history],
+        "actions": [str(action) for _, action in game.history],
         "result": state_json(game),
     }
-
-
-def zero_sum_points(values: Sequence[Fraction], decimals: int) -> list[int | float]:
-    """Several players' points for printing, rounded so that what is printed sums as the points do.
-
-    Each is rounded down to ``decimals`` places and the largest remainders get the last unit (the
-    rounding rule the rule book states); exact points are unchanged."""
-    return [points(v, decimals) for v in round_keeping_sum(values, Fraction(1, 10**decimals))]
-
-
-def points(value: Fraction, decimals: int) -> int | float:
-    """Points for printing: exact in the engine, a whole number or a decimal on paper (notation.md)."""
-    if value.denominator == 1:
-        return value.numerator
-    return round(float(value), decimals)
 
 
 def state_json(game: Game) -> dict[str, Any]:
@@ -286,7 +283,7 @@ def state_json(game: Game) -> dict[str, Any]:
     return {
         "phase": game.phase,
         "to_act": game.to_act,
-        "legal_actions": game.legal_actions(),
+        "legal_actions": [str(action) for action in game.legal],
         "dealer": game.dealer,
         **({} if game.dealer_at_table else {"dealer_at_table": False}),
         "contract": game.contract,

@@ -1,0 +1,70 @@
+"""The one phrase table: every sentence a club member reads, in Danish and English.
+
+The rule book's phrase files (``rulebook/phrases/da.yaml``, ``en.yaml``) hold them by key; the rule
+book fills in its sentences from them, and so does a refusal (``RuleViolation``): the engine says
+which rule refused what, with the refusal's phrase key and its values, and the terminal, the web
+page and ``replay`` each render that in the reader's language here. Values are rendered by their
+name: ``card`` as the reader writes a card (``A♠`` in Danish, ``AS`` in English), ``suit`` by its
+name, ``legal`` as a short list of actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from regelmotor.cards import SUIT_NAMES_DA, SUIT_SYMBOLS, format_card
+
+PHRASES = Path(__file__).resolve().parent / "rulebook" / "phrases"
+LANGUAGES = ("da", "en")
+SUIT_NAMES = {"da": SUIT_NAMES_DA, "en": ("spades", "hearts", "diamonds", "clubs")}
+SHOWN_ACTIONS = 12
+"""The most legal actions a refusal lists (then ``...``)."""
+
+
+@cache
+def phrases(lang: str) -> dict[str, str]:
+    """The sentences in one language, from ``rulebook/phrases/<lang>.yaml``."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no phrases in {lang!r}: the languages are {', '.join(LANGUAGES)}")
+    loaded = yaml.safe_load((PHRASES / f"{lang}.yaml").read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return {str(k): str(v) for k, v in loaded.items()}
+
+
+def card_shown(card: int, lang: str) -> str:
+    """A card as a club member reads it: ``A♠``, ``10♥``, ``joker 1`` in Danish; the notation in English."""
+    if lang == "en":
+        return format_card(card)
+    if card >= 52:
+        return f"joker {card - 51}"
+    text = format_card(card)
+    return ("10" if text[0] == "T" else text[0]) + SUIT_SYMBOLS[card // 13]
+
+
+def _value(name: str, value: object, lang: str) -> str:
+    if name == "card" and isinstance(value, int):
+        return card_shown(value, lang)
+    if name == "suit" and isinstance(value, int):
+        return SUIT_NAMES[lang][value]
+    if name == "legal" and isinstance(value, Sequence) and not isinstance(value, str):
+        shown = [str(v) for v in value[:SHOWN_ACTIONS]]
+        return ", ".join(shown) + (", ..." if len(value) > SHOWN_ACTIONS else "")
+    if name == "counts" and isinstance(value, Sequence) and not isinstance(value, str):
+        return phrases(lang)["refusal_or"].join(str(v) for v in value)
+    return str(value)
+
+
+PLAIN = "plain"
+"""The phrase of a refusal a plugin wrote as one sentence (``{"text": ...}``): shown as it is."""
+
+
+def refusal(phrase: str, values: Mapping[str, object], lang: str = "da") -> str:
+    """The sentence of a refusal in ``lang``: its phrase with its values rendered."""
+    if phrase == PLAIN:
+        return str(values.get("text", ""))
+    template = phrases(lang)[f"refusal_{phrase}"]
+    return template.format(**{name: _value(name, value, lang) for name, value in values.items()})

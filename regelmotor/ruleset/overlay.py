@@ -1,0 +1,255 @@
+"""The overlay algebra: layers of ruleset data merged with every value's location kept.
+
+A file extends its parent, listed house rules overlay it, and the file's own keys are merged last
+(the precedence ``docs/writing-a-ruleset.md`` states); entries of ``BY_ENTRY`` lists are changed by id."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from regelmotor.errors import Location, Problem
+from regelmotor.ruleset.model import Ruleset
+from regelmotor.ruleset.yaml_source import (
+    Document,
+    Path,
+)
+
+
+@dataclass
+class Layer:
+    """Data being merged, with the location of each value and key."""
+
+    data: dict[str, Any]
+    values: dict[Path, Location] = field(default_factory=dict)
+    keys: dict[Path, Location] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, doc: Document, *, under: Path = ()) -> Layer:
+        """The part of ``doc`` below ``under``, with paths relative to it."""
+        n = len(under)
+        data: Any = doc.data
+        for part in under:
+            data = data[part]
+        values = {p[n:]: loc for p, loc in doc.values.items() if p[:n] == under}
+        keys = {p[n:]: loc for p, loc in doc.keys.items() if p[:n] == under and len(p) > n}
+        return cls(_copy(data), values, keys)
+
+
+BY_ENTRY = ("designations", "sol_bids", "plugins")
+"""What a house rule changes entry by entry (or adds to), not as a whole: its changes stand over a file's own."""
+
+
+def _without(layer: Layer, keys: tuple[str, ...]) -> Layer:
+    """``layer`` but its top-level ``keys``."""
+    data = {k: v for k, v in layer.data.items() if k not in keys}
+    values = {p: loc for p, loc in layer.values.items() if not p or p[0] not in keys}
+    names = {p: loc for p, loc in layer.keys.items() if not p or p[0] not in keys}
+    return Layer(data, values, names)
+
+
+def _drop_under(mapping: dict[Path, Location], prefix: Path) -> None:
+    n = len(prefix)
+    for path in [p for p in mapping if p[:n] == prefix]:
+        del mapping[path]
+
+
+SWITCHED_OFF = ("fordaekt", "doubling", "omblanding", "money")
+"""Sections a ruleset may leave out, meaning the rule is not played (the model's default): a house rule
+turns such a rule on in any ruleset, where a section the game lacks (``jokers`` in a 52-card game)
+cannot be brought in by one."""
+
+
+def _switched_off(key: str) -> dict[str, Any]:
+    default = Ruleset.model_fields[key].default
+    data: dict[str, Any] = default.model_dump(mode="json", exclude_none=True)
+    return data
+
+
+def merge(base: Layer, top: Layer, *, overlay: str | None = None) -> tuple[Layer, list[Problem]]:
+    """Mappings merge (``top`` wins), lists and scalars are replaced whole.
+
+    An overlay (a house rule) may not bring a whole new section into a ruleset that lacks it:
+    ``jokers`` rules on a ruleset without jokers cannot apply, and saying so beats the
+    confusing "missing key" errors a half section would give.
+    """
+    out = Layer(_copy(base.data), dict(base.values), dict(base.keys))
+    problems: list[Problem] = []
+
+    def walk(target: dict[str, Any], source: dict[str, Any], path: Path) -> None:
+        for key, value in source.items():
+            child = (*path, key)
+            if isinstance(value, dict) and isinstance(target.get(key), dict):
+                out.values[child] = top.values.get(child, out.values.get(child, Location("?", 1, 1)))
+                walk(target[key], value, child)
+                continue
+            if overlay is not None and not path and key in SWITCHED_OFF and target.get(key) is None:
+                target[key] = _switched_off(key)  # the model's default (off), for the house rule to turn on
+            if overlay is not None and isinstance(value, dict) and target.get(key) is None:
+                problems.append(
+                    Problem(
+                        top.keys.get(child) or top.values.get(child) or Location("?", 1, 1),
+                        child,
+                        f'the house rule "{overlay}" cannot apply: the ruleset has no "{key}" rules for it to change',
+                    )
+                )
+                continue
+            if overlay is not None and child == ("plugins",) and isinstance(value, list):
+                _add_plugins(target, value, top, out)  # house rules add plugins; they never drop one
+                continue
+            if overlay is not None and child in (("designations",), ("sol_bids",)) and isinstance(value, list):
+                problems.extend(_change_by_id(target, key, value, top, out, overlay))
+                continue
+            _drop_under(out.values, child)
+            _drop_under(out.keys, child)
+            target[key] = _copy(value)
+            n = len(child)
+            out.values.update({p: loc for p, loc in top.values.items() if p[:n] == child})
+            out.keys.update({p: loc for p, loc in top.keys.items() if p[:n] == child})
+
+    walk(out.data, top.data, ())
+    return out, problems
+
+
+def _change_by_id(
+    target: dict[str, Any], key: str, changes: list[Any], top: Layer, out: Layer, overlay: str
+) -> list[Problem]:
+    """A house rule changes designations and sol bids by id: each entry merges into the one with its
+    id (a new one, with its ``display``, is added), so it need not repeat the rest of the list."""
+    current = target.get(key)
+    items: list[Any] = current if isinstance(current, list) else []
+    target[key] = items
+    problems: list[Problem] = []
+    for index, change in enumerate(changes):
+        source: Path = (key, index)
+        where = top.keys.get(source) or top.values.get(source) or Location("?", 1, 1)
+        if not isinstance(change, dict) or not isinstance(change.get("id"), str):
+            problems.append(Problem(where, source, f'a house rule names each of its {key} by "id"'))
+            continue
+        ids = [item.get("id") if isinstance(item, dict) else None for item in items]
+        if change["id"] not in ids and "display" not in change:
+            problems.append(
+                Problem(
+                    where,
+                    (*source, "id"),
+                    f'the house rule "{overlay}" cannot apply: the ruleset has no {key} entry "{change["id"]}" '
+                    '(a new one needs its "display" and the rest of its keys)',
+                )
+            )
+            continue
+        at = ids.index(change["id"]) if change["id"] in ids else len(items)
+        shifted = Layer(
+            {key: {str(at): change}},
+            {(key, str(at), *p[2:]): loc for p, loc in top.values.items() if p[:2] == source},
+            {(key, str(at), *p[2:]): loc for p, loc in top.keys.items() if p[:2] == source},
+        )
+        base = Layer({key: {str(at): items[at] if at < len(items) else {}}}, {}, {})
+        # a new entry is added whole; only a change to an existing one must find what it changes
+        merged, found = merge(base, shifted, overlay=overlay if at < len(items) else None)
+        problems.extend(found)
+        entry = merged.data[key][str(at)]
+        if at < len(items):
+            items[at] = entry
+        else:
+            items.append(entry)
+        for mapping, into in ((merged.values, out.values), (merged.keys, out.keys)):
+            into.update({(key, at, *p[2:]): loc for p, loc in mapping.items() if p[:2] == (key, str(at))})
+    return problems
+
+
+_OWN_WORDS = {"name", "title", "description", "source", "kind", "extends", "house_rules", "notes", "plugins"}
+
+
+def _at(data: Any, path: Path) -> Any:
+    for part in path:
+        if isinstance(data, dict) and part in data:  # noqa: SIM114 - mypy needs the list branch apart
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return _MISSING
+    return data
+
+
+_MISSING = object()
+
+
+def _inherited_words(doc: Document, base: Layer, parent: str) -> Iterator[Problem]:
+    """Warnings for a file that extends another: a rule it changes whose ``source`` is still the parent's
+    words, and a point table it gives only some values of (the rest are the parent's)."""
+    warned: set[Path] = set()
+    for path, location in sorted(doc.values.items(), key=lambda item: (item[1].line, item[1].column)):
+        if not path or path[0] in _OWN_WORDS or path[-1] == "source":
+            continue
+        if path[:2] == ("scoring", "tables") and len(path) == 4 and path[3] == "values":
+            own, inherited = _at(doc.data, path), _at(base.data, path)
+            if isinstance(own, dict) and isinstance(inherited, dict):
+                kept = [str(k) for k in inherited if k not in own]
+                if kept:
+                    message = (
+                        f"the table keeps {parent}'s values for {', '.join(kept)}: "
+                        "give every value if you mean a table of your own"
+                    )
+                    yield Problem(doc.locate(path, key=True), path, f"warning: {message}")
+            continue
+        if _at(doc.data, path) == _at(base.data, path) or isinstance(_at(doc.data, path), dict):
+            continue
+        owner = path[:-1]
+        while owner and not (isinstance(_at(base.data, owner), dict) and "source" in _at(base.data, owner)):
+            owner = owner[:-1]
+        if owner in warned or (*owner, "source") in doc.values or _at(base.data, (*owner, "source")) is _MISSING:
+            continue
+        warned.add(owner)
+        message = (
+            f"changed here, but this rule's source is still {parent}'s words: "
+            "give it a source of its own (what your club decided, and where)"
+        )
+        yield Problem(location, path, f"warning: {message}")
+
+
+def _leaves(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every value below a mapping, by key path; lists (designations by id aside) are values."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _leaves(value, (*path, key))
+    elif isinstance(data, list) and path[-1:] in (("designations",), ("sol_bids",)):
+        for entry in data:
+            if isinstance(entry, dict) and "id" in entry:
+                yield from _leaves({k: v for k, v in entry.items() if k != "id"}, (*path, str(entry["id"])))
+    else:
+        yield path, data
+
+
+def _plugin_name(entry: Any) -> Any:
+    return entry.get("name") if isinstance(entry, dict) else entry
+
+
+def _add_plugins(target: dict[str, Any], added: list[Any], top: Layer, out: Layer) -> None:
+    """A house rule's plugins join the ruleset's (one naming a plugin already there replaces its settings)."""
+    current = target.get("plugins")
+    plugins: list[Any] = list(current) if isinstance(current, list) else []
+    for index, entry in enumerate(added):
+        names = [_plugin_name(p) for p in plugins]
+        name = _plugin_name(entry)
+        at = names.index(name) if name in names else len(plugins)
+        if at == len(plugins):
+            plugins.append(_copy(entry))
+        else:
+            plugins[at] = _copy(entry)
+        source, dest = ("plugins", index), ("plugins", at)
+        _drop_under(out.values, dest)
+        _drop_under(out.keys, dest)
+        for mapping, into in ((top.values, out.values), (top.keys, out.keys)):
+            into.update({(*dest, *p[2:]): loc for p, loc in mapping.items() if p[:2] == source})
+    target["plugins"] = plugins
+    if ("plugins",) in top.keys:
+        out.keys.setdefault(("plugins",), top.keys[("plugins",)])
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value

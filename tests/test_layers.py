@@ -1,0 +1,107 @@
+"""The package's layers: no import circles, and the engine is the state machine only.
+
+Every import counts, also one made only for type checking or inside a function: a circle hidden in
+either still ties two modules into one. The engine (``engine/``) neither reads nor writes files
+(records and their I/O are ``records.py``) and asks the rule families only through the compiled
+``Rules``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from .conftest import REPO
+
+PACKAGE = REPO / "regelmotor"
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _imports(path: Path) -> set[str]:
+    """The package's modules ``path`` imports, anywhere in it (TYPE_CHECKING blocks and functions too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                found.add(full if full in MODULES else node.module)
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return {m for m in found if m in MODULES}
+
+
+GRAPH = {name: _imports(path) - {name} for name, path in MODULES.items()}
+
+
+def _circles() -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(GRAPH[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(GRAPH):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_no_module_imports_a_module_that_imports_it_back() -> None:
+    assert _circles() == []
+
+
+def test_the_circle_check_sees_a_circle_made_for_type_checking_only() -> None:
+    """The check is not vacuous: add one edge back and it reports the circle."""
+    GRAPH["regelmotor.cards"].add("regelmotor.engine.game")
+    try:
+        assert any("regelmotor.cards" in group and "regelmotor.engine.game" in group for group in _circles())
+    finally:
+        GRAPH["regelmotor.cards"].discard("regelmotor.engine.game")
+
+
+def test_the_engine_does_no_file_io_and_imports_no_rule_family() -> None:
+    for name in (n for n in MODULES if n.startswith("regelmotor.engine")):
+        tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert not imported & {"json", "pathlib", "pydantic", "os", "io"}, name
+        assert not any(m == "regelmotor.rules" or m.startswith("regelmotor.rules.") for m in imported), name
+        calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        assert "open" not in calls, name
+
+
+def test_the_loader_is_split_by_concern() -> None:
+    """Finding files, checking one file against the schema, the overlay algebra, resolving, validating:
+    a module each (``ruleset/load.py`` resolves only)."""
+    for part in ("catalogue", "schema_check", "overlay", "load", "validate"):
+        assert f"regelmotor.ruleset.{part}" in MODULES
+    assert len(MODULES["regelmotor.ruleset.load"].read_text(encoding="utf-8").splitlines()) < 400
