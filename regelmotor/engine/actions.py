@@ -14,7 +14,7 @@ the engine offers them and back where it hands them to the hook.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from typing import cast
@@ -63,7 +63,7 @@ class Verb(StrEnum):
     PLAY = "play"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Action:
     """One action: its verb and the fields that verb takes (the others keep their defaults).
 
@@ -84,6 +84,19 @@ class Action:
     name: str | None = None
     """A redeal claim's name (``jernhånd``)."""
     hidden: int = 0
+    _key: tuple[object, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        key = (self.verb, self.card, self.cards, self.bid, self.trump, self.seat, self.name, self.hidden)
+        object.__setattr__(self, "_key", key)
+
+    def __eq__(self, other: object) -> bool:  # one tuple compare: legality is checked on every action
+        if other.__class__ is not Action:
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
 
     def __str__(self) -> str:
         return notation(self)
