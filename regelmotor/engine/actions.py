@@ -14,10 +14,9 @@ the engine offers them and back where it hands them to the hook.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from typing import cast
+from typing import NamedTuple, cast
 
 from regelmotor.bids import HOLD, JOIN, PASS, Bid, Ladder, fold, parse_call
 from regelmotor.cards import (
@@ -63,12 +62,13 @@ class Verb(StrEnum):
     PLAY = "play"
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
-class Action:
+class Action(NamedTuple):
     """One action: its verb and the fields that verb takes (the others keep their defaults).
 
-    ``hidden`` is set only in the public view of another seat's action: the number of cards it
-    moved face down (``discard ? ? ?``, ``fordækt ?``), whose ``cards``/``card`` are then empty.
+    A named tuple: immutable, hashable, made and compared at C speed (the engine checks every action
+    against the legal ones, and the exchange makes hundreds). ``hidden`` is set only in the public
+    view of another seat's action: the number of cards it moved face down (``discard ? ? ?``,
+    ``fordækt ?``), whose ``cards``/``card`` are then empty.
     """
 
     verb: Verb
@@ -84,19 +84,6 @@ class Action:
     name: str | None = None
     """A redeal claim's name (``jernhånd``)."""
     hidden: int = 0
-    _key: tuple[object, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        key = (self.verb, self.card, self.cards, self.bid, self.trump, self.seat, self.name, self.hidden)
-        object.__setattr__(self, "_key", key)
-
-    def __eq__(self, other: object) -> bool:  # one tuple compare: legality is checked on every action
-        if other.__class__ is not Action:
-            return NotImplemented
-        return self._key == other._key
-
-    def __hash__(self) -> int:
-        return hash(self._key)
 
     def __str__(self) -> str:
         return notation(self)

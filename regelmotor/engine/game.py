@@ -277,37 +277,40 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         return parsed if parsed is not None else parse_action(text, self.rules.ladder)
 
     def view(self, seat: int) -> View:
+        """What ``seat`` may know now: a new ``View`` on every call (its legal actions are the game's own
+        immutable sequence, so the exchange's discards are not written out for it)."""
+        hands, names = self.hands, NAMES
         return View(
             seat=seat,
             phase=self.phase,
             dealer=self.dealer,
             to_act=self.to_act,
-            hand=() if self.blind() else tuple([NAMES[c] for c in self.hands[seat]]),
-            legal_actions=tuple(self.legal) if self.to_act == seat else (),
+            hand=() if self.blind() else tuple([names[c] for c in hands[seat]]),
+            legal_actions=self.legal if self.to_act == seat else (),
             calls=tuple(self.seat_calls),
             contract=self.contract,
             declarers=self.declarers,
             trump=self.trump,
-            called=None if self.called is None else format_card(self.called),
+            called=None if self.called is None else names[self.called],
             partner=self.partner if self.partner_public else None,
-            joiner_calls=tuple((s, format_card(c)) for s, c in self.joiner_calls.items()),
-            turned=tuple(format_card(c) for c in self.turned),
+            joiner_calls=tuple([(s, names[c]) for s, c in self.joiner_calls.items()]),
+            turned=tuple([names[c] for c in self.turned]),
             kitty_size=len(self.kitty),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple([len(h) for h in hands]),
             fordaekt_laid=self.fordaekt is not None,
             doublings=self.doublings,
             events=tuple(self.events),
             redeal=self.redeal,
-            trick=tuple((s, self._shown(c, seat)) for s, c in self.trick),
+            trick=tuple([(s, self._shown(c, seat)) for s, c in self.trick]),
             tricks=self._tricks_shown(seat),
             tricks_won=tuple(self.tricks_won),
-            open_hands=tuple((s, tuple(format_card(c) for c in self.hands[s])) for s in self.open_hands),
+            open_hands=tuple([(s, tuple([names[c] for c in hands[s]])) for s in self.open_hands]),
             scores=None if self.scores is None else tuple(self.scores),
             history=self.public_history(seat),
-            received=tuple(NAMES[c] for c in self.received.get(seat, ())),
-            discarded=tuple(NAMES[c] for c in self.discarded.get(seat, ())),
-            fordaekt=NAMES[self.fordaekt] if self.fordaekt is not None and seat == self.declarers[0] else None,
-            trump_card=None if self.trump_card is None else NAMES[self.trump_card],
+            received=tuple([names[c] for c in self.received.get(seat, ())]),
+            discarded=tuple([names[c] for c in self.discarded.get(seat, ())]),
+            fordaekt=names[self.fordaekt] if self.fordaekt is not None and seat == self.declarers[0] else None,
+            trump_card=None if self.trump_card is None else names[self.trump_card],
             leader=self.leader if self.phase == PLAY else None,
         )
 

@@ -103,7 +103,8 @@ class View:
     dealer: int
     to_act: int | None
     hand: tuple[str, ...]
-    legal_actions: tuple[Action, ...]
+    legal_actions: Sequence[Action]
+    """The seat's legal actions when it is to act (the game's own immutable sequence), else empty."""
     calls: tuple[tuple[int, Action], ...]
     contract: str | None
     declarers: tuple[int, ...]

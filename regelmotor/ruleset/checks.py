@@ -8,7 +8,8 @@ all at once.
 from __future__ import annotations
 
 import difflib
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from typing import get_args
 
@@ -22,8 +23,33 @@ RANKS: tuple[str, ...] = get_args(Rank)
 """The thirteen ranks as a ruleset writes them (the model's own list)."""
 
 
+CHECKED_KEPT = 256
+"""How many rulesets' findings are kept (checking one scores every game it allows: about 0.2 s)."""
+_checked: OrderedDict[str, tuple[Finding, ...]] = OrderedDict()
+_checked_lock = threading.Lock()
+
+
 def check_ruleset(ruleset: Ruleset) -> list[Finding]:
-    """Every semantic problem of ``ruleset``."""
+    """Every semantic problem of ``ruleset``.
+
+    A pure function of the resolved rules, so the findings are kept by the rules' canonical JSON: the
+    same rules loaded again (a record replayed, a sheet scored, a second game on the server) are not
+    checked again."""
+    key = ruleset.model_dump_json()
+    with _checked_lock:  # the server loads rulesets in several threads
+        found = _checked.get(key)
+        if found is not None:
+            _checked.move_to_end(key)
+            return list(found)
+    found = tuple(_check(ruleset))
+    with _checked_lock:
+        _checked[key] = found
+        if len(_checked) > CHECKED_KEPT:
+            _checked.popitem(last=False)
+    return list(found)
+
+
+def _check(ruleset: Ruleset) -> list[Finding]:
     findings: list[Finding] = []
     for check in (_game_shape, _named_bids, _bids_and_designations, _ladder):
         findings.extend(check(ruleset))

@@ -26,7 +26,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -368,7 +368,7 @@ class Games:
         game = web.game
         view = game.view(web.seat)
         decimals = web.rules.ruleset.scoring.decimals
-        data = dataclasses.asdict(view)
+        data = dataclasses.asdict(dataclasses.replace(view, legal_actions=()))
         data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
         data["legal_actions"] = [str(a) for a in view.legal_actions]  # the notation, at the edge
         data["calls"] = [[seat, str(a)] for seat, a in view.calls]
@@ -403,7 +403,7 @@ class Games:
         }
 
 
-def _bid_grid(web: WebGame, actions: tuple[Action, ...]) -> dict[str, Any]:
+def _bid_grid(web: WebGame, actions: Sequence[Action]) -> dict[str, Any]:
     """The ladder as the page's bidding grid: a row per number of tricks with a cell per designation, and the
     bids by name in rows of their own where the ladder puts them. Each bid not open to the person says why
     (in Danish and in the engine's English), from the same rule that refused it."""
