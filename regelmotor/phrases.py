@@ -5,18 +5,19 @@ book fills in its sentences from them, and so does a refusal (``RuleViolation``)
 which rule refused what, with the refusal's phrase key and its values, and the terminal, the web
 page and ``replay`` each render that in the reader's language here. Values are rendered by their
 name: ``card`` as the reader writes a card (``A♠`` in Danish, ``AS`` in English), ``suit`` by its
-name, ``legal`` as a short list of actions.
+name, ``action`` and ``legal`` (a short list of actions) in the notation with their cards shown so.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
 import yaml
 
-from regelmotor.cards import SUIT_NAMES_DA, SUIT_SYMBOLS, format_card
+from regelmotor.cards import SUIT_NAMES_DA, SUIT_SYMBOLS, format_card, parse_card
 
 PHRASES = Path(__file__).resolve().parent / "rulebook" / "phrases"
 LANGUAGES = ("da", "en")
@@ -45,13 +46,25 @@ def card_shown(card: int, lang: str) -> str:
     return ("10" if text[0] == "T" else text[0]) + SUIT_SYMBOLS[card // 13]
 
 
+_CARD_WORD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK[123])\b")
+
+
+def _cards_shown(text: str, lang: str) -> str:
+    """The cards in an action's notation as the reader writes them (``call AH`` -> ``call A♥`` in Danish)."""
+    if lang == "en":
+        return text
+    return _CARD_WORD.sub(lambda found: card_shown(parse_card(found.group()), lang), text)
+
+
 def _value(name: str, value: object, lang: str) -> str:
     if name == "card" and isinstance(value, int):
         return card_shown(value, lang)
     if name == "suit" and isinstance(value, int):
         return SUIT_NAMES[lang][value]
+    if name == "action":
+        return _cards_shown(str(value), lang)
     if name == "legal" and isinstance(value, Sequence) and not isinstance(value, str):
-        shown = [str(v) for v in value[:SHOWN_ACTIONS]]
+        shown = [_cards_shown(str(v), lang) for v in value[:SHOWN_ACTIONS]]
         return ", ".join(shown) + (", ..." if len(value) > SHOWN_ACTIONS else "")
     if name == "counts" and isinstance(value, Sequence) and not isinstance(value, str):
         return phrases(lang)["refusal_or"].join(str(v) for v in value)

@@ -18,7 +18,7 @@ from regelmotor.cards import parse_card
 from regelmotor.engine.actions import PASS_ACTION, PLAYS, Action, parse_action, public
 from regelmotor.engine.game import Game
 from regelmotor.errors import RuleViolation
-from regelmotor.phrases import phrases
+from regelmotor.phrases import phrases, refusal
 from regelmotor.records import Record, replay
 
 from .conftest import CONFIGS, REPO, deal, play, rules_of
@@ -156,3 +156,12 @@ def test_records_written_before_actions_were_typed_replay_to_the_same_result() -
         assert [str(a) for _, a in result.game.history] == data["actions"]  # written back as it was read
         finished += result.game.phase == "finished"
     assert finished == 55
+
+
+def test_a_danish_refusal_shows_the_cards_of_the_actions_it_lists_as_cards() -> None:
+    """The terminal's refusal of a partner card lists what may be called as the hand shows cards."""
+    text = refusal("partner_card", {"action": "AS", "legal": ["call AH", "call TD", "call JK1"]}, "da")
+    assert text == "A♠ kan ikke kaldes som makkerkort: call A♥, call 10♦, call joker 1"
+    assert refusal("partner_card", {"action": "AS", "legal": ["call AH"]}, "en") == (
+        "AS cannot be called as partner card: call AH"
+    )
