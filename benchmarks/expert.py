@@ -39,11 +39,14 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 def strength(deals: int, jobs: int) -> dict[str, Any]:
+    """The expert against the heuristic, and against ``expert-v1`` (its bidding before it weighed its
+    estimates' noise), on every ruleset, the same cards both ways."""
     found = {}
-    for name in RULESETS:
-        start = time.perf_counter()
-        result = run_match("expert", "heuristic", name, [], deals, 1, jobs=jobs)
-        found[name] = {**result.as_json(), "seconds": time.perf_counter() - start}
+    for rival in ("heuristic", "expert-v1"):
+        for name in RULESETS:
+            start = time.perf_counter()
+            result = run_match("expert", rival, name, [], deals, 1, jobs=jobs)
+            found[f"{name} against {rival}"] = {**result.as_json(), "seconds": time.perf_counter() - start}
     return found
 
 
@@ -259,7 +262,7 @@ def main() -> None:
             f"points for the declarer (n = {g['n']})"
         )
     for name, row in report.get("strength", {}).items():
-        print_match("expert heuristic", name, row)
+        print_match("expert", name, row)
 
 
 if __name__ == "__main__":

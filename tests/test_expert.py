@@ -9,10 +9,11 @@ from collections.abc import Callable
 import pytest
 
 from regelmotor.bids import Bid
-from regelmotor.bots.expert import ExpertBot
+from regelmotor.bots.expert import Budget, ExpertBot
 from regelmotor.bots.knowledge import sample_worlds
 from regelmotor.cards import format_card, new_deck, parse_card
 from regelmotor.cli import main
+from regelmotor.engine.actions import PASS_ACTION, Action
 from regelmotor.engine.game import Game
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules, compile_rules
@@ -302,3 +303,31 @@ def test_inside_a_playout_the_exchange_is_decided_by_the_hand_not_always_the_mos
         assert (choice == "keep") == (gain <= 0), f"seed {seed}: {choice} with a gain of {gain:.1f}"
         choices.append(choice == "keep")
     assert any(choices) and not all(choices)
+
+
+def _first_calls_with(rules: Rules, caution: float, hands: int) -> list[tuple[Action, dict[Action, float]]]:
+    """Forhånd's first call and its estimates on ``hands`` deals, each bot with the same random stream."""
+    out = []
+    for number in range(hands):
+        game = Game.from_seed(rules, 500 + number, number % 4)
+        while game.step is not None and game.step[0] != "call":
+            game.apply("keep")
+        assert game.step is not None
+        bot = ExpertBot(rules, random.Random(number), budget=Budget(bid_caution=caution), **SMALL)
+        out.append((bot.choose(game.view(game.step[1]), game.legal), dict(bot.estimates)))
+    return out
+
+
+def test_weighing_an_estimates_noise_never_bids_where_the_mean_passes() -> None:
+    """The winner's curse across the table: every seat bids on its own noisy estimate and the highest gets
+    the contract, so the expert weighs a bid by its mean less two standard errors. On the same sampled
+    deals the estimates are the same means; only bids lose weight, so where the mean passes, so does the
+    cautious bot, and a greater caution passes at least as often."""
+    rules = rules_of("standard")
+    plain, cautious, very = (_first_calls_with(rules, caution, 16) for caution in (0.0, 2.0, 6.0))
+    for (a, estimates_a), (b, estimates_b) in zip(plain, cautious, strict=True):
+        assert estimates_a == estimates_b  # what the bot expects is its mean either way (calibration)
+        if a == PASS_ACTION:
+            assert b == PASS_ACTION
+    passes = [sum(1 for call, _ in calls if call == PASS_ACTION) for calls in (plain, cautious, very)]
+    assert passes[0] <= passes[1] <= passes[2] and passes[2] > passes[0]

@@ -47,10 +47,17 @@ def _expert(rules: Rules, rng: random.Random) -> Bot:
     return ExpertBot(rules, rng)
 
 
+def _expert_v1(rules: Rules, rng: random.Random) -> Bot:
+    from regelmotor.bots.expert import V1_BUDGET, ExpertBot
+
+    return ExpertBot(rules, rng, budget=V1_BUDGET)
+
+
 BOTS: dict[str, Callable[[Rules, random.Random], Bot]] = {
     "random": RandomBot,
     "heuristic": _heuristic,
     "expert": _expert,
+    "expert-v1": _expert_v1,
 }
 
 

@@ -81,9 +81,17 @@ class Budget:
     """In a sol bid (whether the declarer stays within his most is all it asks: a narrow search), from
     this many cards left."""
     dd_sol_nodes: int = 20_000
+    bid_caution: float = 2.0
+    """A bid is weighed by its mean less this many standard errors of that mean. Every seat bids on its own
+    noisy estimate, and the contract goes to the seat whose estimate is highest: the winner's curse across
+    the table, which pricing on unseen samples does not remove. Weighing the estimate's noise takes the
+    optimism out of the contracts bid (benchmarks/expert.py, calibration), and the high-variance bids (a
+    bordlægger on a thin hand) with it; 0 bids on the mean (the bot ``expert-v1``)."""
 
 
 DEFAULT_BUDGET = Budget()
+V1_BUDGET = Budget(bid_caution=0.0)
+"""The expert as it bid before weighing its estimates' noise (the bot ``expert-v1``, to measure against)."""
 
 _KERNELS: dict[int, tuple[Rules, K.KernelRules]] = {}
 _WARNED: set[str] = set()
@@ -148,6 +156,7 @@ class ExpertBot:
         """The value it gave each candidate at its last decision (mean points for its own seat): for
         checking its estimates against what the deals then bring."""
         self._memo: dict[tuple[object, ...], float] = {}
+        self._errors: dict[Action, float] = {}
         self._values_by_contract: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
         """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
@@ -220,6 +229,7 @@ class ExpertBot:
         if claims:  # jernhånd, or a plugin's claim: void the deal when no bid pays
             best = max(self._bid_values(view, worlds, legal, claiming=True).values(), default=0.0)
             return KEEP_ACTION if best > 0 else claims[0]
+        self._errors = {}
         if auction:
             values = self._bid_values(view, worlds, legal, claiming=False)
         else:
@@ -229,7 +239,9 @@ class ExpertBot:
         if not values:  # nothing could be played out on the sampled deals: decide as the heuristic would
             return self.quick.choose(view, legal)
         order = {action: i for i, action in enumerate(legal)}
-        return max(values, key=lambda a: (values[a], a == PASS_ACTION, -order.get(a, 0)))
+        caution, errors = self.budget.bid_caution, self._errors
+        decide = {a: v - caution * errors.get(a, 0.0) for a, v in values.items()}
+        return max(decide, key=lambda a: (decide[a], a == PASS_ACTION, -order.get(a, 0)))
 
     def _candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The actions worth playing out: all of them, but for the exchange and fordækt shortlists."""
@@ -315,6 +327,13 @@ class ExpertBot:
             if kind in priced  # a finalist, now or at an earlier call
             for bid in group
         }
+        if self.budget.bid_caution:
+            self._errors = {
+                Action(Verb.BID, bid=bid): self._error(me, priced[kind], bid)
+                for kind, group in by_kind.items()
+                if kind in priced
+                for bid in group
+            }
         if claiming:
             return values
         others = [a for a in legal if a.verb not in (Verb.BID, Verb.MISDEAL)]
@@ -471,6 +490,29 @@ class ExpertBot:
                 key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
             )
         return total / len(played)
+
+    def _error(self, me: int, played: list[Played], bid: Bid) -> float:
+        """The standard error of ``_mean``'s value at ``bid``."""
+        if len(played) < 2:
+            return 0.0
+        points = [
+            self._points(
+                (bid.text, d.declarers, d.partner, d.vip_card, d.doublings, me),
+                bid,
+                d.declarers,
+                d.partner,
+                list(d.tricks),
+                d.vip_card,
+                d.doublings,
+                me,
+            )
+            if d.bid is not None
+            else 0.0
+            for d in played
+        ]
+        mean = sum(points) / len(points)
+        variance = sum((p - mean) ** 2 for p in points) / (len(points) - 1)
+        return float((variance / len(points)) ** 0.5)
 
     def _points(
         self,
