@@ -133,17 +133,23 @@ def _club(club: Callable[..., str], name: str, scoring: str) -> Rules:
     return compile_rules(load_ruleset(path))
 
 
+def _at_first_call(rules: Rules, seed: int) -> tuple[Game, int]:
+    """The deal of ``seed`` at its first call (claims kept), and the seat to call."""
+    game = Game.from_seed(rules, seed, seed % 4)
+    while game.step is not None and game.step[0] != "call":
+        game.apply("keep")
+    assert game.step is not None
+    return game, game.step[1]
+
+
 def _first_calls(rules: Rules, hands: int = 100) -> list[str]:
     """Forhånd's first call in ``hands`` deals, each decided with the same random stream (so on the same
     sampled deals and playouts: only the points differ between two rulesets)."""
     calls = []
     for number in range(hands):
-        game = Game.from_seed(rules, 1000 + number, number % 4)
-        while game.step is not None and game.step[0] != "call":
-            game.apply("keep")
-        assert game.step is not None
+        game, seat = _at_first_call(rules, 1000 + number)
         bot = ExpertBot(rules, random.Random(number), play_samples=4, plan_samples=4)
-        calls.append(str(bot.choose(game.view(game.step[1]), game.legal)))
+        calls.append(str(bot.choose(game.view(seat), game.legal)))
     return calls
 
 
@@ -309,12 +315,9 @@ def _first_calls_with(rules: Rules, caution: float, hands: int) -> list[tuple[Ac
     """Forhånd's first call and its estimates on ``hands`` deals, each bot with the same random stream."""
     out = []
     for number in range(hands):
-        game = Game.from_seed(rules, 500 + number, number % 4)
-        while game.step is not None and game.step[0] != "call":
-            game.apply("keep")
-        assert game.step is not None
+        game, seat = _at_first_call(rules, 500 + number)
         bot = ExpertBot(rules, random.Random(number), budget=Budget(bid_caution=caution), **SMALL)
-        out.append((bot.choose(game.view(game.step[1]), game.legal), dict(bot.estimates)))
+        out.append((bot.choose(game.view(seat), game.legal), dict(bot.estimates)))
     return out
 
 
