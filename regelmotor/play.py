@@ -17,13 +17,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from regelmotor.bids import fold
 from regelmotor.bots import make_bot
 from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
 from regelmotor.engine.actions import Action, Verb
 from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import NotationError, RuleViolation
 from regelmotor.files import OutputError, write_atomic
-from regelmotor.phrases import card_shown
+from regelmotor.phrases import card_shown, phrases
 from regelmotor.records import game_record
 from regelmotor.rounding import zero_sum_points
 from regelmotor.ruleset.catalogue import is_path
@@ -42,17 +43,67 @@ def shown(card: str) -> str:
     return card_shown(parse_card(card), "da")
 
 
-def shown_action(action: Action) -> str:
-    """An action with its cards shown as cards (``discard AS KH`` -> ``discard A♠ K♥``)."""
-    if action.verb is Verb.PLAY and action.card is not None:
-        return card_shown(action.card, "da")
-    if action.hidden:
+WORDS = {
+    Verb.PASS: "act_pass",
+    Verb.KEEP: "act_keep",
+    Verb.ACCEPT: "act_accept",
+    Verb.REJECT: "act_reject",
+    Verb.DOUBLE: "act_double",
+    Verb.REDOUBLE: "act_redouble",
+    Verb.NO_FORDAEKT: "act_no_fordaekt",
+    Verb.FORDAEKT: "act_fordaekt",
+    Verb.MISDEAL: "act_misdeal",
+    Verb.DISCARD: "act_discard",
+    Verb.TRUMP: "act_trump",
+    Verb.CALL: "act_call",
+    Verb.EXCHANGER: "act_exchanger",
+}
+"""Each verb's word at the table, in the phrase table (``act_*``); a bid, gå med, selv, vip and a claim are
+said as they are named."""
+
+
+def shown_action(action: Action, lang: str = "da") -> str:
+    """An action as the table says it, with its cards shown as cards: ``pas``, ``trumf ♠``, ``makker A♥``,
+    ``læg A♠ K♥`` (the table's words from the phrase table; ``lang`` ``en``: the notation's)."""
+    words = phrases(lang)
+    verb = action.verb
+    if verb is Verb.PLAY and action.card is not None:
+        return card_shown(action.card, lang)
+    word = words[WORDS[verb]] if verb in WORDS else None
+    if word is None:
         return str(action)
-    if action.verb is Verb.DISCARD:
-        return "discard " + " ".join(card_shown(c, "da") for c in action.cards)
-    if action.verb in (Verb.CALL, Verb.FORDAEKT) and action.card is not None:
-        return f"{action.verb} {card_shown(action.card, 'da')}"
-    return str(action)
+    if action.hidden:
+        return f"{word}" + " ?" * action.hidden
+    if verb is Verb.DISCARD:
+        return f"{word} " + " ".join(card_shown(c, lang) for c in action.cards)
+    if verb in (Verb.CALL, Verb.FORDAEKT) and action.card is not None:
+        return f"{word} {card_shown(action.card, lang)}"
+    if verb is Verb.TRUMP:
+        return words["act_no_trump"] if action.trump == "none" else f"{word} {_suit_symbol(action.trump)}"
+    if verb is Verb.ACCEPT and action.trump is not None:
+        return f"{word} {_suit_symbol(action.trump)}"
+    if verb in (Verb.EXCHANGER, Verb.MISDEAL) and action.seat is not None:
+        return f"{word} {action.seat}"
+    return word
+
+
+def _suit_symbol(letter: str | None) -> str:
+    return SUIT_SYMBOLS["SHDC".index(letter)] if letter in ("S", "H", "D", "C") else str(letter)
+
+
+def in_notation(text: str, lang: str = "da") -> str:
+    """What a person typed, with the table's words for an action (``pas``, ``trumf ♠``, ``makker A♥``,
+    ``læg 2♠ 3♦``, ``uden trumf``) written in the notation, which the game reads; anything else as it is."""
+    words = phrases(lang)
+    tokens = text.split()
+    said = [fold(t) for t in tokens]
+    if said == fold(words["act_no_trump"]).split():
+        return "trump none"
+    for verb, key in WORDS.items():
+        word = fold(words[key]).split()
+        if said[: len(word)] == word:
+            return " ".join([str(verb), *tokens[len(word) :]])
+    return " ".join(tokens)
 
 
 def _hand_by_suit(view: View) -> str:
@@ -105,8 +156,8 @@ class TerminalGame:
     def run(self) -> int:
         self.say(
             f"regelmotor: {self.label}. Du sidder på plads {self.seat} i første spil (pladserne skifter, når "
-            "kortene går rundt). Skriv et træk (7, 8 vip, A♠) eller #nummer fra listen; ? viser reglens kilde; "
-            "'quit' stopper."
+            "kortene går rundt). Skriv et træk (pas, 7, 8 vip, A♠) eller #nummer fra listen; hjælp forklarer; "
+            "? viser reglens kilde; 'quit' stopper."
         )
         number = 0
         try:
@@ -158,7 +209,8 @@ class TerminalGame:
                     view = game.view(seat)
                     action = bots[seat].choose(view, game.legal_actions())
                     game.apply(action)
-                    self.say(f"  plads {seat}: {shown_action(game.public_history(self.seat)[-1][1])}")
+                    said = shown_action(game.public_history(self.seat)[-1][1])
+                    self.say(f"  plads {seat} ({self.session.players[seating[seat]]}): {said}")
                 if len(game.tricks) > seen_tricks:
                     trick = game.tricks[-1]
                     tally = ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won))
@@ -197,7 +249,9 @@ class TerminalGame:
                 partner = f", din makker: plads {(self.seat + 2) % 4}"
             self.say(f"Kontrakt: {view.contract} ({declarers}), trumf {trump}{called}{partner}")
         elif view.calls:
-            self.say("Meldinger: " + ", ".join(f"{s}: {c}" for s, c in view.calls))
+            seating = self.session.seating()
+            names = self.session.players
+            self.say("Meldinger: " + ", ".join(f"{names[seating[s]]}: {shown_action(c)}" for s, c in view.calls))
         if view.turned:
             self.say("Vendte kattekort: " + " ".join(shown(c) for c in view.turned))
         if view.received:
@@ -222,7 +276,10 @@ class TerminalGame:
                 source = refused.source if refused is not None else None
                 self.say(f"Kilde: {source}" if source else "Skriv et træk, eller #nummer fra listen.")
                 continue
-            action = self.action_of(answer, legal)
+            if fold(answer) in (fold(phrases("da")["act_help"]), "help"):
+                self.say(phrases("da")["help"])
+                continue
+            action = self.action_of(in_notation(answer), legal)
             try:
                 game.apply(action, self.seat)
                 self.say(f"  du: {shown_action(game.history[-1][1])}")
@@ -230,8 +287,8 @@ class TerminalGame:
             except RuleViolation as exc:
                 refused = exc
                 self.say(f"Ikke tilladt efter reglen {exc.rule}: {exc.text('da')} (? viser kilden)")
-            except NotationError as exc:
-                self.say(f"Ikke et træk: {exc}")
+            except NotationError:
+                self.say(phrases("da")["not_an_action"].format(text=answer))
 
     @staticmethod
     def action_of(answer: str, legal: list[Action]) -> Action | str:

@@ -44,12 +44,38 @@ def test_illegal_input_is_refused_with_the_rule_and_changes_nothing(tmp_path: Pa
     assert "Ikke tilladt efter reglen auction: accept er ikke en melding, plads 0 kan give nu: pass, 7," in out
     assert "(? viser kilden)" in out
     assert "Kilde: 001_b88eb8000c0a2767.txt" in out  # the source on "?", not in every refusal
-    assert 'Ikke et træk: "ZZ" is not an action' in out
+    assert '"ZZ" er ikke et træk her; skriv et træk fra listen (eller #nummer), eller hjælp' in out
     refused = json.loads((tmp_path / "spil-1.json").read_text(encoding="utf-8"))
     clean = session(tmp_path / "again", ["1"] * 41 + ["quit"])
     assert clean.returncode == 0
     again = json.loads((tmp_path / "again" / "spil-1.json").read_text(encoding="utf-8"))
     assert refused["actions"] == again["actions"]  # the refused inputs left no trace
+
+
+def test_the_table_speaks_danish_pas_and_hjaelp_are_understood(tmp_path: Path) -> None:
+    """The person types the table's words: "pas" passes and is said back as "pas", "hjælp" explains, and
+    the bots' calls are said with their names and in the same words."""
+    result = session(tmp_path, ["hjælp", "pas", "quit"])
+    out = result.stdout
+    assert result.returncode == 0
+    assert "Skriv et træk som det står i listen (pas, 8, 8 vip, trumf ♠, makker A♥" in out
+    assert "  du: pas\n" in out and "[#1] pas" in out
+    assert "  plads 1 (Bot 1): " in out
+
+
+def test_the_tables_words_are_read_back_as_the_notation() -> None:
+    from regelmotor.cards import parse_cards
+    from regelmotor.engine.actions import Action, Verb, discard
+    from regelmotor.play import in_notation, shown_action
+
+    assert in_notation("pas") == "pass" and in_notation("Behold") == "keep"
+    assert in_notation("trumf ♠") == "trump ♠" and in_notation("uden trumf") == "trump none"
+    assert in_notation("makker A♥") == "call A♥" and in_notation("læg 2♠ 3♦") == "discard 2♠ 3♦"
+    assert in_notation("intet fordækt") == "no fordækt" and in_notation("8 vip") == "8 vip"
+    cards = discard(parse_cards("AS KH JK1"))
+    assert shown_action(cards) == "læg A♠ K♥ joker 1" and shown_action(cards, "en") == "discard AS KH JK1"
+    assert shown_action(Action(Verb.TRUMP, trump="H")) == "trumf ♥"
+    assert shown_action(Action(Verb.DISCARD, hidden=3)) == "læg ? ? ?"
 
 
 def test_end_of_input_ends_cleanly(tmp_path: Path) -> None:
@@ -75,7 +101,7 @@ def test_cards_are_shown_and_typed_in_one_notation() -> None:
     assert {parse_card(t) for t in ("A♠", "♠A", "AS", "as")} == {parse_card("AS")}
     assert parse_card("joker 2") == parse_card("JK2") and shown("JK2") == "joker 2"
     assert shown("TH") == "10♥" and parse_card(shown("TH")) == parse_card("TH")
-    assert shown_action(discard(parse_cards("AS KH JK1"))) == "discard A♠ K♥ joker 1"
+    assert shown_action(discard(parse_cards("AS KH JK1")), "en") == "discard AS KH JK1"
 
 
 def test_a_record_replays_from_any_folder(tmp_path: Path) -> None:
