@@ -24,6 +24,7 @@ from regelmotor.engine.actions import Action, Verb
 from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import NotationError, RuleViolation
 from regelmotor.files import OutputError, write_atomic
+from regelmotor.hooks import ContractInfo
 from regelmotor.phrases import card_shown, phrases
 from regelmotor.records import game_record
 from regelmotor.rounding import zero_sum_points
@@ -85,6 +86,18 @@ def shown_action(action: Action, lang: str = "da") -> str:
     if verb in (Verb.EXCHANGER, Verb.MISDEAL) and action.seat is not None:
         return f"{word} {action.seat}"
     return word
+
+
+def result_line(game: Game, lang: str = "da") -> str | None:
+    """Whether the contract held, and the declarer's side's tricks (``7 gode: holdt, 9 stik til melderens
+    side``), as the compiled ``made`` rule judges it; None for a game no one bid (engelsk, pasnolo)."""
+    if game.bid is None or not game.declarers:
+        return None
+    contract = ContractInfo(game.bid, game.declarers, game.partner)
+    side = {game.declarers[0], *(() if game.partner is None else (game.partner,))}
+    tricks = sum(game.tricks_won[seat] for seat in side)
+    key = "result_made" if game.rules.made(contract, game.tricks_won) else "result_lost"
+    return phrases(lang)[key].format(contract=game.contract, tricks=tricks)
 
 
 def _suit_symbol(letter: str | None) -> str:
@@ -222,6 +235,9 @@ class TerminalGame:
             entry = self.session.record(game)
             decimals = self.rules.ruleset.scoring.decimals
             self.say("Stik: " + ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won)))
+            result = result_line(game)
+            if result:
+                self.say(result)
             booked = zero_sum_points([entry.points[p] for p in seating], decimals)
             self.say(
                 "Point: " + ", ".join(f"{self.session.players[p]} {b}" for p, b in zip(seating, booked, strict=True))
@@ -229,7 +245,8 @@ class TerminalGame:
         else:
             self.session.record(game)
             assert game.redeal is not None
-            self.say(f"Spillet gives om ({game.redeal.reason}).")
+            reason = phrases("da").get(f"redeal_{game.redeal.reason}", game.redeal.reason)
+            self.say(f"Spillet gives om ({reason}).")
         self.say(f"Stilling: {self.standings()}")
 
     def human_turn(self, game: Game) -> None:

@@ -78,6 +78,37 @@ def test_the_tables_words_are_read_back_as_the_notation() -> None:
     assert shown_action(Action(Verb.DISCARD, hidden=3)) == "læg ? ? ?"
 
 
+def test_melderen_og_makkeren_skal_tage_mindst_saa_mange_stik_and_the_table_says_whether_they_did() -> None:
+    """001: "7 til 13 (almindelige) | Melderen og makkeren skal tage mindst så mange stik": each deal ends
+    with a line saying whether the contract held, and the declarer's side's tricks."""
+    import random
+
+    from regelmotor.bots.heuristic import HeuristicBot
+    from regelmotor.engine.game import Game
+    from regelmotor.play import result_line
+
+    from .conftest import rules_of
+
+    rules = rules_of("standard")
+    said = set()
+    for seed in range(40):
+        game = Game.from_seed(rules, seed, seed % 4)
+        bots = [HeuristicBot(rules, random.Random(s)) for s in range(4)]
+        while game.step is not None:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game.view(seat), game.legal))
+        line = result_line(game)
+        if game.bid is None or game.bid.level is None:
+            continue
+        assert line is not None
+        side = game.tricks_won[game.declarers[0]] + (0 if game.partner is None else game.tricks_won[game.partner])
+        held = side >= game.bid.level
+        assert line == f"{game.contract}: {'holdt' if held else 'tabt'}, {side} stik til melderens side"
+        said.add(held)
+    assert said == {True, False}
+
+
 def test_end_of_input_ends_cleanly(tmp_path: Path) -> None:
     result = session(tmp_path, ["1", "1"])
     assert result.returncode == 0 and "Farvel." in result.stdout and (tmp_path / "spil-1.json").exists()
