@@ -5,7 +5,7 @@ book fills in its sentences from them, and so does a refusal (``RuleViolation``)
 which rule refused what, with the refusal's phrase key and its values, and the terminal, the web
 page and ``replay`` each render that in the reader's language here. Values are rendered by their
 name: ``card`` as the reader writes a card (``A♠`` in Danish, ``AS`` in English), ``suit`` by its
-name, ``action`` and ``legal`` (a short list of actions) in the notation with their cards shown so.
+name, ``action`` and ``legal`` (a short list of actions) as the table says them (``said``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 
 import yaml
 
+from regelmotor.bids import fold
 from regelmotor.cards import SUIT_NAMES_DA, SUIT_SYMBOLS, format_card, parse_card
 
 PHRASES = Path(__file__).resolve().parent / "rulebook" / "phrases"
@@ -47,6 +48,24 @@ def card_shown(card: int, lang: str) -> str:
 
 
 _CARD_WORD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK[123])\b")
+TABLE_WORDS = {
+    "no fordækt": "act_no_fordaekt",
+    "pass": "act_pass",
+    "keep": "act_keep",
+    "accept": "act_accept",
+    "reject": "act_reject",
+    "double": "act_double",
+    "redouble": "act_redouble",
+    "fordækt": "act_fordaekt",
+    "misdeal": "act_misdeal",
+    "discard": "act_discard",
+    "trump": "act_trump",
+    "call": "act_call",
+    "exchanger": "act_exchanger",
+}
+"""The notation's action words -> their keys in the phrase table (``act_*``): the words a table says. A bid,
+gå med, selv, vip and a claim are said as they are named."""
+_SUIT_LETTER = {letter: symbol for letter, symbol in zip("SHDC", SUIT_SYMBOLS, strict=True)}
 
 
 def _cards_shown(text: str, lang: str) -> str:
@@ -56,15 +75,47 @@ def _cards_shown(text: str, lang: str) -> str:
     return _CARD_WORD.sub(lambda found: card_shown(parse_card(found.group()), lang), text)
 
 
+def said(action: str, lang: str = "da") -> str:
+    """An action, given in the notation, as the table says it: ``pas``, ``trumf ♠``, ``uden trumf``,
+    ``makker A♥``, ``læg A♠ K♥ joker 1`` (the phrase table's words, its cards as the reader writes them)."""
+    if lang == "en":
+        return action  # the notation is the English table's words
+    words = phrases(lang)
+    if action == "trump none":
+        return words["act_no_trump"]
+    for notation, key in TABLE_WORDS.items():
+        if action == notation or action.startswith(notation + " "):
+            rest = action[len(notation) + 1 :].split()
+            if notation in ("trump", "accept"):
+                rest = [_SUIT_LETTER.get(word, word) for word in rest]
+            return _cards_shown(" ".join([words[key], *rest]), lang)
+    return _cards_shown(action, lang)
+
+
+def in_notation(text: str, lang: str = "da") -> str:
+    """What a person typed, with the table's words for an action (``pas``, ``trumf ♠``, ``makker A♥``,
+    ``læg 2♠ 3♦``, ``uden trumf``) written in the notation, which the game reads; anything else as it is."""
+    words = phrases(lang)
+    tokens = text.split()
+    typed = [fold(t) for t in tokens]
+    if typed == fold(words["act_no_trump"]).split():
+        return "trump none"
+    for notation, key in TABLE_WORDS.items():
+        word = fold(words[key]).split()
+        if typed[: len(word)] == word:
+            return " ".join([notation, *tokens[len(word) :]])
+    return " ".join(tokens)
+
+
 def _value(name: str, value: object, lang: str) -> str:
     if name == "card" and isinstance(value, int):
         return card_shown(value, lang)
     if name == "suit" and isinstance(value, int):
         return SUIT_NAMES[lang][value]
     if name == "action":
-        return _cards_shown(str(value), lang)
+        return said(str(value), lang)
     if name == "legal" and isinstance(value, Sequence) and not isinstance(value, str):
-        shown = [_cards_shown(str(v), lang) for v in value[:SHOWN_ACTIONS]]
+        shown = [said(str(v), lang) for v in value[:SHOWN_ACTIONS]]
         return ", ".join(shown) + (", ..." if len(value) > SHOWN_ACTIONS else "")
     if name == "counts" and isinstance(value, Sequence) and not isinstance(value, str):
         return phrases(lang)["refusal_or"].join(str(v) for v in value)

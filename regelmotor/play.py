@@ -20,12 +20,12 @@ from typing import TextIO
 from regelmotor.bids import fold
 from regelmotor.bots import make_bot
 from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
-from regelmotor.engine.actions import Action, Verb
+from regelmotor.engine.actions import Action
 from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import NotationError, RuleViolation
 from regelmotor.files import OutputError, write_atomic
 from regelmotor.hooks import ContractInfo
-from regelmotor.phrases import card_shown, phrases
+from regelmotor.phrases import card_shown, in_notation, phrases, said
 from regelmotor.records import game_record
 from regelmotor.rounding import zero_sum_points
 from regelmotor.ruleset.catalogue import is_path
@@ -44,48 +44,10 @@ def shown(card: str) -> str:
     return card_shown(parse_card(card), "da")
 
 
-WORDS = {
-    Verb.PASS: "act_pass",
-    Verb.KEEP: "act_keep",
-    Verb.ACCEPT: "act_accept",
-    Verb.REJECT: "act_reject",
-    Verb.DOUBLE: "act_double",
-    Verb.REDOUBLE: "act_redouble",
-    Verb.NO_FORDAEKT: "act_no_fordaekt",
-    Verb.FORDAEKT: "act_fordaekt",
-    Verb.MISDEAL: "act_misdeal",
-    Verb.DISCARD: "act_discard",
-    Verb.TRUMP: "act_trump",
-    Verb.CALL: "act_call",
-    Verb.EXCHANGER: "act_exchanger",
-}
-"""Each verb's word at the table, in the phrase table (``act_*``); a bid, gå med, selv, vip and a claim are
-said as they are named."""
-
-
 def shown_action(action: Action, lang: str = "da") -> str:
     """An action as the table says it, with its cards shown as cards: ``pas``, ``trumf ♠``, ``makker A♥``,
-    ``læg A♠ K♥`` (the table's words from the phrase table; ``lang`` ``en``: the notation's)."""
-    words = phrases(lang)
-    verb = action.verb
-    if verb is Verb.PLAY and action.card is not None:
-        return card_shown(action.card, lang)
-    word = words[WORDS[verb]] if verb in WORDS else None
-    if word is None:
-        return str(action)
-    if action.hidden:
-        return f"{word}" + " ?" * action.hidden
-    if verb is Verb.DISCARD:
-        return f"{word} " + " ".join(card_shown(c, lang) for c in action.cards)
-    if verb in (Verb.CALL, Verb.FORDAEKT) and action.card is not None:
-        return f"{word} {card_shown(action.card, lang)}"
-    if verb is Verb.TRUMP:
-        return words["act_no_trump"] if action.trump == "none" else f"{word} {_suit_symbol(action.trump)}"
-    if verb is Verb.ACCEPT and action.trump is not None:
-        return f"{word} {_suit_symbol(action.trump)}"
-    if verb in (Verb.EXCHANGER, Verb.MISDEAL) and action.seat is not None:
-        return f"{word} {action.seat}"
-    return word
+    ``læg A♠ K♥`` (``phrases.said``; ``lang`` ``en``: the notation)."""
+    return said(str(action), lang)
 
 
 def result_line(game: Game, lang: str = "da") -> str | None:
@@ -102,21 +64,6 @@ def result_line(game: Game, lang: str = "da") -> str | None:
 
 def _suit_symbol(letter: str | None) -> str:
     return SUIT_SYMBOLS["SHDC".index(letter)] if letter in ("S", "H", "D", "C") else str(letter)
-
-
-def in_notation(text: str, lang: str = "da") -> str:
-    """What a person typed, with the table's words for an action (``pas``, ``trumf ♠``, ``makker A♥``,
-    ``læg 2♠ 3♦``, ``uden trumf``) written in the notation, which the game reads; anything else as it is."""
-    words = phrases(lang)
-    tokens = text.split()
-    said = [fold(t) for t in tokens]
-    if said == fold(words["act_no_trump"]).split():
-        return "trump none"
-    for verb, key in WORDS.items():
-        word = fold(words[key]).split()
-        if said[: len(word)] == word:
-            return " ".join([str(verb), *tokens[len(word) :]])
-    return " ".join(tokens)
 
 
 def _hand_by_suit(view: View) -> str:
@@ -255,7 +202,7 @@ class TerminalGame:
         self.say("")
         if view.contract:
             partner = "" if view.partner is None else f", makker: plads {view.partner}"
-            trump = {None: "?", "none": "uden trumf"}.get(view.trump) or SUIT_SYMBOLS["SHDC".index(view.trump or "S")]
+            trump = {None: "?", "none": "uden trumf"}.get(view.trump) or _suit_symbol(view.trump)
             called = f", makkerkort {shown(view.called)}" if view.called else ""
             declarers = f"plads {', '.join(map(str, view.declarers))}" if view.declarers else "ingen melder"
             if view.trump_card is not None:

@@ -41,7 +41,7 @@ def test_illegal_input_is_refused_with_the_rule_and_changes_nothing(tmp_path: Pa
     result = session(tmp_path, ["accept", "?", "ZZ", "1"] + ["1"] * 40 + ["quit"])
     out = result.stdout
     assert result.returncode == 0
-    assert "Ikke tilladt efter reglen auction: accept er ikke en melding, plads 0 kan give nu: pass, 7," in out
+    assert "Ikke tilladt efter reglen auction: antag er ikke en melding, plads 0 kan give nu: pas, 7," in out
     assert "(? viser kilden)" in out
     assert "Kilde: 001_b88eb8000c0a2767.txt" in out  # the source on "?", not in every refusal
     assert '"ZZ" er ikke et træk her; skriv et træk fra listen (eller #nummer), eller hjælp' in out
@@ -66,7 +66,8 @@ def test_the_table_speaks_danish_pas_and_hjaelp_are_understood(tmp_path: Path) -
 def test_the_tables_words_are_read_back_as_the_notation() -> None:
     from regelmotor.cards import parse_cards
     from regelmotor.engine.actions import Action, Verb, discard
-    from regelmotor.play import in_notation, shown_action
+    from regelmotor.phrases import in_notation
+    from regelmotor.play import shown_action
 
     assert in_notation("pas") == "pass" and in_notation("Behold") == "keep"
     assert in_notation("trumf ♠") == "trump ♠" and in_notation("uden trumf") == "trump none"

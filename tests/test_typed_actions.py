@@ -158,10 +158,11 @@ def test_records_written_before_actions_were_typed_replay_to_the_same_result() -
     assert finished == 55
 
 
-def test_a_danish_refusal_shows_the_cards_of_the_actions_it_lists_as_cards() -> None:
-    """The terminal's refusal of a partner card lists what may be called as the hand shows cards."""
+def test_a_danish_refusal_says_the_actions_it_lists_in_the_tables_words() -> None:
+    """The terminal's refusal of a partner card lists what may be called as the table says it, its cards as
+    the hand shows them; the English keeps the notation."""
     text = refusal("partner_card", {"action": "AS", "legal": ["call AH", "call TD", "call JK1"]}, "da")
-    assert text == "A♠ kan ikke kaldes som makkerkort: call A♥, call 10♦, call joker 1"
+    assert text == "A♠ kan ikke kaldes som makkerkort: makker A♥, makker 10♦, makker joker 1"
     assert refusal("partner_card", {"action": "AS", "legal": ["call AH"]}, "en") == (
         "AS cannot be called as partner card: call AH"
     )

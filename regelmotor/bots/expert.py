@@ -478,41 +478,33 @@ class ExpertBot:
     def _mean(self, me: int, played: list[Played], bid: Bid | None = None) -> float:
         """Mean points of ``me`` (a float: a statistic, not a score to book) over the deals played out,
         each scored at ``bid`` where given (the same tricks priced at another level of the same kind)."""
-        if not played:
-            return 0.0
-        total = 0.0
-        for deal in played:
-            if deal.bid is None:
-                continue  # a void deal scores nothing
-            contract = bid or deal.bid
-            key = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me)
-            total += self._points(
-                key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
-            )
-        return total / len(played)
+        points = self._deal_points(me, played, bid)
+        return sum(points) / len(points) if points else 0.0
 
     def _error(self, me: int, played: list[Played], bid: Bid) -> float:
         """The standard error of ``_mean``'s value at ``bid``."""
-        if len(played) < 2:
+        points = self._deal_points(me, played, bid)
+        if len(points) < 2:
             return 0.0
-        points = [
-            self._points(
-                (bid.text, d.declarers, d.partner, d.vip_card, d.doublings, me),
-                bid,
-                d.declarers,
-                d.partner,
-                list(d.tricks),
-                d.vip_card,
-                d.doublings,
-                me,
-            )
-            if d.bid is not None
-            else 0.0
-            for d in played
-        ]
         mean = sum(points) / len(points)
         variance = sum((p - mean) ** 2 for p in points) / (len(points) - 1)
         return float((variance / len(points)) ** 0.5)
+
+    def _deal_points(self, me: int, played: list[Played], bid: Bid | None) -> list[float]:
+        """``me``'s points in each deal played out (at ``bid`` where given); a void deal scores nothing."""
+        points = []
+        for deal in played:
+            if deal.bid is None:
+                points.append(0.0)
+                continue
+            contract = bid or deal.bid
+            key = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me)
+            points.append(
+                self._points(
+                    key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
+                )
+            )
+        return points
 
     def _points(
         self,

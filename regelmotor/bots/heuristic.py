@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from regelmotor.bids import Bid
 from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, is_joker, parse_card, rank_of, suit_of
 from regelmotor.engine.actions import (
+    ACCEPT_ACTION,
     JOIN_ACTION,
     KEEP_ACTION,
     NO_FORDAEKT_ACTION,
     PASS_ACTION,
     PLAYS,
+    REJECT_ACTION,
     Action,
     Verb,
     seat_action,
@@ -51,7 +53,7 @@ def card(text: str) -> Card:
     return found
 
 
-VIP_CHOICES = (Action(Verb.ACCEPT), Action(Verb.REJECT))
+VIP_CHOICES = (ACCEPT_ACTION, REJECT_ACTION)
 
 
 def _bid_action(bid: Bid, legal: Sequence[Action]) -> Action:

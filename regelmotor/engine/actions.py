@@ -150,6 +150,7 @@ PLAYS = tuple(Action(Verb.PLAY, card=card) for card in range(55))
 """Card -> the action of playing it: made once, the commonest action of all."""
 PASS_ACTION = Action(Verb.PASS)
 KEEP_ACTION = Action(Verb.KEEP)
+ACCEPT_ACTION = Action(Verb.ACCEPT)
 REJECT_ACTION = Action(Verb.REJECT)
 VIP_ACTION = Action(Verb.VIP)
 DOUBLE_ACTION = Action(Verb.DOUBLE)
@@ -213,7 +214,7 @@ def accept_action(text: str) -> Action:
 
 
 _WORDS: dict[str, Action] = {
-    fold("accept"): Action(Verb.ACCEPT),
+    fold("accept"): ACCEPT_ACTION,
     fold("reject"): REJECT_ACTION,
     fold("keep"): KEEP_ACTION,
     fold("double"): DOUBLE_ACTION,

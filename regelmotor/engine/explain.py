@@ -105,12 +105,11 @@ def why(game: Game, kind: str, seat: int, action: Action) -> Reason:
         return "fordaekt", "fordaekt", values
     if kind in ("double", "redouble"):
         return "doubling", "doubling", values
-    return why_not_play(game, seat, action)
+    return why_not_play(game, seat, action, legal)
 
 
-def why_not_play(game: Game, seat: int, action: Action) -> Reason:
-    """The play rule a card breaks, as the legal-cards rule itself says it."""
-    legal = game.legal_actions()
+def why_not_play(game: Game, seat: int, action: Action, legal: list[Action]) -> Reason:
+    """The play rule a card breaks, as the legal-cards rule itself says it (``legal``: the cards that may be)."""
     card = action.card
     if action.verb is not Verb.PLAY or card is None:
         return "play", "not_a_card", {"action": str(action), "legal": legal}

@@ -260,10 +260,11 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         if not isinstance(text, str):
             raise NotationError(f"an action is an Action or its notation, not {type(text).__name__}")
         legal = self.legal
+        parsed: Action | None = None
         try:
-            parsed: Action | None = parse_action(text, self.rules.ladder)
-        except NotationError:
-            parsed = None
+            parsed = parse_action(text, self.rules.ladder)
+        except NotationError as exc:
+            not_notation = exc
         if parsed is not None and parsed in legal:
             return parsed
         folded = fold(text)
@@ -274,7 +275,9 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         for rule in self.rules.redeal_claims:
             if fold(rule.action) == folded:
                 return claim(rule.action)
-        return parsed if parsed is not None else parse_action(text, self.rules.ladder)
+        if parsed is None:
+            raise not_notation
+        return parsed
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: a new ``View`` on every call (its legal actions are the game's own
