@@ -21,14 +21,18 @@ from typing import Any, TextIO, cast
 
 import yaml
 
+from regelmotor import __version__
 from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
 from regelmotor.cards import format_card
 from regelmotor.compare import check_plot_target, comparison, summary_lines, write_plot
 from regelmotor.diff import diff_rulesets, show_value
+from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game
+from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
+from regelmotor.double_dummy.table import check_hands, hand_table, read_hands
 from regelmotor.engine.game import Game
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
-from regelmotor.files import check_output, locked, refuse_binary_terminal, write_atomic
+from regelmotor.files import OutputError, check_output, locked, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
 from regelmotor.play import TerminalGame
@@ -375,12 +379,45 @@ def _whole_number(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _record_paths(folder: Path, deals: int, force: bool) -> list[Path]:
+    """The record files of a run's deals in ``folder``, checked before any deal is played."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder}: is not a folder")
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            raise OutputError(f"{folder}: the folder {folder.parent} does not exist")
+        folder.mkdir()
+    paths = [folder / f"deal-{number:04d}.json" for number in range(1, deals + 1)]
+    for path in paths:
+        check_output(path, force=force)
+    return paths
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     resolved = load_ruleset(args.ruleset, args.house_rule)
     bots = _bots(args.bots, resolved)
+    paths = None if args.records is None else _record_paths(Path(args.records), args.deals, args.force)
+    names = None
+    if paths is not None:  # a ruleset named by a path is recorded by its absolute path: it replays from DIR
+        names = (
+            str(Path(args.ruleset).resolve()) if is_path(args.ruleset) else args.ruleset,
+            tuple(str(Path(h).resolve()) if is_path(h) else h for h in args.house_rule),
+        )
     results = run_deals(
-        args.ruleset, args.house_rule, args.deals, args.seed, bots, _jobs(args), progress_bar(args.deals), args.dask
+        args.ruleset,
+        args.house_rule,
+        args.deals,
+        args.seed,
+        bots,
+        _jobs(args),
+        progress_bar(args.deals),
+        args.dask,
+        names,
     )
+    if paths is not None:
+        for path, result in zip(paths, results, strict=True):
+            assert result.record is not None
+            write_atomic(path, result.record + "\n", durable=False)
     summary = summarize(results, bots)
     if args.json:
         _print_json({"ruleset": resolved.label, "seed": args.seed, "bots": bots, **summary.as_json()}, out)
@@ -572,6 +609,35 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
+    if args.table is not None:
+        if args.record is not None or args.deal is None:
+            raise AnalysisError("analyse --table RULESET --deal FILE takes a hand record, not a game record")
+        resolved = load_ruleset(args.table, args.house_rule)
+        rules = compile_rules(resolved)
+        hands = read_hands(Path(args.deal))
+        check_hands(hands, rules, args.deal)
+        table = hand_table(rules, resolved.label, hands, args.nodes)
+        if args.json:
+            _print_json(hand_table_json(table), out)
+        else:
+            out.write(hand_table_text(table, args.lang))
+        return EXIT_OK
+    if args.record is None or args.deal is not None or args.house_rule:
+        raise AnalysisError("analyse takes a game record (RECORD), or --table RULESET --deal FILE")
+    path = Path(args.record)
+    result = replay(read_record(path), base=path.parent)
+    if result.stop is not None:
+        sys.stderr.write(f"{args.record}: {result.stop.text(args.lang)}\n")
+        return EXIT_INVALID
+    analysis = analyse_game(result.game, result.resolved.label, args.nodes, args.from_trick)
+    if args.json:
+        _print_json(analysis_json(analysis), out)
+    else:
+        out.write(analysis_text(analysis, args.lang))
+    return EXIT_OK
+
+
 def _describe_state(game: Game, label: str) -> str:
     lines = [f"ruleset: {label}", f"dealer: seat {game.dealer} (forhånd: seat {game.forhaand})"]
     if game.seat_calls:
@@ -715,6 +781,12 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
 def _simulate_args(command: argparse.ArgumentParser) -> None:
     _add_ruleset_args(command)
     _run_args(command, bots=True)
+    command.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every deal's game record to DIR (deal-0001.json, ...) for replay and analyse",
+    )
+    command.add_argument("--force", action="store_true", help="write over records of an earlier run in DIR")
 
 
 def _compare_args(command: argparse.ArgumentParser) -> None:
@@ -785,6 +857,30 @@ def _replay_args(command: argparse.ArgumentParser) -> None:
     command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
     command.add_argument(
         "--lang", choices=LANGS, default="da", help="the language of a refusal's reason: da (default) or en"
+    )
+
+
+def _analyse_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("record", metavar="RECORD", nargs="?", help="a game record (JSON, notation.md)")
+    command.add_argument(
+        "--table", metavar="RULESET", help="instead of a record: the double-dummy table of a hand record (--deal)"
+    )
+    command.add_argument("--deal", metavar="FILE", help='a hand record: "0: AS KS ..." per seat, or a PBN deal')
+    _add_house_rule_arg(command, "the --table ruleset")
+    command.add_argument("--lang", choices=LANGS, default="da", help="the language: da (default) or en")
+    command.add_argument(
+        "--nodes",
+        type=_whole_number(1_000, 10**10),
+        default=NODES,
+        metavar="N",
+        help=f"a search's node budget; a card it does not settle is shown unknown (default {NODES:,})",
+    )
+    command.add_argument(
+        "--from-trick",
+        type=_whole_number(1, 13),
+        default=1,
+        metavar="N",
+        help="analyse from trick N (the end of a deal is quick; the first tricks cost the most)",
     )
 
 
@@ -1064,6 +1160,7 @@ COMMANDS = (
     Command("schema", "print the JSON Schema of ruleset files", _schema_args, cmd_schema, json=False),
     Command("ladder", "print every bid from lowest to highest", _add_ruleset_args, cmd_ladder),
     Command("replay", "replay a game record and print the state reached", _replay_args, cmd_replay),
+    Command("analyse", "what each card of a played deal cost, with every hand open", _analyse_args, cmd_analyse),
     Command("score", "the points of one finished game per role", _score_args, cmd_score),
     Command("rulebook", "a printed rule summary, generated from the ruleset", _rulebook_args, cmd_rulebook, json=False),
     Command("diff", "the rule differences between two rulesets, in Danish", _add_two_rulesets_args, cmd_diff),
@@ -1087,6 +1184,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="regelmotor",
         description="Es-makker whist and its club variants: rulesets as data, one engine.",
     )
+    parser.add_argument("--version", action="version", version=f"regelmotor {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in COMMANDS:
         sub_parser = sub.add_parser(

@@ -20,6 +20,8 @@ from typing import TextIO
 from regelmotor.bids import fold
 from regelmotor.bots import make_bot
 from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
+from regelmotor.double_dummy.analysis import AnalysisError, analyse_game
+from regelmotor.double_dummy.report import analysis_text
 from regelmotor.engine.actions import Action
 from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import NotationError, RuleViolation
@@ -75,6 +77,10 @@ def _hand_by_suit(view: View) -> str:
 
 YOU = 0
 """The person is player 0 of the session."""
+TERMINAL_NODES = 2_000_000
+"""The analysis's node budget per search at the table: about a second."""
+TERMINAL_SECONDS = 30.0
+"""The analysis's time at the table: from the last card back, so what is left unknown is the first tricks."""
 
 
 class TerminalGame:
@@ -125,13 +131,28 @@ class TerminalGame:
                 number += 1
                 game = self.session.new_game(seed=self.rng.getrandbits(63))
                 self.play_deal(game, number)
-                if self.ask("Et spil til? [J/n] ").strip().lower() in {"n", "nej", "no", *QUIT}:
+                prompt = "Et spil til? [J/n, a = analyse af spillet] " if game.tricks else "Et spil til? [J/n] "
+                answer = self.ask(prompt).strip().lower()
+                if game.tricks and answer in {"a", "analyse"}:
+                    self.show_analysis(game)
+                    answer = self.ask("Et spil til? [J/n] ").strip().lower()
+                if answer in {"n", "nej", "no", *QUIT}:
                     break
         except (_Quit, KeyboardInterrupt):  # Ctrl-C at a prompt or while the bots play
             self.say("Farvel.")
         self.say(f"Stilling efter {len(self.session.deals)} spil: {self.standings()}")
         self.say("Referater: " + ", ".join(str(p) for p in self.saved) if self.saved else "Intet referat gemt.")
         return 0
+
+    def show_analysis(self, game: Game) -> None:
+        """The deal with every hand open: what each card cost (``regelmotor analyse``)."""
+        self.say("Analyserer med åbne kort (det kan tage et halvt minut) ...")
+        try:
+            analysis = analyse_game(game, self.label, TERMINAL_NODES, seconds=TERMINAL_SECONDS)
+        except AnalysisError as exc:
+            self.say(f"Ingen analyse: {exc}")
+            return
+        self.say(analysis_text(analysis, "da"))
 
     def standings(self) -> str:
         shown_points = zero_sum_points(self.session.totals, self.rules.ruleset.scoring.decimals)

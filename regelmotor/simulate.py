@@ -8,6 +8,7 @@ same play and the same numbers whether the run uses one process or many. Totals 
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
@@ -24,6 +25,7 @@ from regelmotor.cards import is_joker, new_deck
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
+from regelmotor.records import game_record
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
@@ -51,6 +53,8 @@ class DealResult(NamedTuple):
     scores: tuple[Fraction, ...]
     joker_leads: int
     joker_lead_wins: int
+    record: str | None = None
+    """The deal's game record as JSON (notation.md), when the run keeps them (``simulate --records``)."""
 
 
 def deal_random(seed: int, index: int) -> random.Random:
@@ -63,8 +67,11 @@ def _rules(ruleset: str, house_rules: tuple[str, ...]) -> Rules:
     return compile_rules(load_ruleset(ruleset, list(house_rules)))
 
 
-def play_deal(rules: Rules, index: int, seed: int, bots: Sequence[str]) -> DealResult:
-    """Deal ``index`` of the run with ``seed``, played by ``bots`` at seats 0-3."""
+def play_deal(
+    rules: Rules, index: int, seed: int, bots: Sequence[str], record: tuple[str, tuple[str, ...]] | None = None
+) -> DealResult:
+    """Deal ``index`` of the run with ``seed``, played by ``bots`` at seats 0-3; with ``record`` (the
+    ruleset and house rules as the record names them) the deal's game record too."""
     rng = deal_random(seed, index)
     dealer = index % 4
     deck = new_deck(rules.ruleset.deck.jokers)
@@ -78,7 +85,10 @@ def play_deal(rules: Rules, index: int, seed: int, bots: Sequence[str]) -> DealR
         player = players[seat]
         game.apply(player.choose(game.view(seat) if player.needs_view else None, game.legal))
         step = game.step
-    return _result(game, index)
+    result = _result(game, index)
+    if record is None:
+        return result
+    return result._replace(record=json.dumps(game_record(game, *record), ensure_ascii=False, indent=1, default=str))
 
 
 def _result(game: Game, index: int) -> DealResult:
@@ -117,10 +127,16 @@ def _result(game: Game, index: int) -> DealResult:
 
 
 def _play_range(
-    ruleset: str, house_rules: tuple[str, ...], seed: int, bots: tuple[str, ...], start: int, stop: int
+    ruleset: str,
+    house_rules: tuple[str, ...],
+    seed: int,
+    bots: tuple[str, ...],
+    start: int,
+    stop: int,
+    records: tuple[str, tuple[str, ...]] | None = None,
 ) -> list[DealResult]:
     rules = _rules(ruleset, house_rules)
-    return [play_deal(rules, i, seed, bots) for i in range(start, stop)]
+    return [play_deal(rules, i, seed, bots, records) for i in range(start, stop)]
 
 
 def run_deals(
@@ -132,8 +148,10 @@ def run_deals(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     dask: str | None = None,
+    records: tuple[str, tuple[str, ...]] | None = None,
 ) -> list[DealResult]:
-    """Every deal of the run, in deal order, however many processes (or Dask workers) play them."""
+    """Every deal of the run, in deal order, however many processes (or Dask workers) play them;
+    with ``records`` (the ruleset and house rules as a record names them) each deal's record too."""
     house = tuple(house_rules)
     names = tuple(bots)
     _rules(ruleset, house)  # a broken ruleset fails here, once, with its own error
@@ -141,15 +159,17 @@ def run_deals(
     ranges = [(start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
     results: list[DealResult] = []
     if dask is not None:
-        return _run_on_dask(dask, ruleset, house, seed, names, ranges, progress)
+        return _run_on_dask(dask, ruleset, house, seed, names, ranges, progress, records)
     if min(jobs, len(ranges)) <= 1:  # one process: no pool to start
         for start, stop in ranges:
-            results.extend(_play_range(ruleset, house, seed, names, start, stop))
+            results.extend(_play_range(ruleset, house, seed, names, start, stop, records))
             if progress:
                 progress(len(results))
         return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_play_range, ruleset, house, seed, names, start, stop) for start, stop in ranges]
+        futures = [
+            pool.submit(_play_range, ruleset, house, seed, names, start, stop, records) for start, stop in ranges
+        ]
         for future in futures:
             results.extend(future.result())
             if progress:
@@ -165,6 +185,7 @@ def _run_on_dask(
     names: tuple[str, ...],
     ranges: list[tuple[int, int]],
     progress: Callable[[int], None] | None,
+    records: tuple[str, tuple[str, ...]] | None = None,
 ) -> list[DealResult]:
     """The same ranges of deals on a Dask cluster: the workers need regelmotor and the ruleset files."""
     try:
@@ -182,6 +203,7 @@ def _run_on_dask(
             [names] * count,
             [start for start, _ in ranges],
             [stop for _, stop in ranges],
+            [records] * count,
             pure=False,
         )
         for future in futures:

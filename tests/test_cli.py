@@ -164,3 +164,12 @@ def test_usage_errors_exit_2() -> None:
 def test_every_command_has_help(command: str) -> None:
     result = subprocess.run([sys.executable, "-m", "regelmotor", command, "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith(f"usage: regelmotor {command}")
+
+
+def test_version_is_printed_as_a_python_tool_does(capsys: pytest.CaptureFixture[str]) -> None:
+    from regelmotor import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"regelmotor {__version__}"

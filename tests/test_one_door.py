@@ -19,6 +19,9 @@ INSIDE = ("rules/", "ruleset/compile.py")
 ALLOWED: dict[tuple[str, str], str] = {
     ("bots/kernel.py", "regelmotor.rules.cardplay"): "the play rules' bitmask functions themselves, written once",
     ("bots/double_dummy.py", "regelmotor.rules.cardplay"): "the search plays by those same functions",
+    ("double_dummy/solver.py", "regelmotor.rules.cardplay"): "the solver plays by those same functions",
+    ("double_dummy/analysis.py", "regelmotor.rules.cardplay"): "the solver's row names the contract's side by them",
+    ("double_dummy/table.py", "regelmotor.rules.cardplay"): "a hand record's row is a trump game of theirs",
     ("ruleset/checks.py", "regelmotor.rules.dealing"): "validation: a dealing pattern's problem, said at its key",
     ("ruleset/checks.py", "regelmotor.rules.scoring"): "validation: the zero-sum check of the scoring tables",
     ("rulebook/build.py", "regelmotor.rules.contracts"): "the rule book's words for a kind of sol bid",

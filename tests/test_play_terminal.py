@@ -265,3 +265,34 @@ def test_the_persons_points_follow_the_person_round_the_table(tmp_path: Path) ->
         total += int(scores[seat])
     totals = re.findall(r"Stilling: .*\bDu (-?\d+)", result.stdout)
     assert totals and int(totals[-1]) == total
+
+
+def test_after_a_deal_the_table_offers_its_analysis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue "Double-dummy analysis": "play and serve offer the analysis after each deal"."""
+    import io
+
+    from regelmotor import play
+    from regelmotor.ruleset.compile import compile_rules
+    from regelmotor.ruleset.load import load_ruleset
+
+    monkeypatch.setattr(play, "TERMINAL_NODES", 100_000)
+    monkeypatch.setattr(play, "TERMINAL_SECONDS", 5.0)
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        if prompt.startswith("Et spil til? [J/n, a"):
+            return "a"
+        if prompt.startswith("Et spil til?"):
+            return "n" if any(p.startswith("Et spil til? [J/n, a") for p in asked) else "j"
+        return "1"
+
+    out = io.StringIO()
+    rules = compile_rules(load_ruleset("standard"))
+    game = play.TerminalGame(
+        rules, "standard", "standard", [], seed=3, seat=0, record=tmp_path / "spil.json", read=read, out=out
+    )
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "Analyse med åbne kort (dobbelt dummy): standard" in text
+    assert "Stik 13:" in text and "Tabt i alt" in text

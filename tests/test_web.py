@@ -120,6 +120,9 @@ def test_the_page_and_the_ruleset_list() -> None:
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium on this machine (.ci/run installs Debian's chromium where it can)"
+)
 
 
 def _free_port() -> int:
@@ -163,9 +166,7 @@ def _pick_and_confirm(page: Any) -> None:
     page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
 
 
-@pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium on this machine (.ci/run installs Debian's chromium where it can)"
-)
+@needs_chromium
 @pytest.mark.parametrize(
     ("ruleset", "width", "lang"),
     [("gruppe2", 1200, "da"), ("standard", 390, "da"), ("dansk", 1200, "en"), ("engelsk", 390, "da")],
@@ -188,6 +189,7 @@ def test_whole_deals_at_the_table_in_a_real_browser(
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
+        page.evaluate("localStorage.setItem('regelmotor-pause', '0')")  # no pause after tricks (it has its own test)
         if lang == "en":
             page.select_option("#lang", "en")
         page.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
@@ -254,9 +256,7 @@ def test_whole_deals_at_the_table_in_a_real_browser(
         browser.close()
 
 
-@pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium on this machine (.ci/run installs Debian's chromium where it can)"
-)
+@needs_chromium
 def test_a_reload_comes_back_to_the_same_game(browser_server: tuple[str, Any]) -> None:
     """The server issue: "a restart or a page reload loses the game". The game's id is in the address,
     so a reload (or the address opened again) shows the same deal where it stood."""
@@ -352,3 +352,151 @@ def test_the_server_never_reads_a_file_a_client_names(body: dict[str, Any], monk
     uploaded = [path for path in opened if path not in shipped]
     assert all(path.endswith("/x.yaml") for path in uploaded), f"read a file the client named: {uploaded}"
     assert len(uploaded) == ("ruleset_file" in body)  # the upload itself, and nothing else
+
+
+def test_the_analysis_of_a_finished_deal_is_offered_and_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue "Double-dummy analysis": "play and serve offer the analysis after each deal ("Vis analyse")"."""
+    from regelmotor.web import app as web_app
+
+    monkeypatch.setattr(web_app, "WEB_NODES", 200_000)
+    monkeypatch.setattr(web_app, "WEB_SECONDS", 5.0)
+    client = TestClient(create_app())
+    state = client.post("/api/games", json={"ruleset": "standard", "seed": 4}).json()
+    early = client.get(f"/api/games/{state['id']}/analysis")
+    assert early.status_code == 400 and "færdigt" in early.json()["error"]
+    for seed in range(4, 20):
+        state, _ = play_through(client, {"ruleset": "standard", "seed": seed})
+        if state["view"]["tricks"]:
+            break
+    response = client.get(f"/api/games/{state['id']}/analysis")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["text"].startswith("Analyse med åbne kort") and data["text_en"].startswith("Double-dummy analysis")
+    assert len(data["cards"]) == 4 * len(state["view"]["tricks"])
+    assert all(c["cost"] is None or c["cost"] >= 0 for c in data["cards"])
+    assert client.get(f"/api/games/{state['id']}/analysis").json() == data  # searched once
+
+
+def _browser(p: Any) -> Any:
+    return p.chromium.launch(
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    )
+
+
+def _start(page: Any, url: str, seed: int, pause: int = 0) -> None:
+    page.goto(url)
+    page.evaluate(f"localStorage.setItem('regelmotor-pause', '{pause}')")
+    page.wait_for_selector("#start:not([disabled])")  # enabled once the ruleset list has loaded
+    page.select_option("#ruleset", "standard")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+
+
+def _move(page: Any) -> None:
+    """One move of the person's, as a person makes it: the next deal when one is over, else the first
+    action offered (a misdeal only where nothing else is), then wait for the page to show the answer."""
+    page.wait_for_function("() => document.body.dataset.held !== 'true'")
+    version = page.get_attribute("body", "data-version")
+    if page.is_visible("#next"):
+        page.click("#next")
+    else:
+        page.locator("button.action:not([disabled]):not([data-action^=misdeal])").first.click()
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+
+
+@needs_chromium
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844), (1280, 800)])
+def test_the_table_fits_the_screen_keeps_pass_in_view_and_ends_with_a_result_line(
+    browser_server: tuple[str, Any], tmp_path: Path, width: int, height: int
+) -> None:
+    """The table issue: "pas" was at y 1035 of an 800 px screen and the page 413 px wide on a phone; a
+    misdeal ended the deal with one click; a deal ended without a result line."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    url, _ = browser_server
+    with playwright.sync_playwright() as p:
+        browser = _browser(p)
+        page = browser.new_page(viewport={"width": width, "height": height})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        assert page.locator("#start").get_attribute("disabled") is not None or page.locator("#ruleset option").count()
+        _start(page, url, 1)  # seat 0 is forhånd in the first deal: the person calls first
+        page.locator("#actions button.pass").wait_for()
+        page.screenshot(path=str(tmp_path / f"auction-{width}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, "wider than the screen"
+        box = page.locator("#actions button.pass").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, f"pas is below the screen at y {box}"
+        small = page.evaluate(
+            "[...document.querySelectorAll('#actions button, #bidgrid button, #hand button.action')]"
+            ".map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length"
+        )
+        assert small == 0, "a touch target smaller than 44 px"
+        misdeal = page.locator("#actions button[data-action^=misdeal]")
+        if misdeal.count():  # a misdeal ends the deal: the first press only asks
+            misdeal.click()
+            assert page.evaluate("game.view.phase") == "auction"
+            assert misdeal.inner_text() == "Bekræft: fejlgivning"
+        for _ in range(200):
+            if page.is_visible("#next"):
+                break
+            _move(page)
+            if page.evaluate("game.view.phase") == "play":
+                assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.is_visible("#next")
+        status = page.inner_text("#status")
+        assert re.search(r": (holdt|tabt), \d+ stik til melderens side|spillet er slut", status), status
+        page.screenshot(path=str(tmp_path / f"end-{width}.png"), full_page=True)
+        assert errors == []
+        browser.close()
+
+
+@needs_chromium
+def test_a_finished_trick_is_shown_with_its_winner_before_the_next_is_led(browser_server: tuple[str, Any]) -> None:
+    """The table issue: "When a bot wins a trick it leads the next at once, so the finished trick is never seen"."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    url, _ = browser_server
+    with playwright.sync_playwright() as p:
+        browser = _browser(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        _start(page, url, 2, pause=1500)
+        held = False
+        deals = 0
+        for _ in range(400):
+            if page.is_visible("#next"):
+                deals += 1
+                if held or deals == 4:
+                    break
+            _move(page)
+            if page.get_attribute("body", "data-held") == "true":
+                held = True
+                assert page.locator("#center .card").count() == 4
+                assert page.locator("#center .card.won").count() == 1
+                assert "tager stikket" in page.inner_text("#status")
+                page.wait_for_function("() => document.body.dataset.held === 'false'", timeout=5000)
+        assert held, "no finished trick was held on the table"
+        browser.close()
+
+
+@needs_chromium
+def test_the_calls_are_shown_at_the_seats(browser_server: tuple[str, Any]) -> None:
+    """The table issue: "calls are in a side panel, not at the seats"."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    url, _ = browser_server
+    with playwright.sync_playwright() as p:
+        browser = _browser(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        _start(page, url, 3)
+        seen = False
+        for _ in range(300):
+            if page.evaluate("game.view.phase") == "auction" and page.evaluate("game.view.calls.length"):
+                calls = page.evaluate("game.view.calls")
+                seat, call = calls[-1]
+                if call == "pass":
+                    assert "meldte pas" in page.inner_text(f"#seat-{page.evaluate(f'place({seat})')}")
+                    seen = True
+                    break
+            _move(page)
+        assert seen, "no call was shown at its seat"
+        browser.close()

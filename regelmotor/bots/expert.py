@@ -213,7 +213,7 @@ class ExpertBot:
         if self._table is None:
             self._table = DD.new_table()
         elif contract != self._table_for:  # the positions of another deal: forget them
-            self._table[:, 0] = -1
+            DD.clear(self._table)
         self._table_for = contract
         DD.evaluate_cards(won, rows, candidates, self.kernel.constants, self._table, nodes)
 

@@ -39,10 +39,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regelmotor.bots import Bot, UnknownBot, check_bot, make_bot
 from regelmotor.cards import parse_card
+from regelmotor.double_dummy.analysis import AnalysisError, analyse_game
+from regelmotor.double_dummy.report import analysis_json, analysis_text
 from regelmotor.engine.actions import Action, Verb, call_action, public
 from regelmotor.engine.explain import violation
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
+from regelmotor.play import result_line
 from regelmotor.records import RecordError, dealt_cards, game_record, parse_json
 from regelmotor.rounding import zero_sum_points
 from regelmotor.rulebook import build_rulebook, render
@@ -60,6 +63,14 @@ MAX_UPLOAD = 200_000
 """A new game's request, with a club's ruleset file in it."""
 MAX_ACTION = 4_000
 """Every other request: an action is a few words."""
+ANALYSES_AT_ONCE = 1
+"""Analyses searched at once (each holds a core); the others wait their turn without holding a thread."""
+ANALYSES_WAITING = 8
+"""Analyses that may wait; one more is told to try again (503), so no queue grows without bound."""
+WEB_NODES = 3_000_000
+"""A search's node budget on the page (about a second)."""
+WEB_SECONDS = 20.0
+"""An analysis's time on the page: from the last card back, so what is left unknown is the first tricks."""
 MAX_GAMES = 256
 """Games kept at once (about 220 KB each); the least recently used one goes when a new one needs room."""
 PER_CLIENT = 64
@@ -95,6 +106,8 @@ class WebGame:
     """Where its ruleset came from: ``shipped``, ``club`` (the file ``serve`` was started with) or ``upload``."""
     played: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     """The finished deals' cards and actions, for the store."""
+    analysis: tuple[Game, dict[str, Any]] | None = None
+    """The last deal's analysis, kept while that deal is shown (it is computed once)."""
 
     @property
     def seat(self) -> int:
@@ -398,9 +411,16 @@ class Games:
             ],
             "partner_across": web.rules.ruleset.table.partnerships == "fixed",
             "bid_grid": _bid_grid(web, view.legal_actions),
+            "result": None if game.phase != FINISHED else _result(game),
             "sheet": web.sheet,
             "games_won": web.session.games_won if web.rules.ruleset.session.game_to else None,
         }
+
+
+def _result(game: Game) -> dict[str, str] | None:
+    """The deal's result line (``7 gode: holdt, 9 stik til melderens side``) in both languages."""
+    da = result_line(game, "da")
+    return None if da is None else {"da": da, "en": result_line(game, "en") or da}
 
 
 def _bid_grid(web: WebGame, actions: Sequence[Action]) -> dict[str, Any]:
@@ -759,6 +779,32 @@ def create_app(
                 books[cache] = html
         return HTMLResponse(html)
 
+    analysing = asyncio.Semaphore(ANALYSES_AT_ONCE)
+    waiting = [0]
+
+    @with_game
+    async def analysis(request: Request, key: str, web: WebGame) -> Response:
+        """The finished deal with every hand open ("Vis analyse"): what each card cost, as JSON with its
+        Danish and English text. Searched in a worker thread within a time limit, a few at a time."""
+        game = web.game
+        if game.step is not None or not game.tricks:
+            return JSONResponse({"error": "analysen gives, når spillet er spillet færdigt"}, status_code=400)
+        if web.analysis is not None and web.analysis[0] is game:
+            return JSONResponse(web.analysis[1])
+        if waiting[0] >= ANALYSES_WAITING:
+            return JSONResponse({"error": "der analyseres mange spil lige nu; prøv igen om lidt"}, status_code=503)
+        waiting[0] += 1
+        try:
+            async with analysing:
+                found = await run_in_threadpool(analyse_game, game, web.resolved.label, WEB_NODES, 1, WEB_SECONDS)
+        except AnalysisError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        finally:
+            waiting[0] -= 1
+        data = {**analysis_json(found), "text": analysis_text(found, "da"), "text_en": analysis_text(found, "en")}
+        web.analysis = (game, data)
+        return JSONResponse(data)
+
     async def snapshot(key: str, web: WebGame) -> dict[str, Any]:
         """What the page is sent, read under the game's lock (its bots may be moving in a worker thread)."""
 
@@ -778,6 +824,7 @@ def create_app(
             Route("/api/games/{key}/next", next_deal, methods=["POST"]),
             Route("/api/games/{key}/record", record),
             Route("/api/games/{key}/rulebook", rulebook),
+            Route("/api/games/{key}/analysis", analysis),
             Route("/sheet", sheet_page),
         ]
     )

@@ -1,0 +1,155 @@
+"""The double-dummy solver against DDS (Bo Haglund's, through the ``endplay`` package), in one run.
+
+    python benchmarks/double_dummy.py --part dds --deals 20 --cards 13
+    python benchmarks/double_dummy.py --part dds --deals 1000 --cards 9
+    python benchmarks/double_dummy.py --part esmakker --deals 10
+
+``dds``: random engelsk deals (52 cards: bridge's play with a fixed trump), every trump and no trump,
+a random leader; the tricks must agree exactly, and the time per solve is reported beside DDS's
+``solve_board`` for the same position (its answer for every card, as ``analyse`` needs) and its
+``calc_dd_table`` per strain and declarer. ``--cards`` deals that many cards to each hand (13 for
+full deals). ``esmakker``: the median time of a full 13-trick deal of ``standard`` (jokers, a partner
+card, the declarer's side), from the first lead after the exchange, and of ``analyse`` on it.
+
+``endplay`` is a benchmark extra: ``pip install endplay``. Nothing here is a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from regelmotor.bots import kernel as K
+from regelmotor.cards import new_deck
+from regelmotor.double_dummy import solver as S
+from regelmotor.double_dummy.table import table_row
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import load_ruleset
+
+NODES = 2 * 10**8
+"""A solve's node budget (about a minute): one over it counts as not agreeing, with the time it took."""
+
+
+def _pbn(hands: list[list[int]]) -> str:
+    return "N:" + " ".join(
+        ".".join("".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit * 13 + r in hand) for suit in range(4))
+        for hand in hands
+    )
+
+
+def dds(deals: int, cards: int, seed: int) -> None:
+    from endplay.dds import calc_dd_table, solve_board
+    from endplay.types import Deal, Denom, Player
+
+    rules = compile_rules(load_ruleset("engelsk"))
+    kernel = K.KernelRules.build(rules)
+    solver = S.Solver(kernel.constants)
+    denoms = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs, None: Denom.nt}
+    rng = random.Random(seed)
+    ours: list[float] = []
+    theirs: list[float] = []
+    tables: list[float] = []
+    solved = agreed = over = 0
+    solver.value(table_row([[0], [1], [2], [3]], "S", 0), 5, S.MOST, 100)  # compile first
+    for number in range(deals):
+        deck = new_deck(0)
+        rng.shuffle(deck)
+        hands = [sorted(deck[13 * s : 13 * s + cards]) for s in range(4)]
+        deal = Deal.from_pbn(_pbn(hands))
+        if cards == 13:
+            started = time.perf_counter()
+            calc_dd_table(deal)
+            tables.append((time.perf_counter() - started) / 20)
+        for trump in ("S", "H", "D", "C", None):
+            leader = rng.randrange(4)
+            declarer = (leader - 1) % 4
+            row = table_row(hands, trump, declarer)
+            side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+            S.clear(solver.table)
+            started = time.perf_counter()
+            value = solver.value(row, side, S.MOST, NODES, cards // 2)
+            ours.append(time.perf_counter() - started)
+            deal.first = Player(leader)
+            deal.trump = denoms[trump]
+            started = time.perf_counter()
+            best = max(tricks for _, tricks in solve_board(deal))
+            theirs.append(time.perf_counter() - started)
+            solved += 1
+            agreed += value == cards - best
+            over += value == S.UNKNOWN
+        print(f"deal {number + 1}: {agreed}/{solved} agree, ours {statistics.median(ours) * 1000:.1f} ms", flush=True)
+    print(f"\n{deals} deals of {cards} cards a hand, {solved} solves (every trump and no trump): {agreed} agree")
+    print(f"over the node budget ({NODES:,} nodes): {over} (timed as far as they went: the medians are lower bounds)")
+    print(
+        f"median per solve: regelmotor {statistics.median(ours) * 1000:.2f} ms, DDS solve_board "
+        f"{statistics.median(theirs) * 1000:.2f} ms: ratio {statistics.median(ours) / statistics.median(theirs):.0f}x"
+    )
+    mean_ours, mean_dds = statistics.fmean(ours) * 1000, statistics.fmean(theirs) * 1000
+    print(f"mean per solve: regelmotor {mean_ours:.2f} ms, DDS {mean_dds:.2f} ms")
+    if tables:
+        print(f"DDS calc_dd_table per strain and declarer: median {statistics.median(tables) * 1000:.2f} ms")
+
+
+def esmakker(deals: int, seed: int) -> None:
+    from regelmotor.bots.heuristic import HeuristicBot
+    from regelmotor.double_dummy.analysis import analyse_game, sides_of
+    from regelmotor.engine.game import PLAY, Game
+
+    rules = compile_rules(load_ruleset("standard"))
+    kernel = K.KernelRules.build(rules)
+    solver = S.Solver(kernel.constants)
+    rng = random.Random(seed)
+    solves: list[float] = []
+    analyses: list[float] = []
+    while len(solves) < deals:
+        game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
+        bots = [HeuristicBot(rules, rng) for _ in range(4)]
+        first = None
+        while game.step is not None:
+            if game.phase == PLAY and not game.tricks and not game.trick and first is None:
+                first = K.row_from_game(kernel, game)
+                sides = sides_of(game, first)
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game.view(seat), game.legal))
+        if first is None or sides.per_player:
+            continue
+        S.clear(solver.table)
+        started = time.perf_counter()
+        value = solver.value(first, sides.side, sides.wants, NODES)
+        solves.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        analysis = analyse_game(game, "standard", nodes=NODES)
+        analyses.append(time.perf_counter() - started)
+        print(
+            f"deal {len(solves)}: {game.contract}, {value} tricks, solve {solves[-1]:.2f} s, "
+            f"analyse {analyses[-1]:.1f} s ({analysis.unknown} unknown)",
+            flush=True,
+        )
+    print(
+        f"\nstandard, {deals} deals: median full-deal solve {statistics.median(solves):.2f} s, "
+        f"median analyse (52 cards) {statistics.median(analyses):.1f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--part", choices=("dds", "esmakker"), default="dds")
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--cards", type=int, default=13)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.part == "dds":
+        dds(args.deals, args.cards, args.seed)
+    else:
+        esmakker(args.deals, args.seed)
+
+
+if __name__ == "__main__":
+    main()

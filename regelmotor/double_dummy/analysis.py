@@ -1,0 +1,267 @@
+"""What each card cost: a played deal against double-dummy play.
+
+After a deal the table asks "could it have been made?" and "which card lost it?". From the first lead
+(the hands after the exchange), for every card played: the declaring side's double-dummy tricks with
+the mover's best card and with the card he played, and the difference, counted for the mover's own
+side (0 for a best card). The declaring side is the declarer and his partner(s); in a game without a
+declarer the pair of seats 0 and 2 (engelsk), and where each plays for himself (pasnolo) every seat is
+judged by his own tricks, the three others playing against him.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from regelmotor.bots import kernel as K
+from regelmotor.cards import Card
+from regelmotor.double_dummy import solver as S
+from regelmotor.engine.actions import PLAYS, Verb
+from regelmotor.engine.game import PLAY, Game
+from regelmotor.errors import RegelmotorError
+from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
+
+NODES = 20_000_000
+"""A search's node budget (about ten seconds): a position that costs more is reported unknown."""
+
+
+class AnalysisError(RegelmotorError, ValueError):
+    """A deal the solver cannot analyse, and why."""
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """One card played, against the best the mover had."""
+
+    trick: int
+    """The trick's number, from 1."""
+    seat: int
+    card: Card
+    best: int | None
+    """The side's double-dummy tricks had the mover played a best card (None: over the node budget)."""
+    played: int | None
+    """The side's double-dummy tricks after the card he played."""
+    cost: int | None
+    """The tricks the card cost the mover's own side (0 for a best card)."""
+    best_cards: tuple[Card, ...]
+    """Every card that would have kept ``best``."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A deal's play against double-dummy play (notation.md "Analysis")."""
+
+    ruleset: str
+    trump: str | None
+    leader: int
+    """The seat that leads the first trick analysed."""
+    declarers: tuple[int, ...]
+    """The declaring side's seats; empty where each plays for himself (``per_player``)."""
+    per_player: bool
+    hands: tuple[tuple[Card, ...], ...]
+    """The hands at the first lead (of ``from_trick``)."""
+    start: int | None
+    """The declaring side's double-dummy tricks there, counting those it has won (None per player:
+    ``start_by_seat``; None too where the search did not settle it)."""
+    start_by_seat: tuple[int | None, ...] | None
+    cards: tuple[CardCost, ...]
+    from_trick: int = 1
+    """The first trick analysed (``--from-trick``: the end of a deal alone is quick to analyse)."""
+
+    @property
+    def total_cost(self) -> dict[int, int]:
+        totals = dict.fromkeys(range(4), 0)
+        for card in self.cards:
+            totals[card.seat] += card.cost or 0
+        return totals
+
+    @property
+    def unknown(self) -> int:
+        """Cards whose cost the node budget did not settle."""
+        return sum(1 for card in self.cards if card.cost is None)
+
+
+@dataclass(frozen=True)
+class Sides:
+    """How a contract's tricks are counted: the declaring side and what it wants, or per player."""
+
+    side: int
+    wants: int
+    per_player: bool
+
+    def of(self, seat: int) -> tuple[int, int]:
+        """The side whose tricks judge ``seat``'s card, and what that side wants."""
+        return (1 << seat, self.wants) if self.per_player else (self.side, self.wants)
+
+
+def sides_of(game: Game, row: K.Rows) -> Sides:
+    """The declaring side of ``game``'s contract as the solver counts it."""
+    assert game.bid is not None
+    fewest = game.bid.sol is not None and game.ruleset.sol_bid(game.bid.sol).fewest_tricks
+    kind = int(row[K.SIDE])
+    if kind == EACH:
+        return Sides(0, S.FEWEST if fewest else S.MOST, True)
+    if kind == PAIRS:
+        return Sides(K.side_mask(row), S.FEWEST if fewest else S.MOST, False)
+    wants = S.objective(row)
+    if wants == S.NONE:
+        raise AnalysisError(
+            f"{game.contract} is played by {len(game.declarers)} declarers each on his own (gå med): "
+            "there are more than two sides, so there is no double-dummy value to analyse"
+        )
+    if kind == TRUMP_GAME:
+        return Sides(K.side_mask(row), S.MOST, False)
+    return Sides(K.side_mask(row), wants, False)
+
+
+def kernel_of(game: Game) -> K.KernelRules:
+    kernel = K.KernelRules.build(game.rules)
+    if not kernel.exact:
+        raise AnalysisError(
+            "a plugin of this ruleset replaces a play rule (legal cards, trick winner or end of play): "
+            "the solver plays the shipped rules, so it cannot analyse this deal"
+        )
+    return kernel
+
+
+class Analyser:
+    """The solver and its table for one deal's positions."""
+
+    def __init__(self, game: Game, nodes: int = NODES) -> None:
+        self.kernel = kernel_of(game)
+        self.solver = S.Solver(self.kernel.constants)
+        self.nodes = nodes
+
+    def value(self, row: K.Rows, side: int, wants: int, guess: int = 7) -> int | None:
+        found = self.solver.value(row, side, wants, self.nodes, guess)
+        return None if found == S.UNKNOWN else found
+
+    def card_values(self, row: K.Rows, side: int, wants: int, best: int) -> dict[int, int | None]:
+        """Each legal card's value (kernel codes), knowing the position's value ``best``: one
+        null-window test settles every card that keeps it, a search only the ones that do not."""
+        seat = int(row[K.TO_PLAY])
+        high = S.wants_high(row, seat, side, wants)
+        values: dict[int, int | None] = {}
+        for card in K.cards_of(K.legal_mask(row, seat, self.kernel.constants)):
+            child = row.copy()
+            K.play_card(child, card, self.kernel.constants)
+            keeps = self.solver.reaches(child, side, wants, best if high else best + 1, self.nodes)
+            if keeps == S.UNKNOWN:
+                values[card] = None
+            elif keeps == int(high):  # the child is at least (high) or below (low) the best
+                values[card] = best
+            else:
+                values[card] = self.value(child, side, wants, best - 1 if high else best + 1)
+        return values
+
+
+def at_first_lead(game: Game) -> bool:
+    return game.phase == PLAY and not game.tricks and not game.trick
+
+
+def analyse(
+    start: Game,
+    plays: Sequence[Card],
+    label: str,
+    nodes: int = NODES,
+    from_trick: int = 1,
+    seconds: float | None = None,
+) -> Analysis:
+    """The analysis of ``plays`` (the cards in order) from ``start`` at its first lead; the cards of
+    tricks before ``from_trick`` are played on without being analysed. Within ``seconds`` (None: no
+    limit but ``nodes`` per search) the analysis runs from the last card back, so what time leaves
+    unknown is the first tricks."""
+    if not at_first_lead(start):
+        raise AnalysisError("the deal never reached its first lead (passed out, or stopped before play)")
+    game = start.clone()
+    analyser = Analyser(game, nodes)
+    kernel = analyser.kernel
+    sides = sides_of(game, K.row_from_game(kernel, game))
+    fordaekt = game.fordaekt
+    cards = list(plays)
+    while cards and len(game.tricks) + 1 < from_trick and game.phase == PLAY:
+        game.apply(PLAYS[cards.pop(0)], game.to_act)
+    if game.phase != PLAY or game.trick:
+        raise AnalysisError(f"the deal has no trick {from_trick} to analyse ({len(game.tricks)} tricks were played)")
+    first = K.row_from_game(kernel, game)
+
+    def real(code: int) -> Card:
+        return fordaekt if code == K.FORDAEKT and fordaekt is not None else code
+
+    hands = tuple(tuple(sorted(game.hands[seat])) for seat in range(4))
+    positions: list[tuple[K.Rows, int, Card, int]] = []
+    for card in cards:  # every position first: they are analysed from the last, where search is cheap
+        if game.phase != PLAY:
+            break
+        row = K.row_from_game(kernel, game)
+        positions.append((row, int(row[K.TO_PLAY]), card, len(game.tricks) + 1))
+        game.apply(PLAYS[card], game.to_act)
+    ends = None if seconds is None else time.monotonic() + seconds
+    costs: list[CardCost] = []
+    for row, seat, card, trick in reversed(positions):  # each position's table entries serve the one before
+        side, wants = sides.of(seat)
+        best = None if ends is not None and time.monotonic() > ends else analyser.value(row, side, wants)
+        if best is None:
+            costs.append(CardCost(trick, seat, card, None, None, None, ()))
+            continue
+        values = analyser.card_values(row, side, wants, best)
+        played = values.get(K.FORDAEKT if card == fordaekt else card)
+        high = S.wants_high(row, seat, side, wants)
+        cost = None if played is None else (best - played if high else played - best)
+        best_cards = tuple(sorted(real(c) for c, v in values.items() if v == best))
+        costs.append(CardCost(trick, seat, card, best, played, cost, best_cards))
+    costs.reverse()
+    late = ends is not None and time.monotonic() > ends
+    if sides.per_player:
+        start_by_seat: tuple[int | None, ...] | None = tuple(
+            None if late else analyser.value(first, *sides.of(seat)) for seat in range(4)
+        )
+        start_value = None
+    else:
+        start_by_seat = None
+        start_value = costs[0].best if costs else analyser.value(first, *sides.of(0))
+    trump = game.trump if game.trump not in (None, "none") else None
+    declarers = () if sides.per_player else tuple(s for s in range(4) if (sides.side >> s) & 1)
+    return Analysis(
+        label,
+        trump,
+        int(first[K.LEADER]),
+        declarers,
+        sides.per_player,
+        hands,
+        start_value,
+        start_by_seat,
+        tuple(costs),
+        from_trick,
+    )
+
+
+def played_cards(game: Game) -> list[Card]:
+    """The cards a finished (or stopped) game's play phase saw, in order."""
+    return [action.card for _, action in game.history if action.verb is Verb.PLAY and action.card is not None]
+
+
+def first_lead(game: Game) -> Game:
+    """``game`` as it stood at its first lead: the actions replayed on a new deal of the same cards
+    until the first card is due."""
+    again = Game(
+        game.rules,
+        game.initial_hands,
+        game.initial_kitty,
+        game.dealer,
+        seed=game.seed,
+        dealer_at_table=game.dealer_at_table,
+    )
+    for seat, action in game.history:
+        if at_first_lead(again):
+            break
+        again.apply(action, seat)
+    return again
+
+
+def analyse_game(
+    game: Game, label: str, nodes: int = NODES, from_trick: int = 1, seconds: float | None = None
+) -> Analysis:
+    """The analysis of a played (or partly played) game's cards."""
+    return analyse(first_lead(game), played_cards(game), label, nodes, from_trick, seconds)

@@ -1,0 +1,132 @@
+"""An analysis as a club reads it (Danish first, English with ``--lang en``) and as JSON
+(notation.md "Analysis")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regelmotor.cards import SUIT_SYMBOLS, format_card
+from regelmotor.double_dummy.analysis import Analysis, CardCost
+from regelmotor.double_dummy.table import HandTable
+from regelmotor.phrases import card_shown, phrases
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The analysis in the JSON shape of notation.md: cards in the notation, seats as strings in maps."""
+    return {
+        "ruleset": analysis.ruleset,
+        "trump": analysis.trump,
+        "leader": analysis.leader,
+        "declarers": list(analysis.declarers),
+        "per_player": analysis.per_player,
+        "hands": {str(seat): [format_card(c) for c in hand] for seat, hand in enumerate(analysis.hands)},
+        "from_trick": analysis.from_trick,
+        "start": analysis.start,
+        **(
+            {}
+            if analysis.start_by_seat is None
+            else {"start_by_seat": {str(s): v for s, v in enumerate(analysis.start_by_seat)}}
+        ),
+        "cards": [
+            {
+                "trick": c.trick,
+                "seat": c.seat,
+                "card": format_card(c.card),
+                "best": c.best,
+                "played": c.played,
+                "cost": c.cost,
+                "best_cards": [format_card(b) for b in c.best_cards],
+            }
+            for c in analysis.cards
+        ],
+        "total_cost": {str(seat): cost for seat, cost in analysis.total_cost.items()},
+        "unknown": analysis.unknown,
+    }
+
+
+def _trump(trump: str | None, lang: str) -> str:
+    if trump is None:
+        return phrases(lang)["analysis_no_trump"]
+    return SUIT_SYMBOLS["SHDC".index(trump)]
+
+
+def _card_line(card: CardCost, lang: str) -> str:
+    words = phrases(lang)
+    shown = card_shown(card.card, lang)
+    line = f"  plads {card.seat}: {shown}" if lang == "da" else f"  seat {card.seat}: {shown}"
+    if card.cost is None:
+        return f"{line}  {words['analysis_unknown']}"
+    if card.cost == 0:
+        return line
+    cost = words["analysis_cost_one"] if card.cost == 1 else words["analysis_cost"].format(cost=card.cost)
+    best = words["analysis_best"].format(cards=" ".join(card_shown(b, lang) for b in card.best_cards))
+    return f"{line}  {cost} ({best})"
+
+
+def _seats(values: dict[int, int | None], lang: str) -> str:
+    words = phrases(lang)
+    return ", ".join(
+        words["analysis_seat_tricks"].format(seat=seat, tricks="?" if tricks is None else tricks)
+        for seat, tricks in values.items()
+    )
+
+
+def analysis_text(analysis: Analysis, lang: str = "da") -> str:
+    """Per trick who played what, and where a card cost its side tricks, how many and the best cards."""
+    words = phrases(lang)
+    seat_word = "plads" if lang == "da" else "seat"
+    lines = [
+        words["analysis_title"].format(ruleset=analysis.ruleset),
+        words["analysis_trump"].format(trump=_trump(analysis.trump, lang), leader=analysis.leader),
+    ]
+    if analysis.per_player:
+        lines.append(words["analysis_each"])
+        assert analysis.start_by_seat is not None
+        lines.append(words["analysis_start_each"].format(seats=_seats(dict(enumerate(analysis.start_by_seat)), lang)))
+    else:
+        side = words["analysis_and"].join(f"{seat_word} {s}" for s in analysis.declarers)
+        lines.append(words["analysis_side"].format(seats=side))
+        start = "?" if analysis.start is None else analysis.start
+        if analysis.from_trick == 1:
+            lines.append(words["analysis_start"].format(tricks=start))
+        else:
+            lines.append(words["analysis_start_at"].format(number=analysis.from_trick, tricks=start))
+    trick = 0
+    for card in analysis.cards:
+        if card.trick != trick:
+            trick = card.trick
+            lines.append(words["analysis_trick"].format(number=trick))
+        lines.append(_card_line(card, lang))
+    totals: dict[int, int | None] = dict(analysis.total_cost.items())
+    lines.append(words["analysis_total"].format(seats=_seats(totals, lang)))
+    if analysis.unknown:
+        lines.append(words["analysis_unknown_count"].format(count=analysis.unknown))
+    return "\n".join(lines) + "\n"
+
+
+def hand_table_json(table: HandTable) -> dict[str, Any]:
+    return {
+        "ruleset": table.ruleset,
+        "hands": {str(seat): [format_card(c) for c in hand] for seat, hand in enumerate(table.hands)},
+        "tricks": {
+            ("none" if trump is None else trump): {str(seat): n for seat, n in enumerate(by_seat)}
+            for trump, by_seat in table.tricks.items()
+        },
+    }
+
+
+def hand_table_text(table: HandTable, lang: str = "da") -> str:
+    """Rows by declaring seat, columns by trump, as a bridge hand record prints them."""
+    words = phrases(lang)
+    seat_word = "plads" if lang == "da" else "seat"
+    heads = [_trump(trump, lang) for trump in table.tricks]
+    lines = [words["analysis_table_title"].format(ruleset=table.ruleset), ""]
+    for seat, hand in enumerate(table.hands):
+        lines.append(f"{seat_word} {seat}: " + " ".join(card_shown(c, lang) for c in hand))
+    lines.append("")
+    width = max(len(h) for h in heads) + 2
+    lines.append(f"{words['analysis_table_declarer']:<10}" + "".join(f"{h:>{width}}" for h in heads))
+    for seat in range(4):
+        cells = ["?" if by_seat[seat] is None else str(by_seat[seat]) for by_seat in table.tricks.values()]
+        lines.append(f"{seat_word + ' ' + str(seat):<10}" + "".join(f"{c:>{width}}" for c in cells))
+    return "\n".join(lines) + "\n"

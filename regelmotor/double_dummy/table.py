@@ -1,0 +1,147 @@
+"""A hand record's double-dummy table: for each trump and each declaring seat, the tricks his side takes,
+as a bridge hand record prints them.
+
+The hands come from a small text file (notation.md "Hand record"): one line per seat, ``0: AS KS 7H JK1
+...`` (cards in the notation, ``#`` starts a comment), or for a 52-card game a PBN deal
+(``[Deal "N:AKQ.T98.765.432 ..."]`` or the bare ``N:...``; N is seat 0, then clockwise). The declarer
+plays with the partner across and the seat after him leads, in the ruleset's play rules (its card order,
+jokers and their leads); no partner card is called, as in a bridge table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from regelmotor.bots import kernel as K
+from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, format_card, make_card, parse_card
+from regelmotor.double_dummy import solver as S
+from regelmotor.double_dummy.analysis import NODES, AnalysisError
+from regelmotor.errors import CardError
+from regelmotor.rules.cardplay.end_of_play import TRUMP_GAME
+from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
+
+MAX_DEAL_BYTES = 10_000
+"""A hand record is a few lines; ten kilobytes is certainly not one."""
+TRUMPS: tuple[str | None, ...] = ("S", "H", "D", "C", None)
+_PBN = re.compile(r'^\s*(?:\[Deal\s+")?([NESW]):([^\s"\]]+(?:\s+[^\s"\]]+){3})(?:"\])?\s*$')
+_SEAT_LINE = re.compile(r"^\s*([0-3])\s*:\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class HandTable:
+    ruleset: str
+    hands: tuple[tuple[Card, ...], ...]
+    tricks: dict[str | None, tuple[int | None, ...]]
+    """For each trump (None: no trump), the declaring side's tricks with each seat as declarer."""
+
+
+def _pbn_hands(first: str, text: str, where: str) -> list[list[Card]]:
+    hands: list[list[Card]] = []
+    for hand_text in text.split():
+        suits = hand_text.split(".")
+        if len(suits) != 4:
+            raise AnalysisError(f"{where}: a PBN hand has four suits separated by dots, not {hand_text!r}")
+        hand = []
+        for suit, ranks in enumerate(suits):
+            for rank in ranks.replace("-", ""):
+                if rank.upper() not in RANK_LETTERS:
+                    raise AnalysisError(f"{where}: {rank!r} is not a rank (2-9, T, J, Q, K, A)")
+                hand.append(make_card(RANK_LETTERS.index(rank.upper()), suit))
+        hands.append(hand)
+    start = "NESW".index(first)  # the first hand given is that seat's; seat 0 is N
+    return [hands[(seat - start) % 4] for seat in range(4)]
+
+
+def read_hands(path: Path) -> list[list[Card]]:
+    """The four hands of a hand-record file (either format), each error located by line."""
+    try:
+        text = read_bounded(path, MAX_DEAL_BYTES).decode("utf-8")
+    except (OSError, TooLarge) as exc:
+        raise AnalysisError(f"{path}: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise AnalysisError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    found: dict[int, list[Card]] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        where = f"{path}:{number}"
+        if not line:
+            continue
+        pbn = _PBN.match(line)
+        if pbn:
+            if found:
+                raise AnalysisError(f"{where}: a PBN deal gives all four hands; the seats are given twice")
+            for seat, hand in enumerate(_pbn_hands(pbn.group(1), pbn.group(2), where)):
+                found[seat] = hand
+            continue
+        seat_line = _SEAT_LINE.match(line)
+        if not seat_line:
+            raise AnalysisError(
+                f'{where}: write a seat\'s hand as "0: AS KS 7H ..." or a PBN deal "N:AKQ.T98.765.432 ..."'
+            )
+        seat = int(seat_line.group(1))
+        if seat in found:
+            raise AnalysisError(f"{where}: seat {seat}'s hand is given twice")
+        try:
+            found[seat] = [parse_card(c) for c in seat_line.group(2).split()]
+        except CardError as exc:
+            raise AnalysisError(f"{where}: {exc}") from None
+    missing = [seat for seat in range(4) if seat not in found]
+    if missing:
+        raise AnalysisError(f"{path}: no hand for seat {', '.join(map(str, missing))}")
+    return [found[seat] for seat in range(4)]
+
+
+def check_hands(hands: list[list[Card]], rules: Rules, where: str) -> None:
+    sizes = {len(hand) for hand in hands}
+    if len(sizes) != 1 or not 1 <= min(sizes) <= 13:
+        raise AnalysisError(
+            f"{where}: the four hands must hold as many cards each, 1 to 13 (here {sorted(map(len, hands))})"
+        )
+    seen: set[Card] = set()
+    jokers = rules.ruleset.deck.jokers
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            if card in seen:
+                raise AnalysisError(f"{where}: {format_card(card)} is dealt twice (seat {seat})")
+            if card >= 52 + jokers:
+                raise AnalysisError(f"{where}: {format_card(card)} is not in this ruleset's deck ({jokers} jokers)")
+            seen.add(card)
+
+
+def table_row(hands: list[list[Card]], trump: str | None, declarer: int) -> K.Rows:
+    """A trump game of ``declarer`` with the partner across, the seat after him to lead."""
+    row = np.zeros(K.ROW, dtype=np.int64)
+    row[K.TRUMP] = -1 if trump is None else SUIT_LETTERS.index(trump)
+    row[K.CALLED] = row[K.EXEMPT] = row[K.SOL_LIMIT] = row[K.FIRST_TRICKS] = row[K.FD_SUIT] = row[K.OPEN_AFTER] = -1
+    row[K.SIDE] = TRUMP_GAME
+    row[K.DECLARERS] = 1 << declarer
+    row[K.DECLARER] = declarer
+    row[K.PARTNER] = (declarer + 2) % 4
+    row[K.FIXED_SIDE] = 1 << ((declarer + 2) % 4)
+    row[K.LEADER] = row[K.TO_PLAY] = (declarer + 1) % 4
+    row[K.TRICKS] = 13 - len(hands[0])
+    for seat in range(4):
+        row[K.HANDS + seat] = K.mask_of(hands[seat])
+    return row
+
+
+def hand_table(rules: Rules, label: str, hands: list[list[Card]], nodes: int = NODES) -> HandTable:
+    kernel = K.KernelRules.build(rules)
+    if not kernel.exact:
+        raise AnalysisError("a plugin of this ruleset replaces a play rule: the solver cannot analyse its deals")
+    solver = S.Solver(kernel.constants)
+    tricks: dict[str | None, tuple[int | None, ...]] = {}
+    for trump in TRUMPS:
+        by_seat: list[int | None] = []
+        for declarer in range(4):
+            row = table_row(hands, trump, declarer)
+            side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+            found = solver.value(row, side, S.MOST, nodes, len(hands[0]) // 2)
+            by_seat.append(None if found == S.UNKNOWN else found)
+        tricks[trump] = tuple(by_seat)
+    return HandTable(label, tuple(tuple(h) for h in hands), tricks)

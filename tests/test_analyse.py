@@ -1,0 +1,333 @@
+"""Double-dummy analysis: the solver against DDS and plain minimax, the analysis's own consistency,
+and the ``analyse`` and ``simulate --records`` commands.
+
+Issue "Double-dummy analysis": "On engelsk (52 cards, no jokers: bridge's play with a fixed trump)
+the solver agrees exactly with DDS through endplay"; "With jokers, on positions of 4 or fewer cards a
+hand the solver agrees with a plain exhaustive search written for the test, and every value is
+consistent (the best card's value equals the position's value; no cost is negative)."
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from regelmotor.bots import kernel as K
+from regelmotor.bots.heuristic import HeuristicBot
+from regelmotor.cards import format_card, new_deck
+from regelmotor.cli import main
+from regelmotor.double_dummy import solver as S
+from regelmotor.double_dummy.analysis import Analyser, AnalysisError, analyse_game, sides_of
+from regelmotor.double_dummy.table import hand_table, read_hands, table_row
+from regelmotor.engine.game import PLAY, Game
+from regelmotor.records import game_record
+
+from .conftest import CONFIGS, RULESETS, rules_of
+from .test_double_dummy import _late, _minimax
+from .test_kernel import _with_plugin
+
+DDS_POSITIONS = 300
+"""Positions of 4 to 8 cards a hand, every trump and no trump (the full deals are in the benchmark)."""
+
+
+def _dds_card(card: object) -> int:
+    rank = card.rank.value.bit_length() - 3  # type: ignore[attr-defined]  # endplay's R2 is 1 << 2
+    return int(card.suit.value) * 13 + rank  # type: ignore[attr-defined]  # spades, hearts, diamonds, clubs
+
+
+def test_the_solver_agrees_with_dds_on_every_card_of_engelsk_positions_and_every_trump() -> None:
+    endplay = pytest.importorskip("endplay", reason="endplay (DDS) installs from a wheel only on some machines")
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    rules = rules_of("engelsk")
+    analyser = Analyser(Game.from_seed(rules, 1), nodes=10**8)
+    rng = random.Random("dds")
+    denoms = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs, None: Denom.nt}
+    trumps = ["S", "H", "D", "C", None]
+    for number in range(DDS_POSITIONS):
+        deck = new_deck(0)
+        rng.shuffle(deck)
+        size = rng.randint(4, 8)
+        hands = [sorted(deck[13 * s : 13 * s + size]) for s in range(4)]
+        trump = trumps[number % 5]
+        leader = rng.randrange(4)
+        declarer = (leader - 1) % 4
+        row = table_row(hands, trump, declarer)
+        side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+        pbn = "N:" + " ".join(
+            ".".join(
+                "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit * 13 + r in hand) for suit in range(4)
+            )
+            for hand in hands
+        )
+        deal = Deal.from_pbn(pbn)
+        deal.first = Player(leader)
+        deal.trump = denoms[trump]
+        theirs = {_dds_card(card): tricks for card, tricks in solve_board(deal)}  # the leader's side's tricks
+        best = analyser.value(row, side, S.MOST)
+        assert best == size - max(theirs.values()), f"position {number}: {pbn} {trump} lead {leader}"
+        mine = analyser.card_values(row, side, S.MOST, best)
+        assert {card: size - tricks for card, tricks in theirs.items()} == mine, f"position {number}: {pbn}"
+    assert endplay is not None
+
+
+def _exact(row: K.Rows, consts: K.Rows, side: int, wants: int) -> int:
+    return _minimax(row, consts, side, wants)
+
+
+@pytest.mark.parametrize(("configs", "positions", "tricks"), [(CONFIGS, 5, 2), ([(n, None) for n in RULESETS], 4, 3)])
+def test_the_solvers_exact_value_is_plain_minimaxs_in_every_game_side_and_seat(
+    configs: list[tuple[str, str | None]], positions: int, tricks: int
+) -> None:
+    rng = random.Random(f"exact {tricks}")
+    checked = 0
+    for name, house in configs:
+        rules = rules_of(name, *((house,) if house else ()))
+        kernel = K.KernelRules.build(rules)
+        solver = S.Solver(kernel.constants, bits=14)
+        for row in K.first_lead_rows(rules, kernel, positions, rng):
+            row = _late(row, kernel.constants, rng, tricks)
+            if K.play_over(row, kernel.constants):
+                continue
+            wants = S.objective(row)
+            sides = [(K.side_mask(row), wants)] if wants != S.NONE else []
+            sides += [(1 << seat, S.FEWEST if rng.random() < 0.5 else S.MOST) for seat in range(4)]
+            for side, aim in sides:
+                truth = _exact(row, kernel.constants, side, aim)
+                assert solver.value(row, side, aim, 10**7) == truth, f"{name} {house}: side {side} {aim}"
+                checked += 1
+    assert checked > 3 * positions * len(configs)
+
+
+def _played(name: str, seed: int) -> Game:
+    rules = rules_of(name)
+    rng = random.Random(seed)
+    while True:
+        game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
+        bots = [HeuristicBot(rules, rng) for _ in range(4)]
+        while game.step is not None:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game.view(seat), game.legal))
+        if len(game.tricks) >= 10 or (game.tricks and game.phase != PLAY):
+            return game
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_value_of_an_analysis_is_consistent(name: str) -> None:
+    """No cost is negative; a card costs nothing exactly when it keeps the best value, and the best
+    cards are those; after each card the side's value is the next position's; after the last card it is
+    the tricks the side really took."""
+    for seed in range(3):
+        game = _played(name, seed)
+        start = max(1, len(game.tricks) - 3)
+        analysis = analyse_game(game, name, nodes=10**7, from_trick=start)
+        assert analysis.unknown == 0
+        cards = analysis.cards
+        assert cards, f"{name}: nothing analysed"
+        for card in cards:
+            assert card.cost is not None and card.cost >= 0
+            assert (card.cost == 0) == (card.played == card.best) == (card.card in card.best_cards)
+        if not analysis.per_player:
+            for before, after in itertools.pairwise(cards):
+                assert before.played == after.best
+            side = analysis.declarers
+            assert cards[-1].played == sum(game.tricks_won[s] for s in side)
+        else:
+            last = cards[-1]
+            assert last.played == game.tricks_won[last.seat]
+
+
+def test_a_card_is_costed_against_a_fresh_search_of_each_card() -> None:
+    """The analysis settles most cards with one null-window test: each must equal a full search of that card."""
+    rules = rules_of("standard")
+    game = _played("standard", 5)
+    analysis = analyse_game(game, "standard", nodes=10**7, from_trick=len(game.tricks) - 2)
+    again = Game(rules, game.initial_hands, game.initial_kitty, game.dealer, seed=game.seed)
+    for seat, action in game.history:
+        if again.phase == PLAY and len(again.tricks) + 1 >= analysis.from_trick:
+            break
+        again.apply(action, seat)
+    kernel = K.KernelRules.build(rules)
+    row = K.row_from_game(kernel, again)
+    sides = sides_of(again, row)
+    side, wants = sides.of(int(row[K.TO_PLAY]))
+    for card in K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), kernel.constants)):
+        child = row.copy()
+        K.play_card(child, card, kernel.constants)
+        fresh = S.Solver(kernel.constants, bits=12).value(child, side, wants, 10**7)
+        best = analysis.cards[0].best
+        assert best is not None
+        keep = Analyser(again).card_values(row, side, wants, best)[card]
+        assert keep == fresh
+
+
+def test_a_ruleset_whose_plugin_replaces_a_play_rule_is_refused() -> None:
+    rules = _with_plugin(rules_of("gruppe2"))
+    game = Game.from_seed(rules, 3)
+    with pytest.raises(AnalysisError, match="replaces a play rule"):
+        Analyser(game)
+
+
+# --- the commands --------------------------------------------------------------------------------------
+
+
+def _run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out)
+    return code, out.getvalue()
+
+
+def _record(tmp_path: Path, name: str, seed: int) -> Path:
+    game = _played(name, seed)
+    path = tmp_path / f"{name}-{seed}.json"
+    path.write_text(json.dumps(game_record(game, name), default=str), encoding="utf-8")
+    return path
+
+
+def test_analyse_json_has_the_issues_shape(tmp_path: Path) -> None:
+    path = _record(tmp_path, "standard", 1)
+    code, text = _run("analyse", str(path), "--json", "--from-trick", "11")
+    assert code == 0
+    data = json.loads(text)
+    assert {"ruleset", "trump", "leader", "declarers", "hands", "start", "cards", "total_cost"} <= set(data)
+    assert data["ruleset"] == "standard"
+    assert data["trump"] in ("S", "H", "D", "C", None)
+    assert set(data["hands"]) == {"0", "1", "2", "3"}
+    for card in data["cards"]:
+        assert {"seat", "card", "best", "played", "cost"} <= set(card)
+        assert card["cost"] >= 0
+    assert set(data["total_cost"]) == {"0", "1", "2", "3"}
+    assert sum(data["total_cost"].values()) == sum(c["cost"] for c in data["cards"])
+
+
+def test_analyse_speaks_danish_and_english(tmp_path: Path) -> None:
+    path = _record(tmp_path, "thorsen", 2)
+    code, text = _run("analyse", str(path), "--from-trick", "12")
+    assert code == 0
+    assert "Stik 12:" in text and "plads" in text and "Tabt i alt" in text
+    code, text = _run("analyse", str(path), "--from-trick", "12", "--lang", "en")
+    assert "Trick 12:" in text and "seat" in text and "Lost in all" in text
+
+
+def test_a_broken_record_gets_a_located_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"ruleset": "standard", "dealer": 0, "hands": [["AS"]', encoding="utf-8")
+    code, _ = _run("analyse", str(path))
+    assert code != 0
+    assert "broken.json" in capsys.readouterr().err
+
+
+def test_a_passed_out_deal_has_nothing_to_analyse(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_of("standard")
+    game = Game.from_seed(rules, 1)
+    while game.step is not None and game.phase != PLAY:
+        game.apply("pass")
+    path = tmp_path / "passed.json"
+    path.write_text(json.dumps(game_record(game, "standard"), default=str), encoding="utf-8")
+    code, _ = _run("analyse", str(path))
+    assert code != 0
+    assert "never reached its first lead" in capsys.readouterr().err
+
+
+def test_the_table_of_a_hand_record_per_trump_and_declarer(tmp_path: Path) -> None:
+    deal = tmp_path / "deal.txt"
+    deal.write_text(
+        "# four cards each\n0: AS KS QS JS\n1: AH KH QH JH\n2: AD KD QD JD\n3: AC KC QC JC\n", encoding="utf-8"
+    )
+    code, text = _run("analyse", "--table", "engelsk", "--deal", str(deal), "--json")
+    assert code == 0
+    tricks = json.loads(text)["tricks"]
+    # each seat holds one whole suit: in its own trump the declarer leads nothing but takes all four
+    assert tricks["S"]["0"] == 4 and tricks["H"]["1"] == 4
+    # declarer 0 in hearts: seat 1 leads and runs the hearts, seat 0 ruffs nothing (he has only spades)
+    assert tricks["H"]["0"] == 0
+    assert set(tricks) == {"S", "H", "D", "C", "none"}
+    code, text = _run("analyse", "--table", "engelsk", "--deal", str(deal))
+    assert code == 0 and "melder" in text and "uden trumf" in text
+
+
+def test_a_pbn_deal_is_read_with_north_as_seat_0(tmp_path: Path) -> None:
+    deal = tmp_path / "deal.pbn"
+    deal.write_text('[Deal "E:AKQJ... .AKQJ.. ..AKQJ. ...AKQJ"]\n', encoding="utf-8")
+    hands = read_hands(deal)
+    assert [format_card(c) for c in hands[1]] == ["AS", "KS", "QS", "JS"]  # E is seat 1
+    assert [format_card(c) for c in hands[0]] == ["AC", "KC", "QC", "JC"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0: AS KS\n1: AH KH\n2: AD ZZ\n3: AC KC\n", "deal.txt:3"),
+        ("0: AS KS\n1: AH KH\n2: AD KD\n", "no hand for seat 3"),
+        ("0: AS KS\n1: AS KH\n2: AD KD\n3: AC KC\n", "dealt twice"),
+        ("0: AS KS\n1: AH\n2: AD KD\n3: AC KC\n", "as many cards each"),
+        ("0: AS JK1\n1: AH KH\n2: AD KD\n3: AC KC\n", "not in this ruleset's deck"),
+        ("seat zero has AS\n", "deal.txt:1"),
+    ],
+)
+def test_a_bad_hand_record_gets_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    deal = tmp_path / "deal.txt"
+    deal.write_text(text, encoding="utf-8")
+    code, _ = _run("analyse", "--table", "engelsk", "--deal", str(deal))
+    assert code != 0
+    assert message in capsys.readouterr().err
+
+
+def test_the_table_plays_the_rulesets_jokers() -> None:
+    """001: "En joker er kun et sikkert stik, når den spilles ud."; "I nogle klubber kan en udspillet joker stikkes med trumf"."""
+    # seat 0 holds a joker and three low spades; seat 1 the top spades; declarer 3 plays with seat 1
+    hands = [[52, 0, 1, 2], [12, 11, 10, 9], [25, 24, 23, 22], [38, 37, 36, 35]]
+    plain = hand_table(rules_of("standard"), "standard", hands)
+    assert plain.tricks["S"][3] == 3  # seat 0 leads the joker, and it takes the trick even against trumps
+    assert plain.tricks[None][3] == 3
+    trumpable = hand_table(rules_of("standard", "joker-trumpable"), "standard", hands)
+    assert trumpable.tricks["S"][3] == 4  # seat 1 trumps the led joker
+    assert trumpable.tricks[None][3] == 3  # without trumps it still wins
+
+
+def test_simulate_writes_every_deals_record_and_analyse_reads_them(tmp_path: Path) -> None:
+    folder = tmp_path / "aften"
+    code, _ = _run("simulate", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1")
+    assert code == 0
+    files = sorted(folder.glob("deal-*.json"))
+    assert [f.name for f in files] == ["deal-0001.json", "deal-0002.json", "deal-0003.json", "deal-0004.json"]
+    for path in files:
+        code, _ = _run("replay", str(path))
+        assert code == 0
+    played = [p for p in files if json.loads(p.read_text())["result"]["phase"] == "finished"]
+    assert played
+    code, text = _run("analyse", str(played[0]), "--from-trick", "12", "--json")
+    assert code == 0 and json.loads(text)["cards"]
+    # another run into the same folder must not overwrite the evening's records
+    code, _ = _run("simulate", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1")
+    assert code != 0
+    code, _ = _run("simulate", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1", "--force")
+    assert code == 0
+
+
+def test_simulated_records_are_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert _run("simulate", "thorsen", "--deals", "6", "--records", str(one), "--jobs", "1")[0] == 0
+    assert _run("simulate", "thorsen", "--deals", "6", "--records", str(two), "--jobs", "2")[0] == 0
+    for a in sorted(one.iterdir()):
+        assert json.loads(a.read_text())["actions"] == json.loads((two / a.name).read_text())["actions"]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_analyse_reads_the_records_the_engine_writes_for_every_shipped_ruleset(tmp_path: Path, name: str) -> None:
+    path = _record(tmp_path, name, 7)
+    last = len(json.loads(path.read_text())["result"]["tricks"])
+    code, text = _run("analyse", str(path), "--json", "--from-trick", str(max(1, last - 1)))
+    assert code == 0
+    data = json.loads(text)
+    assert data["ruleset"].split(" + ")[0] == name and data["unknown"] == 0
+    assert [c["trick"] for c in data["cards"]][-1] == last
