@@ -1141,6 +1141,45 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
         out.write(f"  {players[t.payer]} betaler {payee} {float(t.amount):.2f} kr.\n")
 
 
+def _completion_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("shell", choices=("bash",), help="the shell (bash; zsh reads it with bashcompinit)")
+
+
+def completion_script(parser: argparse.ArgumentParser) -> str:
+    """A bash completion script made from the parser itself: the commands, each command's options, and
+    the shipped rulesets and house rules where a ruleset is asked for."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    names = " ".join(sub.choices)
+    options = []
+    for name, command in sub.choices.items():
+        flags = sorted({flag for action in command._actions for flag in action.option_strings})
+        options.append(f'        {name}) opts="{" ".join(flags)}" ;;')
+    shipped = " ".join([*shipped_rulesets(), *shipped_house_rules()])
+    cases = "\n".join(options)
+    return f"""# regelmotor bash completion: eval "$(regelmotor completion bash)"
+_regelmotor() {{
+    local cur="${{COMP_WORDS[COMP_CWORD]}}" command="${{COMP_WORDS[1]}}" opts=""
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "{names} --version --help" -- "$cur")); return
+    fi
+    case "$command" in
+{cases}
+    esac
+    if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+    else
+        COMPREPLY=($(compgen -W "{shipped}" -- "$cur") $(compgen -f -- "$cur"))
+    fi
+}}
+complete -o filenames -F _regelmotor regelmotor
+"""
+
+
+def cmd_completion(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(completion_script(build_parser()))
+    return EXIT_OK
+
+
 @dataclass(frozen=True)
 class Command:
     """One subcommand: its name, its one-line help, its arguments and what it does."""
@@ -1176,6 +1215,7 @@ COMMANDS = (
         cmd_session,
         json=False,
     ),
+    Command("completion", "print a shell completion script", _completion_args, cmd_completion, json=False),
 )
 
 

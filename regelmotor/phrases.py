@@ -47,6 +47,7 @@ def card_shown(card: int, lang: str) -> str:
     return ("10" if text[0] == "T" else text[0]) + SUIT_SYMBOLS[card // 13]
 
 
+_JOKER_SHOWN = re.compile(r"\bjoker\s*([123])\b", re.IGNORECASE)
 _CARD_WORD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK[123])\b")
 TABLE_WORDS = {
     "no fordækt": "act_no_fordaekt",
@@ -96,7 +97,7 @@ def in_notation(text: str, lang: str = "da") -> str:
     """What a person typed, with the table's words for an action (``pas``, ``trumf ♠``, ``makker A♥``,
     ``læg 2♠ 3♦``, ``uden trumf``) written in the notation, which the game reads; anything else as it is."""
     words = phrases(lang)
-    tokens = text.split()
+    tokens = _JOKER_SHOWN.sub(r"JK\1", text).split()  # a joker as the table shows it (joker 1) is JK1
     typed = [fold(t) for t in tokens]
     if typed == fold(words["act_no_trump"]).split():
         return "trump none"

@@ -22,9 +22,9 @@ from regelmotor.bots import make_bot
 from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
 from regelmotor.double_dummy.analysis import AnalysisError, analyse_game
 from regelmotor.double_dummy.report import analysis_text
-from regelmotor.engine.actions import Action
+from regelmotor.engine.actions import Action, Verb
 from regelmotor.engine.game import FINISHED, Game, View
-from regelmotor.errors import NotationError, RuleViolation
+from regelmotor.errors import CardError, NotationError, RuleViolation
 from regelmotor.files import OutputError, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.phrases import card_shown, in_notation, phrases, said
@@ -62,6 +62,14 @@ def result_line(game: Game, lang: str = "da") -> str | None:
     tricks = sum(game.tricks_won[seat] for seat in side)
     key = "result_made" if game.rules.made(contract, game.tricks_won) else "result_lost"
     return phrases(lang)[key].format(contract=game.contract, tricks=tricks)
+
+
+def _all_cards(text: str) -> bool:
+    """Whether ``text`` is one or more cards and nothing else."""
+    try:
+        return bool(text.split()) and all(parse_card(word) is not None for word in text.split())
+    except CardError:
+        return False
 
 
 def _suit_symbol(letter: str | None) -> str:
@@ -248,12 +256,19 @@ class TerminalGame:
         for seat, cards in view.open_hands:
             self.say(f"Åben hånd, plads {seat}: {' '.join(shown(c) for c in cards)}")
         self.say(f"Din hånd: {_hand_by_suit(view)}")
-        menu = legal if len(legal) <= 40 else legal[:40]
-        self.say(
-            "Du kan: "
-            + "  ".join(f"[#{i}] {shown_action(a)}" for i, a in enumerate(menu, 1))
-            + ("  ..." if len(legal) > 40 else "")
-        )
+        # The exchange is asked for as the cards to lay away, not offered as every combination of them.
+        discards = [a for a in legal if a.verb is Verb.DISCARD]
+        choices = [a for a in legal if a.verb is not Verb.DISCARD] + discards[:1]  # one exchange, as an example
+        menu = choices if len(choices) <= 40 else choices[:40]
+        if menu:
+            self.say(
+                "Du kan: "
+                + "  ".join(f"[#{i}] {shown_action(a)}" for i, a in enumerate(menu, 1))
+                + ("  ..." if len(choices) > 40 else "")
+            )
+        if discards:
+            counts = " eller ".join(str(n) for n in sorted({len(a.cards) for a in discards}))
+            self.say(f"Læg {counts} kort fra: skriv de kort, du vil lægge, fx {shown_action(discards[-1])}")
         refused: RuleViolation | None = None
         while True:
             answer = self.ask("> ").strip()
@@ -264,7 +279,10 @@ class TerminalGame:
             if fold(answer) in (fold(phrases("da")["act_help"]), "help"):
                 self.say(phrases("da")["help"])
                 continue
-            action = self.action_of(in_notation(answer), legal)
+            typed = in_notation(answer)
+            if discards and _all_cards(typed):
+                typed = f"discard {typed}"  # the cards alone, where cards are to be laid away
+            action = self.action_of(typed, menu)
             try:
                 game.apply(action, self.seat)
                 self.say(f"  du: {shown_action(game.history[-1][1])}")

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,27 @@ def test_version_is_printed_as_a_python_tool_does(capsys: pytest.CaptureFixture[
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"regelmotor {__version__}"
+
+
+def test_bash_completion_offers_the_commands_their_options_and_the_shipped_rulesets(tmp_path: Path) -> None:
+    import io
+    import shutil
+    import subprocess
+
+    out = io.StringIO()
+    assert main(["completion", "bash"], out) == 0
+    script = tmp_path / "regelmotor.bash"
+    script.write_text(out.getvalue(), encoding="utf-8")
+    if shutil.which("bash") is None:
+        pytest.skip("no bash on this machine")
+
+    def complete(*words: str) -> list[str]:
+        probe = f'source {script}; COMP_WORDS=(regelmotor {" ".join(words)}); COMP_CWORD={len(words)}; _regelmotor; echo "${{COMPREPLY[@]}}"'
+        return subprocess.run(
+            ["bash", "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
+        ).stdout.split()
+
+    assert complete("ana") == ["analyse"]
+    assert "--from-trick" in complete("analyse", "--fr")
+    assert complete("show", "thor") == ["thorsen"]
+    assert "joker-trumpable" in complete("simulate", "standard", "-H", "joker")

@@ -296,3 +296,79 @@ def test_after_a_deal_the_table_offers_its_analysis(tmp_path: Path, monkeypatch:
     text = out.getvalue()
     assert "Analyse med åbne kort (dobbelt dummy): standard" in text
     assert "Stik 13:" in text and "Tabt i alt" in text
+
+
+def test_a_person_at_a_real_terminal_plays_in_danish(tmp_path: Path) -> None:
+    """The table issue: "Terminal tests through a pty with Danish input": hjælp, a bid, the cards laid away
+    typed as the table shows them (2♠ 10♦ joker 1, not a menu of combinations), cards played as shown."""
+    import os
+    import pty
+    import select
+
+    main_fd, child_fd = pty.openpty()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "regelmotor",
+            "play",
+            "standard",
+            "--seed",
+            "1",
+            "--record",
+            str(tmp_path / "spil.json"),
+        ],
+        stdin=child_fd,
+        stdout=child_fd,
+        stderr=child_fd,
+        cwd=tmp_path,
+        close_fds=True,
+    )
+    os.close(child_fd)
+    screen = ""
+    answered: list[str] = []
+
+    def until_prompt(timeout: float = 60.0) -> str:
+        nonlocal screen
+        start = len(screen)
+        while True:
+            ready, _, _ = select.select([main_fd], [], [], timeout)
+            assert ready, f"no prompt: {screen[-500:]}"
+            try:
+                screen += os.read(main_fd, 65536).decode("utf-8", "replace")
+            except OSError:  # the program ended
+                return screen[start:]
+            tail = screen.rstrip(" ")
+            if tail.endswith(">") or tail.endswith("]"):
+                return screen[start:]
+
+    def answer(text: str) -> None:
+        answered.append(text)
+        os.write(main_fd, (text + "\n").encode("utf-8"))
+
+    try:
+        until_prompt()
+        answer("hjælp")
+        assert "Skriv et træk" in until_prompt()
+        answer("9 gode")  # seed 1: the three bots pass, so the person declares and exchanges
+        for _ in range(80):
+            block = until_prompt()
+            if "Et spil til?" in block:
+                answer("n")
+                break
+            exchange = re.search(r"skriv de kort, du vil lægge, fx læg (.+)", block)
+            if exchange:
+                answer(exchange.group(1).strip())  # the cards alone, as shown
+                continue
+            offered = re.search(r"\[#1\] (\S+(?: \S+)?)", block)
+            assert offered, block[-400:]
+            answer(offered.group(1) if re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣]|joker \d", offered.group(1)) else "1")
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(main_fd)
+    assert "du: 9 gode" in screen
+    assert re.search(r"du: læg \S+ \S+ \S+", screen), "the cards typed were not laid away"
+    assert "er ikke et træk" not in screen, "a Danish word was refused"
+    assert process.returncode == 0
