@@ -53,7 +53,9 @@ from regelmotor.score_sheet import (
     Scored,
     Sheet,
     describe_line,
+    kroner,
     names,
+    number_da,
     parse_sheet,
     rate_of,
     read_sheet,
@@ -1132,13 +1134,13 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
         )
     out.write("\n")
     out.write(
-        f"Afregning ved {float(rate):g} kr. pr. point: "
-        + ", ".join(f"{n} {float(m):+.2f} kr." for n, m in zip(players, settled.money, strict=True))
+        f"Afregning ved {number_da(float(rate))} kr. pr. point: "
+        + ", ".join(f"{n} {kroner(m, signed=True)}" for n, m in zip(players, settled.money, strict=True))
         + "\n"
     )
     for t in settled.transfers:
         payee = "klubbens kasse" if t.payee < 0 else players[t.payee]
-        out.write(f"  {players[t.payer]} betaler {payee} {float(t.amount):.2f} kr.\n")
+        out.write(f"  {players[t.payer]} betaler {payee} {kroner(t.amount)}\n")
 
 
 def _completion_args(command: argparse.ArgumentParser) -> None:

@@ -10,6 +10,7 @@ the evening's money follow from the lines, so a line entered wrongly is correcte
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 from dataclasses import dataclass, field
@@ -403,6 +404,24 @@ def describe_line(line: Line, fixed_partners: bool = False) -> str:
 
 
 SHEET_FORMATS = ("md", "html", "pdf", "csv")
+MONTHS_DA = (
+    "januar", "februar", "marts", "april", "maj", "juni",
+    "juli", "august", "september", "oktober", "november", "december",
+)  # fmt: skip
+
+
+def number_da(value: int | float, *, signed: bool = False) -> str:
+    """A number as Danish writes it: a decimal comma (6,67; 40), a plus where ``signed``."""
+    text = str(value) if isinstance(value, int) else f"{value:.2f}".rstrip("0").rstrip(".")
+    if signed and value > 0:
+        text = "+" + text
+    return text.replace(".", ",")
+
+
+def kroner(amount: Fraction, *, signed: bool = False) -> str:
+    """Money as Danish writes it: 258,75 kr. (to the øre)."""
+    text = f"{float(amount):+.2f}" if signed else f"{float(amount):.2f}"
+    return text.replace(".", ",") + " kr."
 
 
 def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> str | bytes:
@@ -412,23 +431,18 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> st
     decimals = rules.ruleset.scoring.decimals
     fixed = rules.ruleset.table.partnerships == "fixed"
     players = sheet.players
-    rows = [
-        (
-            str(entry.number),
-            players[entry.dealer],
-            describe_line(line, fixed),
-            *(str(p) for p in zero_sum_points(list(entry.points), decimals)),
-        )
-        for line, entry in zip(sheet.lines, scored.entries, strict=True)
-    ]
-    totals = ("", "", "I alt", *(str(p) for p in zero_sum_points(session.totals, decimals)))
     settled = scored.settlement(rate)
-    money = [f"{n}: {float(m):+.2f} kr." for n, m in zip(players, settled.money, strict=True)]
-    payments = [
-        f"{players[t.payer]} betaler {'klubbens kasse' if t.payee < 0 else players[t.payee]} {float(t.amount):.2f} kr."
-        for t in settled.transfers
-    ]
-    if fmt == "csv":
+    if fmt == "csv":  # for a spreadsheet: the points as numbers, one row per deal
+        rows = [
+            (
+                str(entry.number),
+                players[entry.dealer],
+                describe_line(line, fixed),
+                *(str(p) for p in zero_sum_points(list(entry.points), decimals)),
+            )
+            for line, entry in zip(sheet.lines, scored.entries, strict=True)
+        ]
+        totals = ("", "", "I alt", *(str(p) for p in zero_sum_points(session.totals, decimals)))
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(("spil", "giver", "spillet", *players))
@@ -439,21 +453,52 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> st
         return buffer.getvalue()
     if fmt not in SHEET_FORMATS:
         raise SheetError(f"a sheet is printed as {', '.join(SHEET_FORMATS)}, not {fmt}")
-    table = Table("Spillene", ("Spil", "Giver", "Spillet", *players), (*rows, totals))
-    section = Section("Regnskab", [], [table])
+    running = [Fraction(0)] * len(players)
+    printed = []
+    for line, entry in zip(sheet.lines, scored.entries, strict=True):  # each deal's points, then the standing
+        running = [r + p for r, p in zip(running, entry.points, strict=True)]
+        cells = zip(zero_sum_points(list(entry.points), decimals), zero_sum_points(running, decimals), strict=True)
+        printed.append(
+            (
+                str(entry.number),
+                players[entry.dealer],
+                describe_line(line, fixed),
+                *(f"{number_da(p, signed=True)} ({number_da(r)})" for p, r in cells),
+            )
+        )
+    totals = ("", "", "I alt", *(number_da(p) for p in zero_sum_points(session.totals, decimals)))
+    table = Table(
+        "Hvert spils point, og i parentes stillingen efter spillet",
+        ("Spil", "Giver", "Spillet", *players),
+        (*printed, totals),
+        fill=True,
+    )
+    section = Section("Spil for spil", [], [table])
+    money = [f"{n}: {kroner(m, signed=True)}" for n, m in zip(players, settled.money, strict=True)]
+    payments = [
+        f"{players[t.payer]} betaler {'klubbens kasse' if t.payee < 0 else players[t.payee]} {kroner(t.amount)}"
+        for t in settled.transfers
+    ]
     target = rules.ruleset.session.game_to
     if target is not None:
         won = ", ".join(f"{n} {w}" for n, w in zip(players, session.games_won, strict=True))
         section.items.append(Item(f"Vundne partier (til {target} point): {won}"))
-    settlement = Section(f"Afregning ved {float(rate):g} kr. pr. point", [Item(m) for m in [*money, *payments]])
+    settlement = Section(
+        f"Afregning ved {number_da(float(rate))} kr. pr. point", [Item(m) for m in [*money, *payments]]
+    )
+    today = datetime.date.today()
     book = RuleBook(
         title=f"Regnskab: {rules.ruleset.title}",
-        subtitle=f"{', '.join(players)}; {len(sheet.lines)} spil. Ført med regelmotor.",
+        subtitle=(
+            f"{', '.join(players)}; {len(sheet.lines)} spil. "
+            f"Udskrevet {today.day}. {MONTHS_DA[today.month - 1]} {today.year}. Ført med regelmotor."
+        ),
         lang="da",
         sections=(section, settlement),
         inferred_legend="",
         inferred_rules=(),
         sources=(),
+        type_size=10,
     )
     return render(book, fmt)
 

@@ -142,7 +142,7 @@ def test_omblanding_comes_before_jernhaand() -> None:
 def test_tabte_beloeb_og_det_faste_gebyr_indgaar_i_kortklubbens_kasse() -> None:
     """jeberg.eu/kort/reglement.htm: "De ved den endelige spilletids ophør tabte beløb, det faste gebyr der
     betales af hver spiller per kortaften, samt eventuelle afgifter, indgår i kortklubbens kasse."; "Kortaften
-    gebyr 100.00 kr." """
+    gebyr 100,00 kr." """
     session = Session(rules_of("standard", "klubkasse"), list("ABCD"))
     session.totals = [Fraction(40), Fraction(-10), Fraction(-30), Fraction(0)]
     settled = session.settlement(Fraction(1, 2))

@@ -38,7 +38,7 @@ def test_a_sheet_scores_each_deal_by_the_rules_and_settles_the_evening(
     money = report["settlement"]["money"]
     assert money == {"Anna": 2.5, "Bo": 22.5, "Carl": 2.5, "Dorte": -27.5} and sum(money.values()) == 0
     code, out, _ = run(capsys, "session", "show", sheet)
-    assert "I alt" in out and "Dorte betaler Bo 22.50 kr." in out
+    assert "I alt" in out and "Dorte betaler Bo 22,50 kr." in out
 
 
 def test_a_line_that_cannot_be_scored_is_refused_and_the_sheet_is_unchanged(
@@ -172,3 +172,31 @@ def test_serve_shows_the_evenings_sheet_it_was_started_with(tmp_path: Path, caps
     page = client.get("/sheet")
     assert page.status_code == 200 and "Anna 8 m. Carl: 10 stik" in page.text
     assert TestClient(create_app()).get("/sheet").status_code == 404
+
+
+def test_the_printed_sheet_has_the_date_running_totals_danish_numbers_and_one_regnskab(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The table issue: the PDF "has no date and no running totals, prints "258.75 kr." where Danish writes
+    258,75 kr., and says "Regnskab" twice"; it "uses 40% of the page width"."""
+    import datetime
+
+    from pypdf import PdfReader
+
+    sheet = str(tmp_path / "aften.json")
+    run(capsys, "session", "new", sheet, "standard", "--players", "Anna,Bo,Carl,Dorte", "--rate", "0.25")
+    run(capsys, "session", "add", sheet, "--contract", "8", "--declarer", "Anna", "--partner", "Carl", "--tricks", "10")
+    run(capsys, "session", "add", sheet, "--contract", "sol", "--declarer", "Bo", "--tricks", "0")
+    code, out, _ = run(capsys, "session", "show", sheet, "--format", "md")
+    assert code == 0
+    assert out.count("Regnskab") == 1
+    assert f"Udskrevet {datetime.date.today().day}. " in out
+    assert "| +60 (60) | -60 (-60) |" in out  # the deal's points, then the standing
+    assert "| -50 (10) | +150 (90) |" in out
+    assert "Bo: +22,50 kr." in out and "0,25 kr. pr. point" in out and "22.50" not in out
+    pdf = tmp_path / "aften.pdf"
+    assert run(capsys, "session", "show", sheet, "--format", "pdf", "-o", str(pdf))[0] == 0
+    page = PdfReader(pdf).pages[0]
+    right: list[float] = []
+    page.extract_text(visitor_text=lambda text, cm, tm, *_: right.append(tm[4]) if "Dorte" in text else None)
+    assert max(right) > 0.75 * float(page.mediabox.width), "the table does not reach across the page"

@@ -24,6 +24,8 @@ class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str | None = None
+    fill: bool = False
+    """Printed across the page's width in reading type (the score sheet), not as a compact rule table."""
 
 
 @dataclass
@@ -43,3 +45,5 @@ class RuleBook:
     inferred_rules: tuple[tuple[str, str], ...]
     """(rule, its source) of every inferred rule, for the sources section."""
     sources: tuple[str, ...]
+    type_size: float = 7.2
+    """The printed body type in points (the score sheet is read across a table: larger)."""

@@ -94,17 +94,19 @@ def render_pdf(book: RuleBook) -> bytes:
     pdf.add_page()
     pdf.set_font("DejaVu", "B", 14)
     pdf.multi_cell(0, 6, book.title, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("DejaVu", "", 7.5)
-    pdf.multi_cell(0, 3.5, book.subtitle, new_x="LMARGIN", new_y="NEXT")
+    body = book.type_size
+    line = body * 0.445  # mm per line of body type
+    pdf.set_font("DejaVu", "", body + 0.3)
+    pdf.multi_cell(0, line + 0.3, book.subtitle, new_x="LMARGIN", new_y="NEXT")
     for index, section in enumerate(book.sections):
         pdf.ln(1.2)
         if pdf.will_page_break(18):  # a heading never stands alone at the foot of a page
             pdf.add_page()
-        pdf.set_font("DejaVu", "B", 9)
-        pdf.multi_cell(0, 4.2, section.title, new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("DejaVu", "", 7.2)
+        pdf.set_font("DejaVu", "B", body + 1.8)
+        pdf.multi_cell(0, line + 1, section.title, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("DejaVu", "", body)
         for item in section.items:
-            _paragraph(pdf, "• " + item.text + (" *" if item.inferred else ""), 3.2)
+            _paragraph(pdf, "• " + item.text + (" *" if item.inferred else ""), line)
         for table in section.tables:
             _pdf_table(pdf, table)
         if index == len(book.sections) - 1 and book.inferred_rules:
@@ -115,7 +117,40 @@ def render_pdf(book: RuleBook) -> bytes:
     return bytes(pdf.output())
 
 
+def _pdf_wide_table(pdf: FPDF, table: Table) -> None:
+    """A table across the page in reading type: each column as wide as its longest text where the page
+    allows, the rest of the width shared in proportion, so that a deal's line does not wrap."""
+    pdf.ln(1.5)
+    pdf.set_font("DejaVu", "B", 10)
+    pdf.multi_cell(0, 5, table.caption, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("DejaVu", "B", 9)
+    natural = [pdf.get_string_width(str(head)) + 4 for head in table.header]
+    pdf.set_font("DejaVu", "", 9)
+    for row in table.rows:
+        natural = [max(n, pdf.get_string_width(str(cell)) + 4) for n, cell in zip(natural, row, strict=True)]
+    scale = pdf.epw / sum(natural)
+    with pdf.table(
+        width=pdf.epw,
+        col_widths=tuple(n * scale for n in natural),
+        text_align=("RIGHT", "LEFT", "LEFT", *("RIGHT",) * (len(natural) - 3)),
+        line_height=4.4,
+        align="LEFT",
+        first_row_as_headings=True,
+        padding=0.8,
+    ) as grid:
+        for row in (table.header, *table.rows):
+            cells = grid.row()
+            for cell in row:
+                cells.cell(cell)
+    if table.note:
+        pdf.set_font("DejaVu", "", 8)
+        pdf.multi_cell(0, 4, table.note, new_x="LMARGIN", new_y="NEXT")
+
+
 def _pdf_table(pdf: FPDF, table: Table) -> None:
+    if table.fill:
+        _pdf_wide_table(pdf, table)
+        return
     pdf.ln(0.8)
     pdf.set_font("DejaVu", "B", 6.5)
     pdf.multi_cell(0, 3, table.caption, new_x="LMARGIN", new_y="NEXT")
