@@ -169,9 +169,50 @@ def test_serve_shows_the_evenings_sheet_it_was_started_with(tmp_path: Path, caps
         "--tricks",
         "10",
     )
-    page = client.get("/sheet")
+    page = client.get("/sheet/print")
     assert page.status_code == 200 and "Anna 8 m. Carl: 10 stik" in page.text
     assert TestClient(create_app()).get("/sheet").status_code == 404
+    assert TestClient(create_app()).get("/sheet/print").status_code == 404
+
+
+def test_a_deal_entered_at_the_page_is_checked_as_session_add_checks_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The table issue: "enter a real-cards deal at /sheet (with the validation of session add), live totals"."""
+    from starlette.testclient import TestClient
+
+    from regelmotor.web import create_app
+
+    sheet = tmp_path / "aften.json"
+    run(capsys, "session", "new", str(sheet), "standard", "--players", "Anna,Bo,Carl,Dorte", "--rate", "0.25")
+    client = TestClient(create_app(sheet=sheet))
+    page = client.get("/sheet")
+    assert page.status_code == 200 and "Tilføj spil" in page.text
+    state = client.get("/api/sheet").json()
+    assert (
+        state["players"] == ["Anna", "Bo", "Carl", "Dorte"] and "8 gode" in state["contracts"] and state["deals"] == []
+    )
+    deal = {"contract": "8", "declarer": "Anna", "partner": "Carl", "tricks": "10"}
+    state = client.post("/api/sheet", json=deal).json()
+    assert state["totals"] == [60, -60, 60, -60] and state["deals"][0]["deal"] == "Anna 8 m. Carl: 10 stik"
+    before = sheet.read_bytes()
+    for bad, why in [
+        ({"contract": "8", "declarer": "Erik", "tricks": "9"}, "Erik"),
+        ({"contract": "8", "declarer": "Anna", "tricks": "14"}, "14"),
+        ({"contract": "8 ukendt", "declarer": "Anna", "tricks": "9"}, "8 ukendt"),
+        ({"contract": "8", "declarer": "Anna", "tricks": "9", "path": "/etc/passwd"}, "path"),
+    ]:
+        refused = client.post("/api/sheet", json=bad)
+        assert refused.status_code == 400 and why in refused.json()["error"], refused.json()
+        assert sheet.read_bytes() == before, "a refused deal changed the sheet"
+    run(capsys, "session", "add", str(sheet), "--contract", "sol", "--declarer", "Bo", "--tricks", "0")
+    state = client.get("/api/sheet").json()  # a deal entered elsewhere shows at the next refresh
+    assert state["totals"] == [10, 90, 10, -110] and state["deals"][1]["standing"] == [10, 90, 10, -110]
+    assert state["money"][1] == "+22,50 kr."
+    state = client.post("/api/sheet/undo", json={}).json()
+    assert len(state["deals"]) == 1
+    code, out, _ = run(capsys, "session", "show", str(sheet), "--json")
+    assert code == 0 and json.loads(out)["totals"] == {"Anna": 60, "Bo": -60, "Carl": 60, "Dorte": -60}
 
 
 def test_the_printed_sheet_has_the_date_running_totals_danish_numbers_and_one_regnskab(

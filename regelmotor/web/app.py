@@ -54,6 +54,7 @@ from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.score_sheet import rate_of, read_sheet, score, sheet_document
 from regelmotor.session import Session
+from regelmotor.web.sheet import add_deal, sheet_state, undo_deal
 from regelmotor.web.store import GameStore
 from regelmotor.web.upload import load_upload
 
@@ -79,6 +80,7 @@ IDLE_SECONDS = 6 * 3600
 """A game nobody has touched for this long is evicted."""
 MAX_SEED = 2**63
 PAGE = Path(__file__).resolve().parent / "static" / "index.html"
+SHEET_PAGE = Path(__file__).resolve().parent / "static" / "sheet.html"
 
 
 @dataclasses.dataclass
@@ -551,7 +553,7 @@ def _script_hashes(page: str) -> str:
 def _guard(allowed_hosts: frozenset[str] | None) -> Callable[[ASGIApp], ASGIApp]:
     """Security headers on every response; ``Host`` checked (unless any host is allowed); a state-changing
     request must be JSON from the same origin."""
-    page = PAGE.read_text(encoding="utf-8")
+    page = PAGE.read_text(encoding="utf-8") + SHEET_PAGE.read_text(encoding="utf-8")
     csp = (
         f"default-src 'self'; script-src {_script_hashes(page)}; style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'"
@@ -645,9 +647,33 @@ def create_app(
             page = page.replace("<!--sheet-->", '<a href="/sheet" id="sheet-link">Aftenens regnskab</a>')
         return HTMLResponse(page)
 
+    async def sheet_entry(request: Request) -> Response:
+        """The evening's sheet at the table: deals entered as ``session add`` enters them, live totals."""
+        if sheet is None:
+            return JSONResponse({"error": "this server shows no score sheet (serve --sheet FILE)"}, status_code=404)
+        return HTMLResponse(SHEET_PAGE.read_text(encoding="utf-8"))
+
+    async def sheet_api(request: Request) -> Response:
+        """The sheet as the page shows it; POST enters a deal, POST .../undo takes the last one back. Only
+        the file the operator named is ever written, under its lock (the command line's door)."""
+        if sheet is None:
+            return JSONResponse({"error": "this server shows no score sheet (serve --sheet FILE)"}, status_code=404)
+        try:
+            if request.method == "GET":
+                return JSONResponse(await run_in_threadpool(sheet_state, sheet))
+            if request.url.path.endswith("/undo"):
+                await read_json(request, MAX_ACTION)
+                return JSONResponse(await run_in_threadpool(undo_deal, sheet))
+            payload = await read_json(request, MAX_ACTION)
+            return JSONResponse(await run_in_threadpool(add_deal, sheet, payload))
+        except BadRequest as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        except RegelmotorError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+
     async def sheet_page(request: Request) -> Response:
         """The score sheet of the evening played with real cards, as ``regelmotor session`` keeps it: read
-        (bounded) from the file the operator named, never from a path a client names."""
+        (bounded) from the file the operator named, never from a path a client names; to print."""
         if sheet is None:
             return JSONResponse({"error": "this server shows no score sheet (serve --sheet FILE)"}, status_code=404)
 
@@ -825,7 +851,10 @@ def create_app(
             Route("/api/games/{key}/record", record),
             Route("/api/games/{key}/rulebook", rulebook),
             Route("/api/games/{key}/analysis", analysis),
-            Route("/sheet", sheet_page),
+            Route("/sheet", sheet_entry),
+            Route("/sheet/print", sheet_page),
+            Route("/api/sheet", sheet_api, methods=["GET", "POST"]),
+            Route("/api/sheet/undo", sheet_api, methods=["POST"]),
         ]
     )
     app.state.games = games  # the server side of every game, for the tests that check what is sent

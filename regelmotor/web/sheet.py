@@ -1,0 +1,112 @@
+"""The evening's score sheet in the browser: the deals of a table playing with real cards, entered at
+``/sheet`` as ``regelmotor session add`` enters them.
+
+The server writes only the sheet its operator named (``serve --sheet FILE``), never a path a client
+names, and through the same door as the command line: under the sheet's lock, read, the deal checked
+and scored with the sheet's frozen rules, and written only when it scores (a refused deal changes
+nothing).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from regelmotor.files import locked
+from regelmotor.phrases import phrases
+from regelmotor.rounding import zero_sum_points
+from regelmotor.score_sheet import (
+    MAX_SHEET_BYTES,
+    REDEALS,
+    Line,
+    SheetError,
+    describe_line,
+    kroner,
+    names,
+    parse_sheet,
+    rate_of,
+    read_sheet,
+    score,
+    sheet_text,
+    tricks_of,
+)
+
+FIELDS = ("contract", "declarer", "partner", "joiners", "tricks", "doubled", "vip_card", "redeal", "culprit")
+
+
+def sheet_state(path: Path) -> dict[str, Any]:
+    """What the page shows: the players, the contracts the ruleset has, every deal with its points and
+    the standing after it, the totals and the settlement."""
+    sheet = read_sheet(path)
+    scored = score(sheet)
+    rules = scored.rules
+    decimals = rules.ruleset.scoring.decimals
+    fixed = rules.ruleset.table.partnerships == "fixed"
+    deals = []
+    standing = [Fraction(0)] * len(sheet.players)
+    for line, entry in zip(sheet.lines, scored.entries, strict=True):
+        standing = [s + p for s, p in zip(standing, entry.points, strict=True)]
+        deals.append(
+            {
+                "number": entry.number,
+                "dealer": sheet.players[entry.dealer],
+                "deal": describe_line(line, fixed),
+                "points": zero_sum_points(list(entry.points), decimals),
+                "standing": zero_sum_points(standing, decimals),
+            }
+        )
+    settled = scored.settlement(rate_of(sheet.rate))
+    contracts = [bid.text for group in rules.ladder.groups for bid in group]
+    extra = rules.ruleset.all_pass.contract
+    if extra is not None:
+        contracts.append(extra.id)
+    return {
+        "title": rules.ruleset.title,
+        "players": list(sheet.players),
+        "contracts": contracts,
+        "redeals": [{"id": r, "label": phrases("da").get(f"redeal_{r}", r)} for r in REDEALS],
+        "deals": deals,
+        "totals": zero_sum_points(scored.session.totals, decimals),
+        "money": [kroner(m, signed=True) for m in settled.money],
+        "rate": sheet.rate,
+    }
+
+
+def _line(payload: dict[str, Any]) -> Line:
+    """The deal the page sent, read as the sheet's own deals are (unknown fields refused)."""
+    unknown = sorted(set(payload) - set(FIELDS))
+    if unknown:
+        raise SheetError(f'"{unknown[0]}" is not a field of a deal ({", ".join(FIELDS)})')
+    data = {k: v for k, v in payload.items() if v not in (None, "", [], 0)}
+    if isinstance(data.get("tricks"), str):
+        data["tricks"] = list(tricks_of(data["tricks"]))
+    elif isinstance(data.get("tricks"), int):
+        data["tricks"] = [data["tricks"]]
+    if isinstance(data.get("joiners"), str):
+        data["joiners"] = list(names(data["joiners"]))
+    return Line.of(data, "the deal")
+
+
+def add_deal(path: Path, payload: dict[str, Any]) -> dict[str, Any]:
+    """Enter one deal: checked and scored first, written only when it scores."""
+    line = _line(payload)
+    with locked(path, MAX_SHEET_BYTES) as held:
+        sheet = parse_sheet(held.data, path)
+        if sheet.rules is None:  # a version 1 sheet: its rules are frozen as it is written now
+            sheet.freeze(sheet.current())
+        sheet.lines.append(line)
+        score(sheet)  # refuses the deal (SheetError, RegelmotorError) before anything is written
+        held.write(sheet_text(sheet))
+    return sheet_state(path)
+
+
+def undo_deal(path: Path) -> dict[str, Any]:
+    """Take back the last deal entered."""
+    with locked(path, MAX_SHEET_BYTES) as held:
+        sheet = parse_sheet(held.data, path)
+        if not sheet.lines:
+            raise SheetError("der er intet spil at fortryde")
+        sheet.lines.pop()
+        held.write(sheet_text(sheet))
+    return sheet_state(path)
