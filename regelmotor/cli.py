@@ -35,6 +35,7 @@ from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNot
 from regelmotor.files import OutputError, check_output, locked, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
+from regelmotor.phrases import phrases
 from regelmotor.play import TerminalGame
 from regelmotor.records import read_record, record_schema_text, replay, state_json
 from regelmotor.rounding import points, zero_sum_points
@@ -137,7 +138,10 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         if bad:
             sys.stderr.write(f"{len(problems)} problem(s) in {bad} of {len(results)} file(s)\n")
         else:
-            sys.stderr.write(f"{len(results)} file(s) valid\n")
+            count = len(results)
+            sys.stderr.write(
+                (_say(args, "cli_valid_one") if count == 1 else _say(args, "cli_valid_many", n=count)) + "\n"
+            )
     return EXIT_INVALID if problems else EXIT_OK
 
 
@@ -235,24 +239,31 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
             out,
         )
         return EXIT_OK
+
+    def line(key: str, value: str, note: str = "") -> None:
+        out.write(f"{_say(args, key):<12}{value}{note}\n")
+
     if named is not None and named.side == "pairs":  # engelsk whist: no declarer, the pair with more tricks wins
-        out.write(f"{resolved.label}: {bid}, the winning pair took {args.tricks} tricks\n")
-        out.write(f"winner    {_signed(Fraction(str(shown_declarer)), decimals)}  (each of 2)\n")
-        out.write(f"loser     {_signed(scores.opponent, decimals)}  (each of 2)\n")
-        out.write(f"sum       {_signed(scores.total, decimals)}\n")
+        out.write(_say(args, "cli_score_pairs", ruleset=resolved.label, bid=bid, tricks=args.tricks) + "\n")
+        each_of_two = f"  ({_say(args, 'cli_each_of', n=2)})"
+        line("cli_winner", _signed(Fraction(str(shown_declarer)), decimals), each_of_two)
+        line("cli_loser", _signed(scores.opponent, decimals), each_of_two)
+        line("cli_sum", _signed(scores.total, decimals))
         return EXIT_OK
-    side = "alone" if scores.partner is None else "with a partner"
-    out.write(f"{resolved.label}: {bid} with {args.tricks} tricks (declarer {side})\n")
-    out.write(f"declarer  {_signed(Fraction(str(shown_declarer)), decimals)}\n")
+    side = _say(args, "cli_score_alone" if scores.partner is None else "cli_score_partner")
+    out.write(_say(args, "cli_score_head", ruleset=resolved.label, bid=bid, tricks=args.tricks, side=side) + "\n")
+    line("cli_declarer", _signed(Fraction(str(shown_declarer)), decimals))
     if scores.partner is not None:
-        out.write(f"partner   {_signed(scores.partner, decimals)}\n")
-    split = "" if len(set(each)) == 1 else f"; on the sheet {', '.join(_shown(x) for x in each)}, to sum to 0"
-    out.write(f"opponent  {_signed(scores.opponent, decimals)}  (each of {scores.opponents}{split})\n")
-    out.write(f"sum       {_signed(scores.total, decimals)}\n")
+        line("cli_partner", _signed(scores.partner, decimals))
+    split = "" if len(set(each)) == 1 else _say(args, "cli_on_sheet", values=", ".join(_shown(x) for x in each))
+    line(
+        "cli_opponent",
+        _signed(scores.opponent, decimals),
+        f"  ({_say(args, 'cli_each_of', n=scores.opponents)}{split})",
+    )
+    line("cli_sum", _signed(scores.total, decimals))
     if shown_declarer != points(scores.declarer, decimals):
-        out.write(
-            "(the declarer's points are what the others pay, to the last decimal, so the printed numbers sum to 0)\n"
-        )
+        out.write(_say(args, "cli_declarer_pays") + "\n")
     return EXIT_OK
 
 
@@ -364,6 +375,21 @@ def _jobs(args: argparse.Namespace) -> int:
             )
         return int(args.jobs)
     return _cores()
+
+
+LANG_DEFAULT = os.environ.get("REGELMOTOR_LANG", "da") if os.environ.get("REGELMOTOR_LANG") in LANGS else "da"
+"""What a club member reads is Danish unless ``--lang en`` or ``REGELMOTOR_LANG=en`` says English."""
+
+
+def _lang_arg(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--lang", choices=LANGS, default=LANG_DEFAULT, help="da (default; REGELMOTOR_LANG=en sets English) or en"
+    )
+
+
+def _say(args: argparse.Namespace, key: str, **values: object) -> str:
+    """A message of the command line in the reader's language, from the one phrase table."""
+    return phrases(getattr(args, "lang", LANG_DEFAULT))[key].format(**values)
 
 
 def _whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -726,10 +752,12 @@ def _add_two_rulesets_args(parser: argparse.ArgumentParser) -> None:
 
 def _validate_args(command: argparse.ArgumentParser) -> None:
     command.add_argument("files", nargs="+", metavar="FILE", help="a ruleset or house-rule file (or a shipped name)")
+    _lang_arg(command)
 
 
 def _score_args(command: argparse.ArgumentParser) -> None:
     _add_ruleset_args(command)
+    _lang_arg(command)
     command.add_argument("--contract", required=True, metavar="BID", help="the contract, e.g. 8, '9 gode', sol")
     command.add_argument(
         "--tricks",
@@ -928,6 +956,8 @@ def _session_args(command: argparse.ArgumentParser) -> None:
     rescore = sub.add_parser("rescore", help="what the sheet's deals would score by the club file as it is today")
     rescore.add_argument("file", metavar="FILE", help="the score sheet")
     rescore.add_argument("--apply", action="store_true", help="score the sheet by today's rules from now on")
+    for action in (new, add, undo, show, rescore):
+        _lang_arg(action)
 
 
 def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
@@ -941,7 +971,7 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
             if args.session_command == "add":
                 text = _add_deal(args, sheet)
             elif args.session_command == "undo":
-                text = _undo_deal(path, sheet)
+                text = _undo_deal(args, path, sheet)
             else:
                 text = _rescore(sheet, args.apply)
                 if not args.apply:
@@ -995,7 +1025,10 @@ def _new_sheet(args: argparse.Namespace, path: Path, out: TextIO) -> int:
     sheet.freeze(sheet.current())
     score(sheet)  # the ruleset and the table are checked before the file is written
     write_sheet(path, sheet)
-    out.write(f"{path}: {', '.join(players)} play {sheet.ruleset}; {players[first]} deals first\n")
+    said = _say(
+        args, "cli_sheet_new", path=path, players=", ".join(players), ruleset=sheet.ruleset, dealer=players[first]
+    )
+    out.write(said + "\n")
     return EXIT_OK
 
 
@@ -1027,15 +1060,16 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
     scored = score(sheet)
     entry = scored.entries[-1]
     shown = zero_sum_points(list(entry.points), scored.rules.ruleset.scoring.decimals)
-    return f"deal {entry.number}: " + ", ".join(f"{n} {p}" for n, p in zip(sheet.players, shown, strict=True)) + "\n"
+    booked = ", ".join(f"{n} {p}" for n, p in zip(sheet.players, shown, strict=True))
+    return _say(args, "cli_deal_scored", number=entry.number, points=booked) + "\n"
 
 
-def _undo_deal(path: Path, sheet: Sheet) -> str:
+def _undo_deal(args: argparse.Namespace, path: Path, sheet: Sheet) -> str:
     if not sheet.lines:
         raise RegelmotorError(f"{path}: no deal to take back")
     removed = sheet.lines.pop()
     fixed = score(sheet).rules.ruleset.table.partnerships == "fixed"
-    return f"taken back: deal {len(sheet.lines) + 1}, {describe_line(removed, fixed)}\n"
+    return _say(args, "cli_taken_back", number=len(sheet.lines) + 1, deal=describe_line(removed, fixed)) + "\n"
 
 
 def _rescore(sheet: Sheet, apply: bool) -> str:

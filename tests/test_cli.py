@@ -51,7 +51,7 @@ def test_validate_passes_every_shipped_file(capsys: pytest.CaptureFixture[str]) 
 
     files = [str(p) for p in sorted((REPO / "rulesets").rglob("*.yaml"))]
     code, out, err = run(capsys, "validate", *files)
-    assert code == 0 and out == "" and err == f"{len(files)} file(s) valid\n"
+    assert code == 0 and out == "" and err == f"{len(files)} filer er gyldige\n"
 
 
 def test_validate_prints_every_problem_and_exits_1(
@@ -104,7 +104,7 @@ def test_validate_warns_about_a_changed_rule_that_still_cites_its_parent(
         "misdeal:\n  penalty: 5\nscoring:\n  tables:\n    base:\n      key: level\n      values: {7: 100, 8: 200}\n",
     )
     code, out, err = run(capsys, "validate", "club.yaml")
-    assert code == 0 and err == "1 file(s) valid\n"
+    assert code == 0 and err == "1 fil er gyldig\n"
     assert "club.yaml:7:12: misdeal.penalty: warning: changed here, but this rule's source is still" in out
     assert "the table keeps rulesets/standard.yaml's values for 9, 10, 11, 12, 13" in out
 

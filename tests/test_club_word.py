@@ -102,7 +102,7 @@ def test_an_exact_score_is_printed_exactly(tmp_path: Path, capsys: pytest.Captur
     argv = ["score", str(club), "--contract", "7", "--tricks", "7", "--selvmakker"]
     assert main(argv) == 0
     text = capsys.readouterr().out
-    assert "declarer  +80\n" in text and "on the sheet -26.66, -26.67, -26.67, to sum to 0" in text
+    assert "melder      +80\n" in text and "på arket -26.66, -26.67, -26.67, så summen er 0" in text
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["declarer"] == 80 and sorted(data["each_opponent"]) == [-26.67, -26.67, -26.66]

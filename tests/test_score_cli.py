@@ -96,11 +96,20 @@ def test_bad_score_input_exits_1(capsys: pytest.CaptureFixture[str], argv: list[
 
 
 def test_human_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """The table issue: the command line spoke English ("declarer with a partner"); Danish first."""
     assert main(["score", "standard", "--contract", "8", "--tricks", "10"]) == 0
     assert capsys.readouterr().out.splitlines() == [
+        "standard: 8 med 10 stik (melderen med makker)",
+        "melder      +60",
+        "makker      +60",
+        "modspiller  -60  (hver af 2)",
+        "sum         0",
+    ]
+    assert main(["score", "standard", "--contract", "8", "--tricks", "10", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
         "standard: 8 with 10 tricks (declarer with a partner)",
-        "declarer  +60",
-        "partner   +60",
-        "opponent  -60  (each of 2)",
-        "sum       0",
+        "declarer    +60",
+        "partner     +60",
+        "opponent    -60  (each of 2)",
+        "sum         0",
     ]

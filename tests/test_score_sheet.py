@@ -26,10 +26,10 @@ def test_a_sheet_scores_each_deal_by_the_rules_and_settles_the_evening(
     code, out, _ = run(
         capsys, "session", "add", sheet, "--contract", "8", "--declarer", "Anna", "--partner", "Carl", "--tricks", "10"
     )
-    assert code == 0 and out == "deal 1: Anna 60, Bo -60, Carl 60, Dorte -60\n"
+    assert code == 0 and out == "spil 1: Anna 60, Bo -60, Carl 60, Dorte -60\n"
     assert run(capsys, "session", "add", sheet, "--redeal", "all_pass")[0] == 0
     assert run(capsys, "session", "add", sheet, "--contract", "sol", "--declarer", "Bo", "--tricks", "0")[1] == (
-        "deal 3: Anna -50, Bo 150, Carl -50, Dorte -50\n"
+        "spil 3: Anna -50, Bo 150, Carl -50, Dorte -50\n"
     )
     code, out, _ = run(capsys, "session", "show", sheet, "--json")
     report = json.loads(out)
@@ -116,7 +116,7 @@ def test_undo_takes_back_the_last_deal_only(tmp_path: Path, capsys: pytest.Captu
     once = sheet.read_text(encoding="utf-8")
     run(capsys, "session", "add", str(sheet), "--contract", "sol", "--declarer", "B", "--tricks", "0")
     code, out, _ = run(capsys, "session", "undo", str(sheet))
-    assert code == 0 and out == "taken back: deal 2, B sol selv: 0 stik\n"
+    assert code == 0 and out == "fortrudt: spil 2, B sol selv: 0 stik\n"
     assert sheet.read_text(encoding="utf-8") == once
     run(capsys, "session", "undo", str(sheet))
     code, _, err = run(capsys, "session", "undo", str(sheet))

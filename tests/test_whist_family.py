@@ -274,7 +274,7 @@ def test_score_prints_a_pasnolo_and_an_engelsk_whist(capsys: pytest.CaptureFixtu
     code, out, _ = _run(capsys, "score", "dansk", "--contract", "pasnolo", "--tricks", "2,4,3,4", "--json")
     assert code == 0 and json.loads(out) == {"tricks": [2, 4, 3, 4], "points": [3, -1, -1, -1], "sum": 0}
     code, out, _ = _run(capsys, "score", "engelsk", "--contract", "whist", "--tricks", "9")
-    assert code == 0 and "winner    +3  (each of 2)" in out
+    assert code == 0 and "vinder      +3  (hver af 2)" in out
     code, _, err = _run(capsys, "score", "engelsk", "--contract", "whist", "--tricks", "5")
     assert code == 1 and "the winning pair took" in err
 
