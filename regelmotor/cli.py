@@ -450,7 +450,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _print_json({"ruleset": resolved.label, "seed": args.seed, "bots": bots, **summary.as_json()}, out)
     else:
-        out.write("\n".join(iter_lines(summary, resolved.label)) + "\n")
+        out.write("\n".join(iter_lines(summary, resolved.label, args.lang)) + "\n")
     return EXIT_OK
 
 
@@ -811,6 +811,7 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
 def _simulate_args(command: argparse.ArgumentParser) -> None:
     _add_ruleset_args(command)
     _run_args(command, bots=True)
+    _lang_arg(command)
     command.add_argument(
         "--records",
         metavar="DIR",

@@ -25,6 +25,7 @@ from regelmotor.cards import is_joker, new_deck
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
+from regelmotor.phrases import phrases
 from regelmotor.records import game_record
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
@@ -364,28 +365,43 @@ def progress_bar(total: int, stream: Any = None) -> Callable[[int], None] | None
     return show
 
 
-def format_estimate(estimate: Estimate, percent: bool = False) -> str:
+def format_estimate(estimate: Estimate, percent: bool = False, lang: str = "en") -> str:
+    """A value and its 95% interval; in Danish with a decimal comma (11,5 % [9,0, 14,3])."""
     if math.isnan(estimate.value):
         return "—"
     if percent:
-        return f"{100 * estimate.value:.1f}% [{100 * estimate.low:.1f}, {100 * estimate.high:.1f}]"
-    return f"{estimate.value:.2f} [{estimate.low:.2f}, {estimate.high:.2f}]"
+        text = f"{100 * estimate.value:.1f}% [{100 * estimate.low:.1f}, {100 * estimate.high:.1f}]"
+    else:
+        text = f"{estimate.value:.2f} [{estimate.low:.2f}, {estimate.high:.2f}]"
+    if lang == "da":
+        text = text.replace(", ", "; ").replace(".", ",").replace("%", " %")
+    return text
 
 
-def iter_lines(summary: Summary, label: str) -> Iterable[str]:
-    yield f"{label}: {summary.deals} deals"
-    yield "outcomes: " + ", ".join(f"{k} {format_estimate(v, True)}" for k, v in summary.outcomes.items())
-    yield "contracts (share of played deals, success rate):"
+def iter_lines(summary: Summary, label: str, lang: str = "en") -> Iterable[str]:
+    """The summary as ``simulate`` prints it, in ``lang`` (the phrase table's words)."""
+    words = phrases(lang)
+
+    def est(estimate: Estimate, percent: bool = False) -> str:
+        return format_estimate(estimate, percent, lang)
+
+    def outcome(key: str) -> str:
+        return words["sim_outcome_finished"] if key == "finished" else words.get(f"redeal_{key}", key)
+
+    yield words["sim_head"].format(label=label, n=summary.deals)
+    yield f"{words['sim_outcomes']}: " + ", ".join(f"{outcome(k)} {est(v, True)}" for k, v in summary.outcomes.items())
+    yield words["sim_contracts"]
     for kind, share in summary.contracts.items():
         success = summary.success.get(kind)
-        made = "no declarer" if success is None else f"made {format_estimate(success, True)}"
-        yield f"  {kind:<20} {format_estimate(share, True):<28} {made}"
-    kitty = format_estimate(summary.called_in_kitty, True)
-    yield f"selvmakker: {format_estimate(summary.selvmakker, True)}; partner card in the kitty: {kitty}"
-    yield f"tricks of the declarer's side: {format_estimate(summary.side_tricks)}"
-    won = format_estimate(summary.joker_lead_wins, True)
-    yield f"joker leads per deal: {format_estimate(summary.joker_leads)}; won by the leader: {won}"
-    yield "points per deal by seat: " + ", ".join(
-        f"{k} {format_estimate(v)}" for k, v in summary.points_per_seat.items()
+        made = words["sim_no_declarer"] if success is None else f"{words['sim_made']} {est(success, True)}"
+        yield f"  {kind:<20} {est(share, True):<28} {made}"
+    kitty = est(summary.called_in_kitty, True)
+    yield f"{words['sim_selvmakker']}: {est(summary.selvmakker, True)}; {words['sim_kitty']}: {kitty}"
+    yield f"{words['sim_side_tricks']}: {est(summary.side_tricks)}"
+    won = est(summary.joker_lead_wins, True)
+    yield f"{words['sim_joker_leads']}: {est(summary.joker_leads)}; {words['sim_joker_won']}: {won}"
+    yield f"{words['sim_by_seat']}: " + ", ".join(
+        f"{words.get(f'sim_seat_{k}', k)} {est(v)}" for k, v in summary.points_per_seat.items()
     )
-    yield "points per deal by bot: " + ", ".join(f"{k} {format_estimate(v)}" for k, v in summary.points_per_bot.items())
+    yield f"{words['sim_by_bot']}: " + ", ".join(f"{k} {est(v)}" for k, v in summary.points_per_bot.items())
+    yield words["sim_interval"]

@@ -233,7 +233,7 @@ def test_match_and_expert_bots_through_the_command_line(name: str, capsys: pytes
     assert result["deals"] == 3 and result["a"] == "expert" and not result["significant"]  # 3 deals never are
     assert {"value", "low", "high"} <= set(result["a_points_per_deal"])
     assert main(["simulate", name, "--bots", "expert", "--deals", "2", "--jobs", "1"]) == 0
-    assert "points per deal by bot: expert" in capsys.readouterr().out
+    assert "point pr. spil efter computerspiller: expert" in capsys.readouterr().out
 
 
 def test_compare_with_expert_bots(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from fractions import Fraction
@@ -207,3 +208,19 @@ def test_points_are_compared_per_stake_where_the_stakes_differ(
 def _compare_json(capsys: pytest.CaptureFixture[str], a: str, b: str) -> str:
     assert main(["compare", a, b, "--deals", "5", "--jobs", "1", "--json"]) == 0
     return capsys.readouterr().out
+
+
+def test_simulate_reports_in_danish_with_intervals_and_in_english_on_request(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The table issue: "Danish and English are mixed across the command line: ... simulate"."""
+    from regelmotor.cli import main
+
+    assert main(["simulate", "standard", "--deals", "20", "--jobs", "1"]) == 0
+    danish = capsys.readouterr().out
+    assert danish.startswith("standard: 20 spil\n") and "stik til melderens side: " in danish
+    assert re.search(r"\d,\d %? ?\[\-?\d+,\d+; \-?\d+,\d+\]", danish), "Danish numbers: a decimal comma"
+    assert "95 %-intervaller" in danish and "deals" not in danish
+    assert main(["simulate", "standard", "--deals", "20", "--jobs", "1", "--lang", "en"]) == 0
+    english = capsys.readouterr().out
+    assert english.startswith("standard: 20 deals\n") and "tricks of the declarer's side: " in english
