@@ -282,7 +282,8 @@ class TerminalGame:
             typed = in_notation(answer)
             if discards and _all_cards(typed):
                 typed = f"discard {typed}"  # the cards alone, where cards are to be laid away
-            action = self.action_of(typed, menu)
+            # an action typed as itself (a bid past the menu's 40th item too); else a menu number
+            action = typed if typed in {str(a) for a in legal} else self.action_of(typed, menu)
             try:
                 game.apply(action, self.seat)
                 self.say(f"  du: {shown_action(game.history[-1][1])}")
