@@ -264,7 +264,7 @@ def test_simulate_match_and_compare_play_the_new_games(capsys: pytest.CaptureFix
     summary = json.loads(out)
     assert code == 0 and summary["deals"] == 40
     code, out, _ = _run(capsys, "simulate", "engelsk", "--deals", "20")
-    assert code == 0 and "whist" in out and "no declarer" in out  # engelsk whist has no declarer to "make" it
+    assert code == 0 and "whist" in out and "ingen melder" in out  # engelsk whist has no declarer to "make" it
     assert _run(capsys, "match", "heuristic", "random", "dansk", "--deals", "10")[0] == 0
     code, out, _ = _run(capsys, "compare", "dansk", "engelsk", "--deals", "30")
     assert code == 0 and "n=30" in out
