@@ -32,7 +32,7 @@ from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_ta
 from regelmotor.double_dummy.table import check_hands, hand_table, read_hands
 from regelmotor.engine.game import Game
 from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
-from regelmotor.files import OutputError, check_output, locked, refuse_binary_terminal, write_atomic
+from regelmotor.files import OutputError, check_output, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
 from regelmotor.phrases import phrases
@@ -47,22 +47,20 @@ from regelmotor.ruleset.schema import schema_text
 from regelmotor.ruleset.validate import check_file
 from regelmotor.safe_text import EscapingStream, escape_controls
 from regelmotor.score_sheet import (
-    MAX_SHEET_BYTES,
     REDEALS,
     SHEET_FORMATS,
     Line,
     Scored,
     Sheet,
     describe_line,
+    edit_sheet,
     kroner,
     names,
     number_da,
-    parse_sheet,
     rate_of,
     read_sheet,
     score,
     sheet_document,
-    sheet_text,
     tricks_of,
     write_sheet,
 )
@@ -966,20 +964,20 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     if args.session_command == "new":
         return _new_sheet(args, path, out)
     if args.session_command in ("add", "undo", "rescore"):
-        with locked(path, MAX_SHEET_BYTES) as held:  # two at the same sheet: each waits for the other
-            sheet = parse_sheet(held.data, path)
-            _warn_drift(sheet, args.session_command)
+        said: list[str] = []
+
+        def change(sheet: Sheet) -> bool:
             if args.session_command == "add":
-                text = _add_deal(args, sheet)
+                said.append(_add_deal(args, sheet))
             elif args.session_command == "undo":
-                text = _undo_deal(args, path, sheet)
+                said.append(_undo_deal(args, path, sheet))
             else:
-                text = _rescore(sheet, args.apply)
-                if not args.apply:
-                    out.write(text)
-                    return EXIT_OK
-            held.write(sheet_text(sheet))
-        out.write(text)
+                said.append(_rescore(sheet, args.apply))
+                return bool(args.apply)  # without --apply the sheet is only read
+            return True
+
+        edit_sheet(path, change, lambda sheet: _warn_drift(sheet, args.session_command))
+        out.write(said[0])
         return EXIT_OK
     sheet = read_sheet(path)
     _warn_drift(sheet, "show")

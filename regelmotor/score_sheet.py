@@ -13,6 +13,7 @@ import csv
 import datetime
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -23,7 +24,7 @@ from pydantic import ValidationError
 from regelmotor.bids import Bid
 from regelmotor.engine.game import Redeal
 from regelmotor.errors import NotationError, RegelmotorError
-from regelmotor.files import write_atomic
+from regelmotor.files import locked, write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
 from regelmotor.records import RecordError, parse_json
 from regelmotor.rounding import zero_sum_points
@@ -424,24 +425,47 @@ def kroner(amount: Fraction, *, signed: bool = False) -> str:
     return text.replace(".", ",") + " kr."
 
 
+@dataclass(frozen=True)
+class ShownDeal:
+    """One deal of the sheet as it is printed and shown: its points and the standing after it, rounded so
+    that each row sums as the points do."""
+
+    number: int
+    dealer: str
+    deal: str
+    points: list[int | float]
+    standing: list[int | float]
+
+
+def shown_deals(sheet: Sheet, scored: Scored) -> list[ShownDeal]:
+    decimals = scored.rules.ruleset.scoring.decimals
+    fixed = scored.rules.ruleset.table.partnerships == "fixed"
+    running = [Fraction(0)] * len(sheet.players)
+    shown = []
+    for line, entry in zip(sheet.lines, scored.entries, strict=True):
+        running = [r + p for r, p in zip(running, entry.points, strict=True)]
+        shown.append(
+            ShownDeal(
+                entry.number,
+                sheet.players[entry.dealer],
+                describe_line(line, fixed),
+                zero_sum_points(list(entry.points), decimals),
+                zero_sum_points(running, decimals),
+            )
+        )
+    return shown
+
+
 def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> str | bytes:
     """The evening's sheet to print (md, html, pdf: the rule book's renderers, so it looks like the club's
     rule book) or to export (csv: one row per deal, then the totals and the money)."""
     rules, session = scored.rules, scored.session
     decimals = rules.ruleset.scoring.decimals
-    fixed = rules.ruleset.table.partnerships == "fixed"
     players = sheet.players
     settled = scored.settlement(rate)
+    deals = shown_deals(sheet, scored)
     if fmt == "csv":  # for a spreadsheet: the points as numbers, one row per deal
-        rows = [
-            (
-                str(entry.number),
-                players[entry.dealer],
-                describe_line(line, fixed),
-                *(str(p) for p in zero_sum_points(list(entry.points), decimals)),
-            )
-            for line, entry in zip(sheet.lines, scored.entries, strict=True)
-        ]
+        rows = [(str(d.number), d.dealer, d.deal, *(str(p) for p in d.points)) for d in deals]
         totals = ("", "", "I alt", *(str(p) for p in zero_sum_points(session.totals, decimals)))
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
@@ -453,19 +477,15 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> st
         return buffer.getvalue()
     if fmt not in SHEET_FORMATS:
         raise SheetError(f"a sheet is printed as {', '.join(SHEET_FORMATS)}, not {fmt}")
-    running = [Fraction(0)] * len(players)
-    printed = []
-    for line, entry in zip(sheet.lines, scored.entries, strict=True):  # each deal's points, then the standing
-        running = [r + p for r, p in zip(running, entry.points, strict=True)]
-        cells = zip(zero_sum_points(list(entry.points), decimals), zero_sum_points(running, decimals), strict=True)
-        printed.append(
-            (
-                str(entry.number),
-                players[entry.dealer],
-                describe_line(line, fixed),
-                *(f"{number_da(p, signed=True)} ({number_da(r)})" for p, r in cells),
-            )
+    printed = [  # each deal's points, then the standing
+        (
+            str(d.number),
+            d.dealer,
+            d.deal,
+            *(f"{number_da(p, signed=True)} ({number_da(r)})" for p, r in zip(d.points, d.standing, strict=True)),
         )
+        for d in deals
+    ]
     totals = ("", "", "I alt", *(number_da(p) for p in zero_sum_points(session.totals, decimals)))
     table = Table(
         "Hvert spils point, og i parentes stillingen efter spillet",
@@ -501,6 +521,22 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> st
         type_size=10,
     )
     return render(book, fmt)
+
+
+def freeze_first(sheet: Sheet) -> None:
+    """A version 1 sheet (which kept no rules) has its rules frozen as it is next written."""
+    if sheet.rules is None:
+        sheet.freeze(sheet.current())
+
+
+def edit_sheet(path: Path, change: Callable[[Sheet], bool], prepare: Callable[[Sheet], None] = freeze_first) -> None:
+    """Read, change and write the sheet under its lock, the one door every change goes through (the command
+    line and the page): ``change`` says whether to write; one that raises leaves the file as it was."""
+    with locked(path, MAX_SHEET_BYTES) as held:  # two at the same sheet: each waits for the other
+        sheet = parse_sheet(held.data, path)
+        prepare(sheet)
+        if change(sheet):
+            held.write(sheet_text(sheet))
 
 
 def read_sheet(path: Path) -> Sheet:

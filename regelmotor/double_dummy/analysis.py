@@ -20,7 +20,8 @@ from regelmotor.double_dummy import solver as S
 from regelmotor.engine.actions import PLAYS, Verb
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.errors import RegelmotorError
-from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
+from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
+from regelmotor.ruleset.compile import Rules
 
 NODES = 20_000_000
 """A search's node budget (about ten seconds): a position that costs more is reported unknown."""
@@ -104,19 +105,18 @@ def sides_of(game: Game, row: K.Rows) -> Sides:
         return Sides(0, S.FEWEST if fewest else S.MOST, True)
     if kind == PAIRS:
         return Sides(K.side_mask(row), S.FEWEST if fewest else S.MOST, False)
-    wants = S.objective(row)
+    wants = S.objective(row)  # a trump game's side takes the most, a sol's the fewest
     if wants == S.NONE:
         raise AnalysisError(
             f"{game.contract} is played by {len(game.declarers)} declarers each on his own (gå med): "
             "there are more than two sides, so there is no double-dummy value to analyse"
         )
-    if kind == TRUMP_GAME:
-        return Sides(K.side_mask(row), S.MOST, False)
     return Sides(K.side_mask(row), wants, False)
 
 
-def kernel_of(game: Game) -> K.KernelRules:
-    kernel = K.KernelRules.build(game.rules)
+def kernel_of(rules: Rules) -> K.KernelRules:
+    """The kernel's play rules, or a refusal where a plugin decides a play rule the solver cannot play."""
+    kernel = K.KernelRules.build(rules)
     if not kernel.exact:
         raise AnalysisError(
             "a plugin of this ruleset replaces a play rule (legal cards, trick winner or end of play): "
@@ -129,7 +129,7 @@ class Analyser:
     """The solver and its table for one deal's positions."""
 
     def __init__(self, game: Game, nodes: int = NODES) -> None:
-        self.kernel = kernel_of(game)
+        self.kernel = kernel_of(game.rules)
         self.solver = S.Solver(self.kernel.constants)
         self.nodes = nodes
 

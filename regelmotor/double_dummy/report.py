@@ -53,7 +53,7 @@ def _trump(trump: str | None, lang: str) -> str:
 def _card_line(card: CardCost, lang: str) -> str:
     words = phrases(lang)
     shown = card_shown(card.card, lang)
-    line = f"  plads {card.seat}: {shown}" if lang == "da" else f"  seat {card.seat}: {shown}"
+    line = f"  {words['analysis_seat']} {card.seat}: {shown}"
     if card.cost is None:
         return f"{line}  {words['analysis_unknown']}"
     if card.cost == 0:
@@ -74,7 +74,7 @@ def _seats(values: dict[int, int | None], lang: str) -> str:
 def analysis_text(analysis: Analysis, lang: str = "da") -> str:
     """Per trick who played what, and where a card cost its side tricks, how many and the best cards."""
     words = phrases(lang)
-    seat_word = "plads" if lang == "da" else "seat"
+    seat_word = words["analysis_seat"]
     lines = [
         words["analysis_title"].format(ruleset=analysis.ruleset),
         words["analysis_trump"].format(trump=_trump(analysis.trump, lang), leader=analysis.leader),
@@ -118,7 +118,7 @@ def hand_table_json(table: HandTable) -> dict[str, Any]:
 def hand_table_text(table: HandTable, lang: str = "da") -> str:
     """Rows by declaring seat, columns by trump, as a bridge hand record prints them."""
     words = phrases(lang)
-    seat_word = "plads" if lang == "da" else "seat"
+    seat_word = words["analysis_seat"]
     heads = [_trump(trump, lang) for trump in table.tricks]
     lines = [words["analysis_table_title"].format(ruleset=table.ruleset), ""]
     for seat, hand in enumerate(table.hands):

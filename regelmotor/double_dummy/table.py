@@ -19,7 +19,7 @@ import numpy as np
 from regelmotor.bots import kernel as K
 from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, format_card, make_card, parse_card
 from regelmotor.double_dummy import solver as S
-from regelmotor.double_dummy.analysis import NODES, AnalysisError
+from regelmotor.double_dummy.analysis import NODES, AnalysisError, kernel_of
 from regelmotor.errors import CardError
 from regelmotor.rules.cardplay.end_of_play import TRUMP_GAME
 from regelmotor.ruleset.compile import Rules
@@ -131,10 +131,7 @@ def table_row(hands: list[list[Card]], trump: str | None, declarer: int) -> K.Ro
 
 
 def hand_table(rules: Rules, label: str, hands: list[list[Card]], nodes: int = NODES) -> HandTable:
-    kernel = K.KernelRules.build(rules)
-    if not kernel.exact:
-        raise AnalysisError("a plugin of this ruleset replaces a play rule: the solver cannot analyse its deals")
-    solver = S.Solver(kernel.constants)
+    solver = S.Solver(kernel_of(rules).constants)
     tricks: dict[str | None, tuple[int | None, ...]] = {}
     for trump in TRUMPS:
         by_seat: list[int | None] = []

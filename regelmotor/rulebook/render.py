@@ -129,19 +129,8 @@ def _pdf_wide_table(pdf: FPDF, table: Table) -> None:
     for row in table.rows:
         natural = [max(n, pdf.get_string_width(str(cell)) + 4) for n, cell in zip(natural, row, strict=True)]
     scale = pdf.epw / sum(natural)
-    with pdf.table(
-        width=pdf.epw,
-        col_widths=tuple(n * scale for n in natural),
-        text_align=("RIGHT", "LEFT", "LEFT", *("RIGHT",) * (len(natural) - 3)),
-        line_height=4.4,
-        align="LEFT",
-        first_row_as_headings=True,
-        padding=0.8,
-    ) as grid:
-        for row in (table.header, *table.rows):
-            cells = grid.row()
-            for cell in row:
-                cells.cell(cell)
+    aligned = ("RIGHT", "LEFT", "LEFT", *("RIGHT",) * (len(natural) - 3))
+    _pdf_cells(pdf, table, pdf.epw, tuple(n * scale for n in natural), aligned, 4.4, 0.8)
     if table.note:
         pdf.set_font("DejaVu", "", 8)
         pdf.multi_cell(0, 4, table.note, new_x="LMARGIN", new_y="NEXT")
@@ -164,15 +153,27 @@ def _pdf_table(pdf: FPDF, table: Table) -> None:
     if width > pdf.epw:  # too wide for the page: every column narrower in proportion
         scale = pdf.epw / width
         first, columns, width = first * scale, [c * scale for c in columns], pdf.epw
-    widths = (first, *columns)
+    _pdf_cells(pdf, table, width, (first, *columns), "RIGHT", 2.6, 0.3)
+
+
+def _pdf_cells(
+    pdf: FPDF,
+    table: Table,
+    width: float,
+    widths: tuple[float, ...],
+    align: str | tuple[str, ...],
+    line_height: float,
+    padding: float,
+) -> None:
+    """The table's header and rows as a PDF table of the given layout."""
     with pdf.table(
         width=width,
         col_widths=widths,
-        text_align="RIGHT",
-        line_height=2.6,
+        text_align=align,
+        line_height=line_height,
         align="LEFT",
         first_row_as_headings=True,
-        padding=0.3,
+        padding=padding,
     ) as grid:
         for row in (table.header, *table.rows):
             cells = grid.row()

@@ -9,26 +9,24 @@ nothing).
 
 from __future__ import annotations
 
-from fractions import Fraction
+import dataclasses
 from pathlib import Path
 from typing import Any
 
-from regelmotor.files import locked
 from regelmotor.phrases import phrases
 from regelmotor.rounding import zero_sum_points
 from regelmotor.score_sheet import (
-    MAX_SHEET_BYTES,
     REDEALS,
     Line,
+    Sheet,
     SheetError,
-    describe_line,
+    edit_sheet,
     kroner,
     names,
-    parse_sheet,
     rate_of,
     read_sheet,
     score,
-    sheet_text,
+    shown_deals,
     tricks_of,
 )
 
@@ -42,20 +40,7 @@ def sheet_state(path: Path) -> dict[str, Any]:
     scored = score(sheet)
     rules = scored.rules
     decimals = rules.ruleset.scoring.decimals
-    fixed = rules.ruleset.table.partnerships == "fixed"
-    deals = []
-    standing = [Fraction(0)] * len(sheet.players)
-    for line, entry in zip(sheet.lines, scored.entries, strict=True):
-        standing = [s + p for s, p in zip(standing, entry.points, strict=True)]
-        deals.append(
-            {
-                "number": entry.number,
-                "dealer": sheet.players[entry.dealer],
-                "deal": describe_line(line, fixed),
-                "points": zero_sum_points(list(entry.points), decimals),
-                "standing": zero_sum_points(standing, decimals),
-            }
-        )
+    deals = [dataclasses.asdict(deal) for deal in shown_deals(sheet, scored)]
     settled = scored.settlement(rate_of(sheet.rate))
     contracts = [bid.text for group in rules.ladder.groups for bid in group]
     extra = rules.ruleset.all_pass.contract
@@ -91,22 +76,24 @@ def _line(payload: dict[str, Any]) -> Line:
 def add_deal(path: Path, payload: dict[str, Any]) -> dict[str, Any]:
     """Enter one deal: checked and scored first, written only when it scores."""
     line = _line(payload)
-    with locked(path, MAX_SHEET_BYTES) as held:
-        sheet = parse_sheet(held.data, path)
-        if sheet.rules is None:  # a version 1 sheet: its rules are frozen as it is written now
-            sheet.freeze(sheet.current())
+
+    def enter(sheet: Sheet) -> bool:
         sheet.lines.append(line)
         score(sheet)  # refuses the deal (SheetError, RegelmotorError) before anything is written
-        held.write(sheet_text(sheet))
+        return True
+
+    edit_sheet(path, enter)
     return sheet_state(path)
 
 
 def undo_deal(path: Path) -> dict[str, Any]:
     """Take back the last deal entered."""
-    with locked(path, MAX_SHEET_BYTES) as held:
-        sheet = parse_sheet(held.data, path)
+
+    def take_back(sheet: Sheet) -> bool:
         if not sheet.lines:
             raise SheetError("der er intet spil at fortryde")
         sheet.lines.pop()
-        held.write(sheet_text(sheet))
+        return True
+
+    edit_sheet(path, take_back)
     return sheet_state(path)
