@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from regelmotor import __version__
 from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
 from regelmotor.cards import format_card
-from regelmotor.compare import check_plot_target, comparison, summary_lines, write_plot
+from regelmotor.compare import TABLE_WORDS, check_plot_target, comparison, row_label, summary_lines, write_plot
 from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
@@ -134,7 +135,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"{problem}\n")
         bad = sum(1 for found in results.values() if found)
         if bad:
-            sys.stderr.write(f"{len(problems)} problem(s) in {bad} of {len(results)} file(s)\n")
+            sys.stderr.write(_say(args, "cli_invalid", problems=len(problems), bad=bad, n=len(results)) + "\n")
         else:
             count = len(results)
             sys.stderr.write(
@@ -468,22 +469,28 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _print_json({"a": a.label, "b": b.label, "seed": args.seed, "bots": bots, **report}, out)
         return EXIT_OK
-    out.write(f"{a.label} against {b.label}: {args.deals} deals each, the same deals (seed {args.seed})\n\n")
+    words = TABLE_WORDS[args.lang]
+    out.write(words["head"].format(a=a.label, b=b.label, deals=args.deals, seed=args.seed) + "\n\n")
     out.write("\n".join(summary_lines(report, args.deals, args.lang)) + "\n")
-    out.write("\nRule differences:\n")
-    for d in report["diff"] or [{"label": "none", "a": None, "b": None}]:
+    out.write("\n" + words["diff"] + "\n")
+    for d in report["diff"] or [{"label": words["none"], "a": None, "b": None}]:
         out.write(f"  {d['label']}: {show_value(d['a'])} / {show_value(d['b'])}\n")
-    out.write("\nStatistics (A | B | B - A; n = deals or contracts counted; * = significant at 95%):\n")
+    out.write("\n" + words["table"] + "\n")
     for row in report["rows"]:
         mark = "*" if row["significant"] else " "
-        out.write(f"{mark} {row['name']:<36} {row['a_text']:<36} {row['b_text']:<36} {row['difference_text']}\n")
-    rows = len(report["rows"])
-    out.write(
-        f"\n{rows} rows are tested at once: at 95% about one in 20 rows with no real difference is marked by "
-        "chance, so a single * is a hint to test with more deals, not a finding. No row is marked with fewer "
-        f"than {MIN_SIGNIFICANT} observations on either side.\n"
-    )
+        a_text, b_text = (_local(row[k], args.lang) for k in ("a_text", "b_text"))
+        difference = _local(row["difference_text"], args.lang)
+        out.write(f"{mark} {row_label(row['name'], args.lang):<36} {a_text:<36} {b_text:<36} {difference}\n")
+    out.write("\n" + words["foot"].format(rows=len(report["rows"]), least=MIN_SIGNIFICANT) + "\n")
     return EXIT_OK
+
+
+def _local(text: str, lang: str) -> str:
+    """A figure of the text table in the reader's number format (Danish: decimal commas, "; " between an
+    interval's ends)."""
+    if lang != "da":
+        return text
+    return re.sub(r"(\d)\.(\d)", r"\1,\2", text.replace(", ", "; ")).replace("%", " %")
 
 
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:

@@ -242,7 +242,7 @@ _PHRASES = {
         "none": "Intet ændrer sig sikkert med {deals} spil; flere spil kan vise mindre forskelle.",
         "share": "{kind} meldes {how}: {a} → {b} af spillene",
         "made": "{kind} vindes {how}: {a} → {b} af gangene",
-        "outcome": "spil der ender som {kind}: {a} → {b}",
+        "outcome": "spil der ender {kind}: {a} → {b}",
         "points": "point til {kind}: {a} → {b} pr. spil",
         "more": "oftere",
         "less": "sjældnere",
@@ -273,6 +273,60 @@ def _percent(value: float, lang: str) -> str:
     return f"{_number(100 * value, lang)} %" if lang == "da" else f"{_number(100 * value, lang)}%"
 
 
+_OUTCOME_WORDS = {
+    "da": {"finished": "færdigspillet", "all_pass": "med alle pas", "misdeal": "med fejlgivning", "void": "annulleret"},
+    "en": {"finished": "finished", "all_pass": "all passing", "misdeal": "in a misdeal", "void": "void"},
+}
+_ROW_WORDS = {
+    "selvmakker": "selvmakker",
+    "declarer side tricks": "stik til melderens side",
+    "joker leads per deal": "jokerudspil pr. spil",
+    "joker lead won by leader": "udspillet joker vinder stikket",
+}
+TABLE_WORDS = {
+    "da": {
+        "head": "{a} mod {b}: {deals} spil hver, de samme spil (seed {seed})",
+        "diff": "Regelforskelle:",
+        "none": "ingen",
+        "table": "Tallene (A | B | B − A; n = spil eller kontrakter talt; * = sikkert ved 95 %):",
+        "foot": (
+            "{rows} tal prøves på én gang: ved 95 % bliver omtrent hvert 20. tal uden nogen virkelig forskel "
+            "mærket af tilfældighed, så en enkelt * er et tegn på at prøve med flere spil, ikke et fund. Intet tal "
+            "mærkes med færre end {least} tilfælde på en af siderne."
+        ),
+    },
+    "en": {
+        "head": "{a} against {b}: {deals} deals each, the same deals (seed {seed})",
+        "diff": "Rule differences:",
+        "none": "none",
+        "table": "Statistics (A | B | B - A; n = deals or contracts counted; * = significant at 95%):",
+        "foot": (
+            "{rows} rows are tested at once: at 95% about one in 20 rows with no real difference is marked by "
+            "chance, so a single * is a hint to test with more deals, not a finding. No row is marked with fewer "
+            "than {least} observations on either side."
+        ),
+    },
+}
+"""The text report's own words (the rows' names in ``--json`` stay as they are)."""
+
+
+def row_label(name: str, lang: str) -> str:
+    """A row's name as the text table prints it: Danish words in Danish (``contract sol: share`` is
+    ``sol: andel``), the JSON name in English."""
+    if lang != "da":
+        return name
+    if name.startswith("contract "):
+        kind, _, what = name[len("contract ") :].rpartition(": ")
+        return f"{kind}: {'andel' if what == 'share' else 'vundet'}"
+    if name.startswith("outcome "):
+        outcome = name[len("outcome ") :]
+        return f"spillet ender: {_OUTCOME_WORDS['da'].get(outcome, outcome)}"
+    for prefix, words in (("points per stake, ", "point pr. indsats, "), ("points, ", "point, ")):
+        if name.startswith(prefix):
+            return words + _SEAT_WORDS["da"].get(name[len(prefix) :], name[len(prefix) :])
+    return _ROW_WORDS.get(name, name)
+
+
 def summary_lines(report: dict[str, Any], deals: int, lang: str = "da") -> list[str]:
     """What changed significantly, in words a club reads ("sol meldes tre gange så ofte: 1,1 % → 3,3 % af
     spillene"), and how many figures did not: the first thing ``compare`` prints."""
@@ -297,7 +351,7 @@ def summary_lines(report: dict[str, Any], deals: int, lang: str = "da") -> list[
             how = words["more"] if b > a else words["less"]
             lines.append(words["made"].format(kind=kind, how=how, a=_percent(a, lang), b=_percent(b, lang)))
         elif name.startswith("outcome "):
-            kind = name[len("outcome ") :]
+            kind = _OUTCOME_WORDS[lang].get(name[len("outcome ") :], name[len("outcome ") :])
             lines.append(words["outcome"].format(kind=kind, a=_percent(a, lang), b=_percent(b, lang)))
         elif name.startswith("points, "):
             kind = _SEAT_WORDS[lang].get(name[len("points, ") :], name)

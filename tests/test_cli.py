@@ -68,7 +68,7 @@ def test_validate_prints_every_problem_and_exits_1(
         ["club.yaml:8:10", "deck.kitty"],
         ["club.yaml:10:12", "fordaekt.allowed"],
     ]
-    assert err == "2 problem(s) in 1 of 1 file(s)\n"
+    assert err == "2 fejl i 1 af 1 filer\n"
 
 
 def test_validate_json(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:

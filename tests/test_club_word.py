@@ -225,3 +225,155 @@ def test_a_house_rules_change_to_a_designation_stands_over_the_files_own_list(tm
     own = load_ruleset(str(path)).ruleset.model_dump()
     given = load_ruleset("standard", ["halve-vip"]).ruleset.model_dump()
     assert {k for k in own if own[k] != given[k]} == {"name"}
+
+
+# --- removing what is inherited ---------------------------------------------------------------------
+
+HEAD = "kind: ruleset\nextends: standard\nname: uden\ntitle: Uden\ndescription: uden\nsource: klubbens vedtægter\n"
+
+
+def _removing(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "uden.yaml"
+    path.write_text(HEAD + body, encoding="utf-8")
+    return path
+
+
+def test_a_club_without_ren_bordlaegger_extends_standard(tmp_path: Path) -> None:
+    """The issue: "a club without ren bordlægger cannot extend `standard` (`S: null` and `ren bordlægger:
+    null` are refused, and the error points into `rulesets/standard.yaml`, not the club's file)". With
+    ``remove:`` the bid is gone from the ladder, its entry from the sol table, and from the rule book."""
+    path = _removing(tmp_path, "remove:\n  sol_bids: [ren bordlægger]\n")
+    resolved = load_ruleset(str(path))
+    rules = compile_rules(resolved)
+    assert [s.id for s in resolved.ruleset.sol_bids] == ["sol", "ren sol", "bordlægger"]
+    assert "ren bordlægger" not in rules.ladder.by_text
+    assert "ren bordlægger" not in resolved.ruleset.scoring.tables["S"].values
+    book = render(build_rulebook(resolved, rules, "da"), "md")
+    assert isinstance(book, str) and "bordlægger" in book.lower() and "ren bordlægger" not in book.lower()
+
+
+def test_designations_can_be_dropped_so_a_group_need_not_extend_another_game(tmp_path: Path) -> None:
+    """The issue: "designations cannot be dropped either". Dropping halve takes its entry out of the
+    table keyed by bid (``B``), which could no longer apply."""
+    path = _removing(tmp_path, "remove:\n  designations: [halve, vip]\n")
+    resolved = load_ruleset(str(path))
+    assert [d.id for d in resolved.ruleset.designations] == ["alm", "gode", "sans"]
+    assert {"halve", "vip"}.isdisjoint(resolved.ruleset.scoring.tables["B"].values)
+    assert not any(b.designation in ("halve", "vip") for b in compile_rules(resolved).ladder.bids)
+
+
+def test_a_table_entry_can_be_removed(tmp_path: Path) -> None:
+    path = _removing(tmp_path, "remove:\n  tables:\n    S: [ren bordlægger]\n")
+    with pytest.raises(Exception) as caught:  # the bid stays, its price is gone: said at the club's remove:
+        load_ruleset(str(path))
+    text = str(caught.value)
+    assert f"{path}:7:1:" in text and "inherited: left so by this file's remove:" in text
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "remove:\n  sol_bids: [ren bordlæger]\n",
+            'uden.yaml:8:14: remove.sol_bids[0]: there is no sol bid "ren bordlæger" to remove (there are: sol, '
+            "ren sol, bordlægger, ren bordlægger)",
+        ),
+        (
+            "remove:\n  tables:\n    Q: [1]\n",
+            'uden.yaml:9:9: remove.tables.Q[0]: there is no point table "Q" (there are: base, B, S)',
+        ),
+        (
+            "remove:\n  tables:\n    S: [grand]\n",
+            'uden.yaml:9:9: remove.tables.S[0]: the table "S" has no entry "grand" (it has: sol, ren sol, '
+            "bordlægger, ren bordlægger)",
+        ),
+        (
+            "remove:\n  designations: [halve]\ndesignations:\n  - id: halve\n    display: halve\n",
+            'uden.yaml:8:18: remove.designations[0]: the designation "halve" is removed here and set in this same '
+            "file: keep one of the two",
+        ),
+    ],
+    ids=["no such bid", "no such table", "no such entry", "removed and set"],
+)
+def test_a_removal_that_cannot_be_is_an_error_at_the_clubs_line(tmp_path: Path, body: str, expected: str) -> None:
+    path = _removing(tmp_path, body)
+    with pytest.raises(Exception) as caught:
+        load_ruleset(str(path))
+    assert f"{tmp_path}/{expected}" in str(caught.value), str(caught.value)
+
+
+def test_remove_in_a_file_that_extends_nothing_is_an_error(tmp_path: Path) -> None:
+    import yaml
+
+    shipped = Path(__file__).resolve().parent.parent / "rulesets" / "standard.yaml"
+    data = yaml.safe_load(shipped.read_text(encoding="utf-8"))
+    data["remove"] = {"sol_bids": ["sol"]}
+    path = tmp_path / "rod.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with pytest.raises(Exception, match='"remove:" takes out what a file inherits, and this file extends nothing'):
+        load_ruleset(str(path))
+
+
+def test_the_schema_describes_remove_in_danish() -> None:
+    from regelmotor.ruleset.schema import ruleset_schema
+
+    remove = ruleset_schema()["$defs"]["RulesetFile"]["properties"]["remove"]
+    assert remove["description"].startswith("Det der fjernes af det arvede")
+    assert set(remove["properties"]) == {"designations", "sol_bids", "tables"}
+
+
+# --- a rule book a club hands out ----------------------------------------------------------------------
+
+
+def _book(resolved: Any, fmt: str = "md", lang: str = "da") -> str:
+    text = render(build_rulebook(resolved, compile_rules(resolved), lang), fmt)
+    assert isinstance(text, str)
+    return text
+
+
+def test_the_clubs_name_is_the_rule_books_title(club: Path) -> None:
+    """The issue: "the club's name only in a subtitle"."""
+    book = _book(load_ruleset(str(club)))
+    assert book.startswith("# Klubben\n\n_Regler for es-makker whist. Genereret af regelmotor")
+
+
+def test_the_klubkasse_sentence_is_printed_once(club: Path) -> None:
+    """The issue: "the klubkasse sentence twice" (the house rule's description and the rule it sets)."""
+    book = _book(load_ruleset(str(club)))
+    assert book.count("går de tabte beløb") == 1
+    assert "- Tabte beløb og aftengebyr i klubbens kasse." in book  # the house rule named by its title
+
+
+def test_doubling_is_named_as_its_own_rule_not_under_fordaekt() -> None:
+    """The issue: "the heading "Fordækt kort: Dobling:" in every shipped book"."""
+    for name in ("standard", "thorsen", "whistklubben", "gruppe2"):
+        book = _book(load_ruleset(name))
+        assert "Fordækt kort: Dobling" not in book
+    assert "- Dobling: udledt: 001 nævner ikke dobling" in _book(load_ruleset("standard"))
+    assert "Dobling: Dobling" not in _book(load_ruleset("standard"))
+
+
+def test_one_designation_states_no_order(tmp_path: Path) -> None:
+    """The issue: ""På samme antal stik gælder: almindelige." with one designation"."""
+    path = _removing(tmp_path, "remove:\n  designations: [vip, gode, sans, halve]\n")
+    book = _book(load_ruleset(str(path)))
+    assert "På samme antal stik gælder" not in book
+    assert "På samme antal stik gælder: almindelige < vip" in _book(load_ruleset("standard"))
+
+
+def test_the_html_book_keeps_its_font_names_quoted() -> None:
+    """The issue: "the HTML book falls back to a serif font (`&#34;DejaVu Sans&#34;` escaped inside `<style>`)"."""
+    html = _book(load_ruleset("standard"), "html")
+    style = html.split("<style>")[1].split("</style>")[0]
+    assert 'font-family: "DejaVu Sans"' in style and "&#34;" not in style
+
+
+def test_the_formulas_stand_in_an_appendix_after_the_point_tables() -> None:
+    """The issue: "formulas in the text ("vundet base * (1 + O) * B * D")": the tables say the points; the
+    formulas come after the rules, in a section of their own."""
+    book = _book(load_ruleset("standard"))
+    scoring = book.split("## Afregning")[1].split("\n## ")[0]
+    assert "base * (1 + O)" not in scoring and "| Meldt \\ taget |" in scoring
+    formulas = book.split("## Formler")[1].split("\n## ")[0]
+    assert "vundet base * (1 + O) * B * D; tabt -2 * base * B * D" in formulas
+    assert book.index("## Afregning") < book.index("## Formler") < book.index("## Kilder")

@@ -24,3 +24,17 @@ def test_the_summary_says_first_in_danish_what_changed_and_how_much_did_not() ->
     assert summary_lines(report, 1000, "en")[1] == "  Sol is bid 3 times as often: 1.1% → 3.3% of the deals"
     quiet = {"rows": [_summary_row("contract sol: share", 0.011, 0.012, False)]}
     assert summary_lines(quiet, 40) == ["Intet ændrer sig sikkert med 40 spil; flere spil kan vise mindre forskelle."]
+
+
+def test_the_text_table_speaks_danish_and_the_json_keeps_its_names() -> None:
+    """The bots issue: "`compare` answers in statisticians' English ... a club wants to read first, in Danish";
+    row names in ``--json`` unchanged."""
+    from regelmotor.compare import row_label
+
+    assert row_label("contract ren sol: share", "da") == "ren sol: andel"
+    assert row_label("contract 8 gode: made", "da") == "8 gode: vundet"
+    assert row_label("outcome finished", "da") == "spillet ender: færdigspillet"
+    assert row_label("points, forhaand", "da") == "point, forhånd"
+    assert row_label("points per stake, dealer", "da") == "point pr. indsats, giveren"
+    assert row_label("declarer side tricks", "da") == "stik til melderens side"
+    assert row_label("declarer side tricks", "en") == "declarer side tricks"

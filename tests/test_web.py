@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 
 from regelmotor.cards import format_card
 from regelmotor.records import Record, read_record, replay
+from regelmotor.ruleset.load import load_ruleset
 from regelmotor.web import create_app
 from regelmotor.web.app import WebGame
 
@@ -198,9 +199,10 @@ def test_whole_deals_at_the_table_in_a_real_browser(
         page.click("#start")
         page.wait_for_selector("#game:not([hidden])")
         page.click("#s-rules")  # the rule book a click away, in the page's own frame
-        heading = page.frame_locator("#rulebook").locator("h1")
-        heading.wait_for()
-        assert heading.inner_text().startswith("Rules of" if lang == "en" else "Regler for")
+        book = page.frame_locator("#rulebook")
+        book.locator("h1").wait_for()
+        assert book.locator("h1").inner_text() == load_ruleset(ruleset).ruleset.title  # the club's name
+        assert book.locator(".subtitle").inner_text().startswith("Rules of" if lang == "en" else "Regler for")
         shots: dict[str, Path] = {}
         bid = keyboard = False
         for deal in range(2):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import random
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -36,8 +37,9 @@ import numpy as np
 from regelmotor.bids import Bid
 from regelmotor.bots import double_dummy as DD
 from regelmotor.bots import kernel as K
+from regelmotor.bots.call_reading import HandMeasures, Meanings, meanings_for
 from regelmotor.bots.heuristic import HeuristicBot
-from regelmotor.bots.knowledge import play_knowledge, sample_worlds
+from regelmotor.bots.knowledge import CallReading, play_knowledge, read_rows, sample_worlds
 from regelmotor.engine.actions import (
     KEEP_ACTION,
     NO_FORDAEKT_ACTION,
@@ -65,11 +67,14 @@ class Budget:
     """Sampled deals per card played."""
     plan_samples: int = 8
     """Sampled deals per decision before play."""
-    bid_samples: int = 2
-    """The auction samples this many times ``plan_samples`` deals: the contract it bids decides the most."""
-    selection: tuple[tuple[float, int], ...] = ((0.25, 3), (0.25, 2))
+    bid_samples: int = 5
+    """The auction samples this many times ``plan_samples`` deals (40): the contract it bids decides the most."""
+    selection: tuple[tuple[float, int], ...] = ((0.1, 3), (0.1, 2))
     """Successive halving over the bidding's sampled deals: (share of the deals, kinds kept after it); the
-    kinds left are priced on the rest."""
+    kinds left are priced on the rest. Four deals choose the three most promising kinds, four more the two
+    finalists, and the finalists are priced on 32: the price's noise is what the caution below weighs, and
+    on 8 deals it was so large that tripling sol's points left the bids unchanged (benchmarks/expert.py,
+    decisions: sol 7.0% -> 8.7% of the deals under richsol, not significant, against a significant rise now)."""
     exchange_choices: int = 1
     """The exchange weighs discards among the ``count + exchange_choices`` cards its hand values least."""
     fordaekt_choices: int = 3
@@ -81,19 +86,32 @@ class Budget:
     """In a sol bid (whether the declarer stays within his most is all it asks: a narrow search), from
     this many cards left."""
     dd_sol_nodes: int = 20_000
-    bid_caution: float = 2.0
+    bid_caution: float = 1.5
     """A bid is weighed by its mean less this many standard errors of that mean. Every seat bids on its own
     noisy estimate, and the contract goes to the seat whose estimate is highest: the winner's curse across
     the table, which pricing on unseen samples does not remove. Weighing the estimate's noise takes the
     optimism out of the contracts bid (benchmarks/expert.py, calibration), and the high-variance bids (a
-    bordlægger on a thin hand) with it; 0 bids on the mean (the bot ``expert-v1``)."""
+    bordlægger on a thin hand) with it; 0 bids on the mean (the bot ``expert-v1``). With the finalists priced
+    on 32 deals, 1.5 keeps both the soberness and the bids' answer to the scores (2.0 muted it)."""
+    read_calls: bool = True
+    """Deal the hidden cards as the other seats' calls say (``call_reading``), not at random."""
+    read_in_play: bool = True
+    """Read the calls in card play too (with ``read_calls``): the hidden hands dealt as the auction said."""
+    read_oversample: int = 4
+    """Reading the calls, this many deals are dealt for each one kept."""
+    meanings: Meanings | None = None
+    """The calls' meanings to read; None: the ruleset's own (``call_reading.meanings_for``)."""
 
 
 DEFAULT_BUDGET = Budget()
-V1_BUDGET = Budget(bid_caution=0.0)
-"""The expert as it bid before weighing its estimates' noise (the bot ``expert-v1``, to measure against)."""
+V1_BUDGET = Budget(bid_samples=2, selection=((0.25, 3), (0.25, 2)), bid_caution=0.0, read_calls=False)
+"""The expert as it was when the bots issue was filed: bidding on its means, dealing the hidden cards at
+random whatever the calls said (the bot ``expert-v1``, to measure against)."""
 
 _KERNELS: dict[int, tuple[Rules, K.KernelRules]] = {}
+_LEAF_TABLES = threading.local()
+"""Each thread's double-dummy tables, one per seat, made once (a bot per deal would make four per deal);
+a table says which bot and contract its positions belong to, and is cleared for another."""
 _WARNED: set[str] = set()
 
 
@@ -109,6 +127,18 @@ def kernel_for(rules: Rules) -> K.KernelRules:
                 "deals out with the engine's own functions (slower, but right)",
                 file=sys.stderr,
             )
+    return cached[1]
+
+
+_VALUES: dict[int, tuple[Rules, dict[tuple[object, ...], tuple[float, ...]]]] = {}
+
+
+def _value_tables(rules: Rules) -> dict[tuple[object, ...], tuple[float, ...]]:
+    """The card value tables of a compiled ruleset, by contract, shared by every bot that plays it (they
+    depend on the rules alone, and a bot lives for one deal)."""
+    cached = _VALUES.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        cached = _VALUES[id(rules)] = (rules, {})
     return cached[1]
 
 
@@ -146,10 +176,12 @@ class ExpertBot:
         self.budget = budget
         self.play_samples = budget.play_samples if play_samples is None else play_samples
         self.plan_samples = budget.plan_samples if plan_samples is None else plan_samples
-        self._table: K.Rows | None = None
-        """The double-dummy search's transposition table, made at the bot's first search."""
-        self._table_for: tuple[object, ...] | None = None
-        """The contract and seat the table's positions belong to (cleared for another)."""
+        meanings = budget.meanings or meanings_for(rules)
+        self.reading = (
+            CallReading(HandMeasures.of(rules), meanings, budget.read_oversample)
+            if budget.read_calls and meanings is not None
+            else None
+        )
         self.quick = HeuristicBot(rules, rng)
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
         self.estimates: dict[Action, float] = {}
@@ -157,7 +189,7 @@ class ExpertBot:
         checking its estimates against what the deals then bring."""
         self._memo: dict[tuple[object, ...], float] = {}
         self._errors: dict[Action, float] = {}
-        self._values_by_contract: dict[tuple[object, ...], tuple[float, ...]] = {}
+        self._values_by_contract = _value_tables(rules)
         self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
         """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
 
@@ -176,9 +208,11 @@ class ExpertBot:
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
         know = play_knowledge(view, legal, self.rules, self.kernel)
         facts = know.facts
-        rows = K.sample_rows(
-            know.base, know.pool, know.allowed, know.capacity, self.play_samples, self.rng.getrandbits(31)
-        )
+        reading = self.reading if self.budget.read_in_play else None
+        dealt = self.play_samples * (1 if reading is None else reading.oversample)
+        rows = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, dealt, self.rng.getrandbits(31))
+        if reading is not None:
+            rows = read_rows(rows, know, view, self.rules, reading, self.play_samples, self.rng)
         candidates = np.array(know.candidates, dtype=np.int64)
         if self.kernel.exact:
             won = K.evaluate_cards(rows, candidates, self.kernel.constants, self.rng.getrandbits(31))
@@ -209,20 +243,21 @@ class ExpertBot:
         cards, nodes = (budget.dd_sol_cards, budget.dd_sol_nodes) if sol else (budget.dd_cards, budget.dd_nodes)
         if sum(view.hand_sizes) > cards:
             return
-        contract = (view.dealer, view.contract, view.declarers, view.trump, view.called, view.seat)
-        if self._table is None:
-            self._table = DD.new_table()
-        elif contract != self._table_for:  # the positions of another deal: forget them
-            DD.clear(self._table)
-        self._table_for = contract
-        DD.evaluate_cards(won, rows, candidates, self.kernel.constants, self._table, nodes)
+        owner = (id(self), view.dealer, view.contract, view.declarers, view.trump, view.called)
+        pool: dict[int, tuple[K.Rows, list[object]]] = _LEAF_TABLES.__dict__.setdefault("by_seat", {})
+        table, held_for = pool.setdefault(view.seat, (DD.new_table(), [None]))
+        if held_for[0] != owner:  # the positions of another bot or deal: forget them
+            if held_for[0] is not None:
+                DD.clear(table)
+            held_for[0] = owner
+        DD.evaluate_cards(won, rows, candidates, self.kernel.constants, table, nodes)
 
     # --- before play ------------------------------------------------------------------------------
 
     def _plan(self, view: View, legal: Sequence[Action]) -> Action:
         auction = view.phase == "auction"
         count = self.plan_samples * (self.budget.bid_samples if auction else 1)
-        worlds = sample_worlds(view, self.rules, self.rng, count, self._hidden)
+        worlds = sample_worlds(view, self.rules, self.rng, count, self._hidden, reading=self.reading)
         if not worlds:  # no sampled deal fits what it has seen (rare): decide as the heuristic would
             return self.quick.choose(view, legal)
         claims = [a for a in legal if a != KEEP_ACTION] if auction and KEEP_ACTION in legal else []
@@ -321,19 +356,15 @@ class ExpertBot:
         for kind, played in self._kind_outcomes(me, worlds[start:], playing, by_kind).items():
             if played:
                 priced[kind] = played
-        values = {
-            Action(Verb.BID, bid=bid): self._mean(me, priced[kind], bid)
+        stats = {
+            Action(Verb.BID, bid=bid): self._stats(me, priced[kind], bid)
             for kind, group in by_kind.items()
             if kind in priced  # a finalist, now or at an earlier call
             for bid in group
         }
+        values = {action: mean for action, (mean, _) in stats.items()}
         if self.budget.bid_caution:
-            self._errors = {
-                Action(Verb.BID, bid=bid): self._error(me, priced[kind], bid)
-                for kind, group in by_kind.items()
-                if kind in priced
-                for bid in group
-            }
+            self._errors = {action: error for action, (_, error) in stats.items()}
         if claiming:
             return values
         others = [a for a in legal if a.verb not in (Verb.BID, Verb.MISDEAL)]
@@ -481,14 +512,14 @@ class ExpertBot:
         points = self._deal_points(me, played, bid)
         return sum(points) / len(points) if points else 0.0
 
-    def _error(self, me: int, played: list[Played], bid: Bid) -> float:
-        """The standard error of ``_mean``'s value at ``bid``."""
+    def _stats(self, me: int, played: list[Played], bid: Bid) -> tuple[float, float]:
+        """``_mean``'s value at ``bid`` and its standard error."""
         points = self._deal_points(me, played, bid)
         if len(points) < 2:
-            return 0.0
+            return (points[0] if points else 0.0), 0.0
         mean = sum(points) / len(points)
         variance = sum((p - mean) ** 2 for p in points) / (len(points) - 1)
-        return float((variance / len(points)) ** 0.5)
+        return mean, float((variance / len(points)) ** 0.5)
 
     def _deal_points(self, me: int, played: list[Played], bid: Bid | None) -> list[float]:
         """``me``'s points in each deal played out (at ``bid`` where given); a void deal scores nothing."""

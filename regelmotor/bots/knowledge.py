@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from regelmotor.bots import call_reading as R
 from regelmotor.bots import kernel as K
 from regelmotor.cards import format_card, new_deck, suit_of
 from regelmotor.engine.actions import KEEP_ACTION, Action, Verb, discard, fordaekt
@@ -28,6 +29,8 @@ from regelmotor.ruleset.compile import Rules
 FACE_DOWN = "fordækt"
 """How a fordækt card lies in a trick for everyone but its owner."""
 OUT = 4
+REAL_CARDS = (1 << 55) - 1
+"""Every card but the kernel's fordækt card (55), as a mask."""
 """The sampler's holder for cards out of play: the kitty, others' discards, the fordækt card's face."""
 
 Chooser = Callable[[Game, int, int], Action]
@@ -45,6 +48,8 @@ class PlayKnowledge:
     capacity: K.Rows
     candidates: tuple[int, ...]
     """The legal cards of the seat, as kernel cards, in the order of the legal actions."""
+    played_by: tuple[int, ...] = (0, 0, 0, 0)
+    """The cards each seat has played so far, as masks: with its hand now, the hand its calls were made on."""
 
 
 def _code(name: str, own_fordaekt: str | None) -> int:
@@ -167,6 +172,10 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
             mask &= holders
         allowed.append(mask)
     candidates = tuple(_code(format_card(action.card or 0), own_fd) for action in legal)
+    played_by = [0] * SEATS
+    for leader, trick_cards in shown:
+        for i, code in enumerate(trick_cards):
+            played_by[(leader + i) % SEATS] |= 1 << code
     return PlayKnowledge(
         facts,
         row,
@@ -174,6 +183,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         np.array(allowed, dtype=np.int64),
         np.array(capacity, dtype=np.int64),
         candidates,
+        tuple(played_by),
     )
 
 
@@ -202,11 +212,54 @@ def _kitty_known(view: View) -> dict[int, int]:
     return known
 
 
+@dataclass(frozen=True)
+class CallReading:
+    """How the sampler reads the other seats' calls (``call_reading``): deal ``oversample`` times as many
+    deals as wanted, then draw the wanted ones in proportion to how likely each makes the calls heard."""
+
+    measures: R.HandMeasures
+    meanings: R.Meanings
+    oversample: int
+
+    def order(self, hands: Sequence[K.Rows], view: View, rules: Rules, rng: random.Random) -> list[int]:
+        """The deals in the order they are to be tried, ``hands[seat]`` being each deal's hand of that seat
+        when the cards were dealt (as masks)."""
+        said = R.what_calls_say(view.history, rules)
+        seats = [s for s in range(SEATS) if s != view.seat and not said[s].empty]
+        deals = len(hands[0])
+        if not seats:
+            return list(range(deals))
+        w = R.weights([hands[s] for s in seats], [said[s] for s in seats], self.measures, self.meanings)
+        return R.weighted_order(w, np.random.default_rng(rng.getrandbits(64)).random(deals))
+
+
+def read_rows(
+    rows: K.Rows, know: PlayKnowledge, view: View, rules: Rules, reading: CallReading, count: int, rng: random.Random
+) -> K.Rows:
+    """``count`` of the sampled play rows, drawn in proportion to how likely they make the calls heard
+    (each seat's hand read as its cards now and those it has played; a declarer's exchange is not undone)."""
+    said = R.what_calls_say(view.history, rules)
+    seats = [s for s in range(SEATS) if s != view.seat and not said[s].empty]
+    if not seats or len(rows) <= count:
+        return rows[:count]
+    held = [rows[:, K.HANDS + s] | (know.played_by[s] & REAL_CARDS) for s in seats]
+    w = R.weights(held, [said[s] for s in seats], reading.measures, reading.meanings)
+    order = R.weighted_order(w, np.random.default_rng(rng.getrandbits(64)).random(len(rows)))
+    return rows[order[:count]]
+
+
 def sample_worlds(
-    view: View, rules: Rules, rng: random.Random, count: int, hidden: Chooser, tries: int = 4
+    view: View,
+    rules: Rules,
+    rng: random.Random,
+    count: int,
+    hidden: Chooser,
+    tries: int = 4,
+    reading: CallReading | None = None,
 ) -> list[Game]:
     """Up to ``count`` games whose public history is ``view``'s and where ``view.seat`` holds its hand,
-    each at ``view.seat``'s turn; the hidden cards dealt at random (at most ``tries * count`` deals)."""
+    each at ``view.seat``'s turn; the hidden cards dealt at random (at most ``tries * count`` deals), or,
+    with ``reading``, drawn from ``reading.oversample * count`` random deals as the calls heard say."""
     me = view.seat
     mine = _initial_hand(view)
     kitty_size = rules.ruleset.deck.kitty
@@ -216,26 +269,28 @@ def sample_worlds(
     taken = set(mine) | set(kitty_known.values())
     pool = [c for c in new_deck(rules.ruleset.deck.jokers) if c not in taken]
     hand_now = sorted(CARDS[c] for c in view.hand)
+    dealt = max(tries, reading.oversample if reading else 0) * count
+    shuffled = np.random.default_rng(rng.getrandbits(64)).permuted(np.tile(np.array(pool), (dealt, 1)), axis=1)
+    places: list[tuple[int, int]] = []  # each seat's columns of a shuffled row (none for the seat itself)
+    position = 0
+    for seat in range(SEATS):
+        places.append((position, position + (0 if seat == me else HAND)))
+        position = places[-1][1]
+    unknown_kitty = [i for i in range(kitty_size) if i not in kitty_known]
+    if reading is None:
+        order: Sequence[int] = range(dealt)
+    else:
+        masks = [np.bitwise_or.reduce(np.left_shift(1, shuffled[:, a:b]), axis=1) for a, b in places]
+        order = reading.order(masks, view, rules, rng)
     worlds: list[Game] = []
-    for _ in range(tries * count):
-        if len(worlds) == count:
+    for tried, d in enumerate(order):
+        if len(worlds) == count or tried == tries * count:
             break
-        rng.shuffle(pool)
-        hands: list[list[int]] = []
-        position = 0
-        for seat in range(SEATS):
-            if seat == me:
-                hands.append(mine)
-            else:
-                hands.append(pool[position : position + HAND])
-                position += HAND
-        kitty = []
-        for i in range(kitty_size):
-            if i in kitty_known:
-                kitty.append(kitty_known[i])
-            else:
-                kitty.append(pool[position])
-                position += 1
+        cards = shuffled[d].tolist()
+        hands = [mine if seat == me else cards[a:b] for seat, (a, b) in enumerate(places)]
+        kitty = [kitty_known.get(i, -1) for i in range(kitty_size)]
+        for i, card in zip(unknown_kitty, cards[position:], strict=False):
+            kitty[i] = card
         game = Game(rules, hands, kitty, view.dealer)
         if _replay(game, view, hidden) and sorted(game.hands[me]) == hand_now:
             worlds.append(game)

@@ -40,7 +40,7 @@ SECTION_TITLES = {
     "partner_card": "s_decl",
     "exchange": "s_exchange",
     "fordaekt": "s_fordaekt",
-    "doubling": "s_fordaekt",
+    "doubling": "s_doubling",
     "jokers": "s_play",
     "called_card": "s_play",
     "card_order": "s_play",
@@ -98,6 +98,8 @@ class _Builder:
         self.r = resolved.ruleset
         self.lang = lang
         self.inferred: dict[str, str] = {}
+        self.formulas: list[Item] = []
+        """The scoring formulas, printed in their own section after the rules (the tables say the points)."""
 
     def t(self, key: str, **values: object) -> str:
         # a display name may end a sentence with its own full stop ("vip i 3.")
@@ -129,6 +131,8 @@ class _Builder:
         section = SECTION_TITLES.get(str(parts[0]))
         heading = self.t(section) if section else ""
         text = label.rstrip(".") if label else path.replace("_", " ")
+        if heading and text.casefold() == heading.casefold():  # a section of one rule: named once
+            return heading
         return f"{heading}: {text}" if heading else text
 
     def cited(self, source: str) -> str:
@@ -230,7 +234,8 @@ class _Builder:
         for designation in r.designations:
             groups.setdefault(designation.tier, []).append(self.name(designation))
         order = " < ".join(" = ".join(names) for _, names in sorted(groups.items()))
-        section.items.append(self.item(self.t("designation_order", order=order), r.designations[0], "designations"))
+        if len(groups) > 1:  # one designation (or all equal) has no order to state
+            section.items.append(self.item(self.t("designation_order", order=order), r.designations[0], "designations"))
         for i, sol in enumerate(r.sol_bids):
             section.items.append(self.item(self.contract_text(sol), sol, f"sol_bids[{i}]"))
         gaa = r.auction.gaa_med
@@ -535,9 +540,13 @@ class _Builder:
             if game is None:
                 continue
             formula = game.formula or self.t("made_failed", made=game.made, failed=game.failed)
-            section.items.append(Item(self.t("formula", what=self.t(what), formula=formula)))
-        if r.doubling.allowed:
-            section.items.append(Item(self.fordaekt_and_doubling()[1].items[0].text))
+            self.formulas.append(Item(self.t("formula", what=self.t(what), formula=formula)))
+        money = r.money
+        if money.losses_to_box:
+            section.items.append(self.item(self.t("money_box"), money, "money"))
+        if money.evening_fee:
+            fee = self.t("money_fee", fee=_decimal(money.evening_fee, 2, self.lang))
+            section.items.append(self.item(fee, money, "money"))
         return section
 
     def side_table(self, s: SolBid) -> Table:
@@ -590,12 +599,6 @@ class _Builder:
         if not house.items:
             house.items.append(Item(self.t("no_house")))
         sections = [house]
-        money = self.r.money
-        if money.losses_to_box:
-            house.items.append(self.item(self.t("money_box"), money, "money"))
-        if money.evening_fee:
-            fee = self.t("money_fee", fee=_decimal(money.evening_fee, 2, self.lang))
-            house.items.append(self.item(fee, money, "money"))
         described = self.rules.describe(self.lang)
         if self.rules.plugins or described:
             plugins = Section(self.t("s_plugins"))
@@ -620,6 +623,8 @@ class _Builder:
             sections += self.fordaekt_and_doubling()[1:]
         sections += [self.play(), self.scoring()]
         sections += self.house_and_notes()
+        if self.formulas:  # the tables say the points; the formulas behind them are for the curious
+            sections.append(Section(self.t("s_formulas"), self.formulas))
         every_source = " ".join(rule.source or "" for rule in _rules_of(r)) + " " + r.source
         found = []
         for match in _SOURCE_IDS.finditer(every_source):
@@ -638,8 +643,8 @@ class _Builder:
             section.items.append(Item(self.t("own_sources", sources="; ".join(own))))
         sections.append(section)
         return RuleBook(
-            title=self.t("title", game=self.game_name()),
-            subtitle=self.t("subtitle", title=r.title, label=self.resolved.label),
+            title=r.title,  # the club's name: the book is the club's
+            subtitle=self.t("subtitle", rules=self.t("title", game=self.game_name()), label=self.resolved.label),
             lang=self.lang,
             sections=tuple(sections),
             inferred_legend=self.t("legend"),

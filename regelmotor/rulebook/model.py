@@ -45,5 +45,5 @@ class RuleBook:
     inferred_rules: tuple[tuple[str, str], ...]
     """(rule, its source) of every inferred rule, for the sources section."""
     sources: tuple[str, ...]
-    type_size: float = 7.2
+    type_size: float = 11
     """The printed body type in points (the score sheet is read across a table: larger)."""

@@ -43,9 +43,12 @@ def render_markdown(book: RuleBook) -> str:
 
 def render_html(book: RuleBook) -> str:
     css = (_TEMPLATES / "print.css").read_text(encoding="utf-8")
+    # the stylesheet is the package's own file, not text to escape ("DejaVu Sans" must stay quoted)
     return _environment().get_template("rulebook.html.j2").render(book=book, css=css)
 
 
+TABLE_TYPE = 9.0
+"""Points for the tables, the notes and the list of inferred rules (the body is ``RuleBook.type_size``)."""
 RED = (178, 34, 34)
 """Hearts and diamonds print red, as on the cards."""
 _RED_SUITS = re.compile("([♥♦])")
@@ -59,7 +62,7 @@ class _Book(FPDF):
 
     def footer(self) -> None:
         self.set_y(-8)
-        self.set_font("DejaVu", "", 6)
+        self.set_font("DejaVu", "", 8)
         self.set_text_color(90, 90, 90)
         self.cell(0, 3, PAGE.get(self.lang, PAGE["en"]).format(n=self.page_no(), total="{nb}"), align="C")
         self.set_text_color(0, 0, 0)
@@ -92,8 +95,8 @@ def render_pdf(book: RuleBook) -> bytes:
     pdf.set_creator("regelmotor")
     pdf.set_lang(book.lang)
     pdf.add_page()
-    pdf.set_font("DejaVu", "B", 14)
-    pdf.multi_cell(0, 6, book.title, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("DejaVu", "B", 20)
+    pdf.multi_cell(0, 9, book.title, new_x="LMARGIN", new_y="NEXT")
     body = book.type_size
     line = body * 0.445  # mm per line of body type
     pdf.set_font("DejaVu", "", body + 0.3)
@@ -110,10 +113,12 @@ def render_pdf(book: RuleBook) -> bytes:
         for table in section.tables:
             _pdf_table(pdf, table)
         if index == len(book.sections) - 1 and book.inferred_rules:
-            pdf.set_font("DejaVu", "", 6)
-            pdf.multi_cell(0, 2.7, book.inferred_legend, new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(1.5)
+            pdf.set_font("DejaVu", "", TABLE_TYPE)
+            small = TABLE_TYPE * 0.445
+            pdf.multi_cell(0, small, book.inferred_legend, new_x="LMARGIN", new_y="NEXT")
             for rule, source in book.inferred_rules:
-                pdf.multi_cell(0, 2.7, f"{rule}: {source}", new_x="LMARGIN", new_y="NEXT")
+                pdf.multi_cell(0, small, f"{rule}: {source}", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
 
 
@@ -140,20 +145,22 @@ def _pdf_table(pdf: FPDF, table: Table) -> None:
     if table.fill:
         _pdf_wide_table(pdf, table)
         return
-    pdf.ln(0.8)
-    pdf.set_font("DejaVu", "B", 6.5)
-    pdf.multi_cell(0, 3, table.caption, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("DejaVu", "", 5.8)
-    pdf.set_font("DejaVu", "B", 5.8)  # headings print bold: measure them so
+    pdf.ln(1.5)
+    pdf.set_font("DejaVu", "B", TABLE_TYPE + 1)
+    pdf.multi_cell(0, 5, table.caption, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("DejaVu", "B", TABLE_TYPE)  # headings print bold: measure them so
     first = max(12.0, *(pdf.get_string_width(str(row[0])) + 3 for row in (table.header, *table.rows)))
     # each column as wide as its longest word, so that no word is broken across lines ("almindeli/ge")
     columns = [max(11.5, *(pdf.get_string_width(word) + 3 for word in str(head).split())) for head in table.header[1:]]
-    pdf.set_font("DejaVu", "", 5.8)
+    pdf.set_font("DejaVu", "", TABLE_TYPE)
+    columns = [
+        max(c, *(pdf.get_string_width(str(row[i + 1])) + 2 for row in table.rows)) for i, c in enumerate(columns)
+    ]
     width = first + sum(columns)
     if width > pdf.epw:  # too wide for the page: every column narrower in proportion
         scale = pdf.epw / width
         first, columns, width = first * scale, [c * scale for c in columns], pdf.epw
-    _pdf_cells(pdf, table, width, (first, *columns), "RIGHT", 2.6, 0.3)
+    _pdf_cells(pdf, table, width, (first, *columns), "RIGHT", TABLE_TYPE * 0.42, 0.4)
 
 
 def _pdf_cells(

@@ -19,7 +19,16 @@ from regelmotor.errors import Location, Problem, RulesetError, RulesetNotFound
 from regelmotor.ruleset.catalogue import FileRef, find_file, is_path
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.model import Ruleset
-from regelmotor.ruleset.overlay import BY_ENTRY, Layer, _drop_under, _inherited_words, _leaves, _without, merge
+from regelmotor.ruleset.overlay import (
+    BY_ENTRY,
+    Layer,
+    _drop_under,
+    _inherited_words,
+    _leaves,
+    _without,
+    merge,
+    remove_inherited,
+)
 from regelmotor.ruleset.schema_check import _sorted, read_file
 from regelmotor.ruleset.yaml_source import (
     Document,
@@ -113,6 +122,8 @@ class _Resolver:
         self.overlaid: set[str] = set()
         self.warnings: list[Problem] = []
         self.set_by: dict[Path, tuple[str, Any]] = {}
+        self.removals: list[tuple[str, Location]] = []
+        """Each file that removes what it inherits, and where its ``remove:`` is."""
         """Each rule a house rule has set: which one, and to what."""
         """House-rule files already applied: naming one again reads nothing."""
 
@@ -160,7 +171,7 @@ class _Resolver:
             message = 'a ruleset that extends another needs its own "name:", or it would be shown as its parent'
             self.problems.append(Problem(doc.locate(("extends",), key=True), ("name",), message))
         layer = Layer.of(doc)
-        for key in ("kind", "extends", "house_rules"):
+        for key in ("kind", "extends", "house_rules", "remove"):
             layer.data.pop(key, None)
             _drop_under(layer.values, (key,))
             _drop_under(layer.keys, (key,))
@@ -196,6 +207,13 @@ class _Resolver:
         if names:
             layer, problems = merge(layer, _without(own, BY_ENTRY))
             self.problems.extend(problems)
+        if "remove" in doc.data:  # last: what the file takes away is gone, whoever set it
+            if base is None:
+                message = '"remove:" takes out what a file inherits, and this file extends nothing: leave it out'
+                self.problems.append(Problem(doc.locate(("remove",), key=True), ("remove",), message))
+            else:
+                self.removals.append((ref.display, doc.locate(("remove",), key=True)))
+                self.problems.extend(remove_inherited(doc, layer, doc.data["remove"]))
         return layer, applied
 
     def contradictions(self, name: str, changes: Layer) -> None:
@@ -280,10 +298,10 @@ def load_ruleset(
     try:
         ruleset = Ruleset.model_validate(layer.data)
     except ValidationError as exc:
-        raise RulesetError(_sorted(_model_problems(exc, layer.data, at))) from None
+        raise RulesetError(_sorted(_after_removal(_model_problems(exc, layer.data, at), resolver.removals))) from None
     problems = [Problem(at(path), path, message) for path, message in check_ruleset(ruleset)]
     if problems:
-        raise RulesetError(_sorted(problems))
+        raise RulesetError(_sorted(_after_removal(problems, resolver.removals)))
     info = tuple(resolver.house_rules[name] for name in applied)
     return ResolvedRuleset(
         ruleset,
@@ -294,6 +312,21 @@ def load_ruleset(
         info,
         tuple(_sorted(resolver.warnings)),
     )
+
+
+def _after_removal(problems: list[Problem], removals: list[tuple[str, Location]]) -> list[Problem]:
+    """A problem in an inherited file, where a file removes some of what it inherits, said at that file's
+    ``remove:``: what is left of the inherited rules may lack what the removed entry gave them, and the
+    club's file is where it is to be mended."""
+    if not removals:
+        return problems
+    file, where = removals[-1]
+    return [
+        p
+        if p.location.file == file
+        else Problem(where, p.path, f"{p.message} ({p.location}, inherited: left so by this file's remove:)")
+        for p in problems
+    ]
 
 
 def _model_problems(exc: ValidationError, data: dict[str, Any], at: Any) -> list[Problem]:

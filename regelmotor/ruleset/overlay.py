@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from regelmotor.bids import fold
 from regelmotor.errors import Location, Problem
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.yaml_source import (
@@ -253,3 +254,90 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+REMOVABLE = {"designations": "designation", "sol_bids": "sol bid"}
+"""The lists a file may take entries out of by id (``remove:``), and what an entry is called."""
+
+
+def _shift_out(mapping: dict[Path, Location], key: str, at: int) -> None:
+    """``mapping`` without the entry ``key[at]``, the entries after it moved up one place."""
+    moved: dict[Path, Location] = {}
+    for path in list(mapping):
+        if len(path) >= 2 and path[0] == key and isinstance(path[1], int) and path[1] >= at:
+            location = mapping.pop(path)
+            if path[1] > at:
+                moved[(key, path[1] - 1, *path[2:])] = location
+    mapping.update(moved)
+
+
+def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]:
+    """Take what ``removal`` (a file's ``remove:``) names out of ``layer``, the file's merged rules.
+
+    Designations and sol bids go by id (read as the ladder reads names: ``ren bordlaegger`` is ``ren
+    bordlægger``), and their entries in the point tables keyed by bid go with them (they can no longer
+    apply); a table entry goes by its table and key. Naming what is not there, or removing what the same
+    file sets, is an error at the ``remove:`` entry.
+    """
+    problems: list[Problem] = []
+    if not isinstance(removal, dict):
+        return problems  # the schema has said what is wrong with it
+    for key, word in REMOVABLE.items():
+        for index, ident in enumerate(removal.get(key) or []):
+            path: Path = ("remove", key, index)
+            where = doc.locate(path)
+            items = layer.data.get(key)
+            entries: list[Any] = items if isinstance(items, list) else []
+            ids = [e.get("id") if isinstance(e, dict) else None for e in entries]
+            ident = next((i for i in ids if isinstance(i, str) and fold(i) == fold(str(ident))), ident)
+            if ident not in ids:
+                there = ", ".join(str(i) for i in ids if i is not None) or "none"
+                problems.append(Problem(where, path, f'there is no {word} "{ident}" to remove (there are: {there})'))
+                continue
+            own = doc.data.get(key)
+            if isinstance(own, list) and any(isinstance(e, dict) and e.get("id") == ident for e in own):
+                message = f'the {word} "{ident}" is removed here and set in this same file: keep one of the two'
+                problems.append(Problem(where, path, message))
+                continue
+            at = ids.index(ident)
+            del entries[at]
+            _shift_out(layer.values, key, at)
+            _shift_out(layer.keys, key, at)
+            # the entries of the point tables keyed by bid that name it go with it
+            for name, table in (layer.data.get("scoring", {}).get("tables") or {}).items():
+                values = table.get("values") if isinstance(table, dict) else None
+                if table.get("key") == "bid" and isinstance(values, dict) and ident in values:
+                    del values[ident]
+                    _drop_under(layer.values, ("scoring", "tables", name, "values", ident))
+                    _drop_under(layer.keys, ("scoring", "tables", name, "values", ident))
+    if removal.get("designations"):  # the tiers left close up: alm < vip < gode less vip is alm < gode
+        entries = [e for e in layer.data.get("designations") or [] if isinstance(e, dict)]
+        tiers = sorted({e["tier"] for e in entries if isinstance(e.get("tier"), int)})
+        for entry in entries:
+            if isinstance(entry.get("tier"), int):
+                entry["tier"] = tiers.index(entry["tier"])
+    for name, keys in (removal.get("tables") or {}).items():
+        tables = layer.data.get("scoring", {}).get("tables") or {}
+        table = tables.get(name)
+        for index, entry in enumerate(keys or []):
+            path = ("remove", "tables", name, index)
+            where = doc.locate(path)
+            values = table.get("values") if isinstance(table, dict) else None
+            if not isinstance(values, dict):
+                there = ", ".join(tables) or "none"
+                problems.append(Problem(where, path, f'there is no point table "{name}" (there are: {there})'))
+                break
+            found = next((k for k in values if str(k) == str(entry)), None)
+            if found is None:
+                there = ", ".join(str(k) for k in values)
+                problems.append(Problem(where, path, f'the table "{name}" has no entry "{entry}" (it has: {there})'))
+                continue
+            own = _at(doc.data, ("scoring", "tables", name, "values"))
+            if isinstance(own, dict) and found in own:
+                message = f'the entry "{entry}" of "{name}" is removed here and set in this same file: keep one'
+                problems.append(Problem(where, path, message))
+                continue
+            del values[found]
+            _drop_under(layer.values, ("scoring", "tables", name, "values", found))
+            _drop_under(layer.keys, ("scoring", "tables", name, "values", found))
+    return problems

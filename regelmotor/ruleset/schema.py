@@ -35,6 +35,40 @@ _FILE_KEYS: dict[str, Any] = {
             'Husregler der lægges ovenpå, i rækkefølge: medfølgende navne (fx "gaa-med") eller relative stier.'
         ),
     },
+    "remove": {
+        "type": "object",
+        "additionalProperties": False,
+        "description": (
+            "Det der fjernes af det arvede (efter extends og husreglerne): meldinger (designations) og "
+            "solomeldinger (sol_bids) efter id, og enkelte poster i pointtabellerne. En fjernet solomeldings "
+            "poster i tabeller efter melding fjernes med den."
+        ),
+        "properties": {
+            "designations": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+                "uniqueItems": True,
+                "description": 'Meldinger der ikke spilles i klubben, efter id (fx "halve").',
+            },
+            "sol_bids": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+                "uniqueItems": True,
+                "description": 'Solomeldinger der ikke spilles i klubben, efter id (fx "ren bordlægger").',
+            },
+            "tables": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "array",
+                    "items": {"type": ["string", "integer"]},
+                    "uniqueItems": True,
+                },
+                "description": (
+                    'Poster der fjernes fra pointtabellerne: tabellens navn og postens nøgle (fx "S: [13]").'
+                ),
+            },
+        },
+    },
 }
 
 
