@@ -474,7 +474,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\n".join(summary_lines(report, args.deals, args.lang)) + "\n")
     out.write("\n" + words["diff"] + "\n")
     for d in report["diff"] or [{"label": words["none"], "a": None, "b": None}]:
-        out.write(f"  {d['label']}: {show_value(d['a'])} / {show_value(d['b'])}\n")
+        out.write(f"  {d['label']}: {show_value(d['a'], args.lang)} / {show_value(d['b'], args.lang)}\n")
     out.write("\n" + words["table"] + "\n")
     for row in report["rows"]:
         mark = "*" if row["significant"] else " "

@@ -8,6 +8,7 @@ designation one ruleset lacks is named, not compared with whatever sits at the s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -301,14 +302,107 @@ def _exchange_by_kind(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
             )
 
 
-def show_value(value: Any) -> str:
-    """A value as a club reads it: ja/nej, lists joined, nothing as a dash."""
+VALUE_WORDS = {
+    "after_first_lead": "efter første udspil",
+    "after_first_trick": "efter første stik",
+    "all_or_none": "alle eller ingen",
+    "all_tricks": "alle stik",
+    "alone": "alene",
+    "any": "hvilken som helst",
+    "any_card": "et hvilket som helst kort",
+    "bid": "melding",
+    "bidding_order": "meldeorden",
+    "called": "kaldt",
+    "cannot_accept": "kan ikke tages",
+    "clockwise": "med uret",
+    "compulsory": "tvungen",
+    "dealer": "kortgiveren",
+    "dealer_card": "kortgiverens kort",
+    "declarer": "melderen",
+    "discard_first": "læg først af",
+    "each": "hver for sig",
+    "fixed": "fast",
+    "forhaand": "forhånd",
+    "highest_trump_else_led_suit": "højeste trumf, ellers højeste i udspilsfarven",
+    "holding_all_allowed": "med alle de tilladte",
+    "holding_all_four": "med alle fire",
+    "kitty": "katten",
+    "last_joiner_first": "den sidste der gik med, først",
+    "left_of_dealer": "til venstre for kortgiveren",
+    "level": "antal stik",
+    "loses_to_trump": "taber til trumf",
+    "may_accept": "kan tages",
+    "must_accept": "skal tages",
+    "must_follow_else_any": "skal bekende, ellers frit",
+    "never": "aldrig",
+    "next_dealer": "næste kortgiver",
+    "none": "uden trumf",
+    "not_declarer": "ikke melderen",
+    "not_trump": "ikke trumf",
+    "opponents": "modspillerne",
+    "optional": "valgfri",
+    "pairs": "par",
+    "partner": "makkeren",
+    "partner_chooses": "makkeren vælger",
+    "passes_clockwise": "går videre med uret",
+    "right_of_dealer": "til højre for kortgiveren",
+    "same_dealer": "samme kortgiver",
+    "sol_games": "solspil",
+    "stays": "bliver",
+    "take_first": "tag først",
+    "trump_games": "trumfspil",
+    "up_to_all": "op til alle",
+    "when_all_declarers_lost": "når alle spilførere har tabt",
+    "wins": "vinder",
+    "S": "spar",
+    "H": "hjerter",
+    "D": "ruder",
+    "C": "klør",
+}
+"""The schema's values in the Danish words ``diff`` prints them in (the file's own spelling is ``show``'s)."""
+
+KEY_WORDS = {
+    "display": "navn",
+    "after": "efter",
+    "side": "side",
+    "max_tricks": "højst stik",
+    "min_tricks": "mindst stik",
+    "first_tricks": "første stik",
+    "fewest_tricks": "færrest stik",
+    "leader": "udspil",
+    "trump": "trumf",
+    "card_order": "kortorden",
+    "open_hand": "åben hånd",
+    "tier": "rang",
+    "call": "makkerkort",
+    "choices": "valg",
+    "by": "af",
+    "turns": "vendinger",
+    "key": "efter",
+    "values": "værdier",
+    "players": "spillere",
+    "seats": "pladser",
+    "suits": "farver",
+    "exchange": "bytning",
+    "required": "krav",
+}
+
+
+def show_value(value: Any, lang: str = "da") -> str:
+    """A value as a club reads it: ja/nej, the schema's words in Danish, lists joined, nothing as a dash
+    (``lang="en"``: yes/no and the file's own words)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "ja" if value else "nej"
+        return ("ja" if value else "nej") if lang == "da" else ("yes" if value else "no")
     if isinstance(value, list):
-        return ", ".join(show_value(v) for v in value) or "—"
+        return ", ".join(show_value(v, lang) for v in value) or "—"
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {show_value(v)}" for k, v in value.items())
+        items = [(KEY_WORDS.get(str(k), str(k)) if lang == "da" else str(k), v) for k, v in value.items()]
+        return "; ".join(f"{k}: {show_value(v, lang)}" for k, v in items)
+    if lang == "da" and isinstance(value, str):
+        paired = re.fullmatch(r"(\w+) \((\S+)\)", value)  # the exchange's "compulsory (declarer)"
+        if paired:
+            return f"{VALUE_WORDS.get(paired[1], paired[1])} ({VALUE_WORDS.get(paired[2], paired[2])})"
+        return VALUE_WORDS.get(value, value)
     return str(value)

@@ -377,3 +377,14 @@ def test_the_formulas_stand_in_an_appendix_after_the_point_tables() -> None:
     formulas = book.split("## Formler")[1].split("\n## ")[0]
     assert "vundet base * (1 + O) * B * D; tabt -2 * base * B * D" in formulas
     assert book.index("## Afregning") < book.index("## Formler") < book.index("## Kilder")
+
+
+def test_diff_says_the_rules_values_in_danish_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue: "`diff` shows raw values inside Danish text ("wins / loses_to_trump", "same_dealer",
+    "compulsory (declarer)")"."""
+    assert main(["diff", "standard", "thorsen"]) == 0
+    out = capsys.readouterr().out
+    for danish in ("standard: vinder\n    thorsen: taber til trumf", "standard: samme kortgiver", "tvungen (melderen)"):
+        assert danish in out
+    for raw in ("loses_to_trump", "same_dealer", "compulsory", "max_tricks"):
+        assert raw not in out.replace("(jokers.led_joker)", "")
