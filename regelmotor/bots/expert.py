@@ -109,6 +109,7 @@ V1_BUDGET = Budget(bid_samples=2, selection=((0.25, 3), (0.25, 2)), bid_caution=
 random whatever the calls said (the bot ``expert-v1``, to measure against)."""
 
 _KERNELS: dict[int, tuple[Rules, K.KernelRules]] = {}
+_TOKENS = itertools.count()
 _LEAF_TABLES = threading.local()
 """Each thread's double-dummy tables, one per seat, made once (a bot per deal would make four per deal);
 a table says which bot and contract its positions belong to, and is cleared for another."""
@@ -190,6 +191,8 @@ class ExpertBot:
         self._memo: dict[tuple[object, ...], float] = {}
         self._errors: dict[Action, float] = {}
         self._values_by_contract = _value_tables(rules)
+        self._token = next(_TOKENS)
+        """This bot among all in the process (an ``id`` may be a dead bot's): whose positions a leaf table holds."""
         self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
         """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
 
@@ -243,9 +246,11 @@ class ExpertBot:
         cards, nodes = (budget.dd_sol_cards, budget.dd_sol_nodes) if sol else (budget.dd_cards, budget.dd_nodes)
         if sum(view.hand_sizes) > cards:
             return
-        owner = (id(self), view.dealer, view.contract, view.declarers, view.trump, view.called)
+        owner = (self._token, view.dealer, view.contract, view.declarers, view.trump, view.called)
         pool: dict[int, tuple[K.Rows, list[object]]] = _LEAF_TABLES.__dict__.setdefault("by_seat", {})
-        table, held_for = pool.setdefault(view.seat, (DD.new_table(), [None]))
+        if view.seat not in pool:
+            pool[view.seat] = (DD.new_table(), [None])
+        table, held_for = pool[view.seat]
         if held_for[0] != owner:  # the positions of another bot or deal: forget them
             if held_for[0] is not None:
                 DD.clear(table)

@@ -29,9 +29,9 @@ from regelmotor.ruleset.compile import Rules
 FACE_DOWN = "fordækt"
 """How a fordækt card lies in a trick for everyone but its owner."""
 OUT = 4
+"""The sampler's holder for cards out of play: the kitty, others' discards, the fordækt card's face."""
 REAL_CARDS = (1 << 55) - 1
 """Every card but the kernel's fordækt card (55), as a mask."""
-"""The sampler's holder for cards out of play: the kitty, others' discards, the fordækt card's face."""
 
 Chooser = Callable[[Game, int, int], Action]
 """Picks a hidden action for a seat in a sampled deal: (game, seat, number of cards) -> action."""
