@@ -305,6 +305,7 @@ def _exchange_by_kind(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
 VALUE_WORDS = {
     "after_first_lead": "efter første udspil",
     "after_first_trick": "efter første stik",
+    "before_first_lead": "før første udspil",
     "all_or_none": "alle eller ingen",
     "all_tricks": "alle stik",
     "alone": "alene",

@@ -36,7 +36,7 @@ DeclarationStep = Literal["trump", "call", "reveal", "kitty", "trump_or_vip", "e
 """One step of a declaration: a seat names trump, calls a card, turns the kitty (vip), names trump
 or chooses vip instead, chooses who exchanges; ``reveal`` makes the partner known (no choice)."""
 RedealBy = Literal["same_dealer", "next_dealer"]
-Moment = Literal["after_first_lead", "after_first_trick"]
+Moment = Literal["before_first_lead", "after_first_lead", "after_first_trick"]
 PARTNER = -1
 """A declaration step's seat meaning "the partner, or the declarer when he is selvmakker"."""
 

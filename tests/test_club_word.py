@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from regelmotor.cards import format_card
 from regelmotor.cli import main
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
@@ -388,3 +389,77 @@ def test_diff_says_the_rules_values_in_danish_words(capsys: pytest.CaptureFixtur
         assert danish in out
     for raw in ("loses_to_trump", "same_dealer", "compulsory", "max_tricks"):
         assert raw not in out.replace("(jokers.led_joker)", "")
+
+
+# --- the bordlægger's hand laid open before the first lead ---------------------------------------------
+
+
+def _open_before(tmp_path: Path) -> Path:
+    import yaml
+
+    sol_bids = load_ruleset("standard").ruleset.model_dump(mode="json", exclude_none=True)["sol_bids"]
+    for bid in sol_bids:
+        if bid["id"] == "bordlægger":
+            bid["open_hand"] = "before_first_lead"
+            bid["source"] = "klubbens vedtægter: bordlæggerens kort lægges op, før der spilles ud"
+    path = tmp_path / "aaben.yaml"
+    data = {
+        "kind": "ruleset",
+        "extends": "standard",
+        "name": "aaben",
+        "title": "Åben bordlægger",
+        "description": "bordlæggerens kort åbne før første udspil",
+        "source": "klubbens vedtægter",
+        "sol_bids": sol_bids,
+    }
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def test_a_bordlaegger_laid_open_before_the_first_lead_is_seen_by_the_leader(tmp_path: Path) -> None:
+    """The issue: "the bordlægger's hand laid open before the first lead" (a rule real groups play that no
+    key said): ``open_hand: before_first_lead``. The leader sees the declarer's cards when he leads, in the
+    engine's view, the expert's playouts (the kernel's rows) and the rule book."""
+    from regelmotor.bots import kernel as K
+    from regelmotor.engine.actions import Action, Verb
+    from regelmotor.engine.game import PLAY, Game
+
+    resolved = load_ruleset(str(_open_before(tmp_path)))
+    rules = compile_rules(resolved)
+    bordlaegger = rules.ladder.parse("bordlægger")
+    for seed in range(40):
+        game = Game.from_seed(rules, seed, 0)
+        while game.step is not None and game.step[0] != "call":
+            game.apply("keep")
+        game.apply("pass")  # forhånd passes, so that the bordlægger is not the one to lead
+        assert game.step is not None
+        declarer = game.step[1]
+        game.apply(Action(Verb.BID, bid=bordlaegger))
+        while game.step is not None and game.phase != PLAY:
+            game.apply(game.legal[0])
+        if game.phase != PLAY or game.declarers != (declarer,):
+            continue
+        leader = game.to_act
+        assert leader is not None and leader != declarer and not game.tricks and not game.trick
+        view = game.view(leader)
+        assert declarer in dict(view.open_hands)
+        assert sorted(dict(view.open_hands)[declarer]) == sorted(format_card(c) for c in game.hands[declarer])
+        kernel = K.KernelRules.build(rules)
+        row = K.row_from_game(kernel, game)
+        assert K.visible(row, leader, declarer)  # the playouts' leader sees them too
+        break
+    else:
+        pytest.fail("no bordlægger reached its first lead")
+    book = _book(resolved)
+    assert "Bordlægger" in book and "hans kort lægges åbne på bordet før første udspil" in book
+
+
+def test_open_before_the_first_lead_is_said_in_diff_and_the_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from regelmotor.ruleset.schema import ruleset_schema
+
+    assert main(["diff", "standard", str(_open_before(tmp_path))]) == 0
+    assert "aaben: før første udspil" in capsys.readouterr().out
+    schema = json.dumps(ruleset_schema(), ensure_ascii=False)
+    assert "before_first_lead" in schema and "før første udspil (så udspilleren ser dem)" in schema

@@ -651,7 +651,11 @@ class PlayFacts:
     """How many cards are played when they open."""
 
 
-OPEN_MOMENTS: tuple[tuple[Moment, int], ...] = (("after_first_lead", 1), ("after_first_trick", 4))
+OPEN_MOMENTS: tuple[tuple[Moment, int], ...] = (
+    ("before_first_lead", 0),
+    ("after_first_lead", 1),
+    ("after_first_trick", 4),
+)
 """Each moment the open-hands hook may name, and how many cards of the deal are played by then."""
 
 

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, NamedTuple
 from regelmotor.bids import Bid
 from regelmotor.cards import Card, format_card
 from regelmotor.engine.actions import Action, card_order_key
-from regelmotor.hooks import ContractInfo, Denomination, ExchangePlan, ExchangeTurn, TrickContext, VipOffer
+from regelmotor.hooks import (
+    ContractInfo,
+    Denomination,
+    ExchangePlan,
+    ExchangeTurn,
+    Moment,
+    TrickContext,
+    VipOffer,
+)
 
 if TYPE_CHECKING:
     from regelmotor.hooks import AuctionStatus
@@ -227,4 +235,5 @@ class State:
         def _plan_exchange(self) -> None: ...
         def _contract_info(self) -> ContractInfo: ...
         def _play_facts(self) -> tuple[int | None, bool, tuple[Card, int] | None]: ...
+        def _open_hands(self, moment: Moment) -> None: ...
         def trick_context(self, seat: int) -> TrickContext: ...

@@ -357,8 +357,12 @@ class SolBid(Rule):
             "eller trumfspillenes (es højest)."
         ),
     )
-    open_hand: Literal["never", "after_first_trick", "after_first_lead"] = Field(
-        default="never", description="Hvornår melderens kort lægges åbent på bordet (bordlægger/oplægger)."
+    open_hand: Literal["never", "after_first_trick", "after_first_lead", "before_first_lead"] = Field(
+        default="never",
+        description=(
+            "Hvornår melderens kort lægges åbent på bordet (bordlægger/oplægger): når første stik er spillet, "
+            "efter første udspil, eller før første udspil (så udspilleren ser dem)."
+        ),
     )
 
 
