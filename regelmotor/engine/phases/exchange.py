@@ -70,7 +70,7 @@ class ExchangePhase(State):
         self._playing = ContractInfo(self.bid, self.declarers, self.partner)  # what the play rules see
         self._facts = self._play_facts()
         self.phase = PLAY
-        self._open_hands("before_first_lead")  # a bordlægger laid open before the lead is seen by the leader
+        self._open_hands("before_first_lead")  # hands laid open before the lead: the leader sees them
         return False
 
     def _next_pass_on(self) -> int | None:
