@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
@@ -24,6 +25,8 @@ from .conftest import RULESETS, offered, rules_of
 
 SMALL = {"play_samples": 4, "plan_samples": 3}
 """Few samples: these tests check what decides, not how well."""
+QUICK = Budget(bid_samples=2, selection=((0.25, 3), (0.25, 2)))
+"""The auction on few sampled deals (the default prices its finalists on 32): the same decisions' kinds."""
 
 
 def _known_to(game: Game, seat: int) -> set[int]:
@@ -89,13 +92,15 @@ def test_the_expert_sees_only_its_own_view(name: str, house: tuple[str, ...]) ->
             seat = game.to_act
             assert seat is not None
             seed = rng.randrange(2**32)
-            decision = ExpertBot(rules, random.Random(seed), **SMALL).choose(game.view(seat), game.legal)
+            decision = ExpertBot(rules, random.Random(seed), budget=QUICK, **SMALL).choose(game.view(seat), game.legal)
             if len(game.legal) > 1:
                 points += 1
                 twin = _twin(game, seat, rng)
                 if twin is not None:
                     twins += 1
-                    again = ExpertBot(rules, random.Random(seed), **SMALL).choose(twin.view(seat), twin.legal)
+                    again = ExpertBot(rules, random.Random(seed), budget=QUICK, **SMALL).choose(
+                        twin.view(seat), twin.legal
+                    )
                     assert again == decision, f"seat {seat} decided differently on cards it cannot see"
             game.apply(decision)
     assert points > 50 and twins > 0.6 * points, (points, twins)
@@ -330,7 +335,7 @@ def _first_calls_with(rules: Rules, caution: float, hands: int) -> list[tuple[Ac
     out = []
     for number in range(hands):
         game, seat = _at_first_call(rules, 500 + number)
-        bot = ExpertBot(rules, random.Random(number), budget=Budget(bid_caution=caution), **SMALL)
+        bot = ExpertBot(rules, random.Random(number), budget=dataclasses.replace(QUICK, bid_caution=caution), **SMALL)
         out.append((bot.choose(game.view(seat), game.legal), dict(bot.estimates)))
     return out
 

@@ -462,7 +462,7 @@ def test_a_finished_trick_is_shown_with_its_winner_before_the_next_is_led(browse
     with playwright.sync_playwright() as p:
         browser = _browser(p)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
-        _start(page, url, 2, pause=1500)
+        _start(page, url, 2, pause=700)
         held = False
         deals = 0
         for _ in range(400):
