@@ -11,7 +11,6 @@ import argparse
 import json
 import os
 import random
-import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,15 @@ from regelmotor import __version__
 from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
 from regelmotor.cards import format_card
-from regelmotor.compare import TABLE_WORDS, check_plot_target, comparison, row_label, summary_lines, write_plot
+from regelmotor.compare import (
+    TABLE_WORDS,
+    check_plot_target,
+    comparison,
+    row_label,
+    row_texts,
+    summary_lines,
+    write_plot,
+)
 from regelmotor.diff import diff_rulesets, show_value
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
@@ -478,19 +485,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\n" + words["table"] + "\n")
     for row in report["rows"]:
         mark = "*" if row["significant"] else " "
-        a_text, b_text = (_local(row[k], args.lang) for k in ("a_text", "b_text"))
-        difference = _local(row["difference_text"], args.lang)
+        a_text, b_text, difference = row_texts(row, args.lang)
         out.write(f"{mark} {row_label(row['name'], args.lang):<36} {a_text:<36} {b_text:<36} {difference}\n")
     out.write("\n" + words["foot"].format(rows=len(report["rows"]), least=MIN_SIGNIFICANT) + "\n")
     return EXIT_OK
-
-
-def _local(text: str, lang: str) -> str:
-    """A figure of the text table in the reader's number format (Danish: decimal commas, "; " between an
-    interval's ends)."""
-    if lang != "da":
-        return text
-    return re.sub(r"(\d)\.(\d)", r"\1,\2", text.replace(", ", "; ")).replace("%", " %")
 
 
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:

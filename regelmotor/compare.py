@@ -32,17 +32,26 @@ from regelmotor.simulate import (
 
 
 def _row(name: str, a: Estimate, b: Estimate, difference: Estimate, percent: bool) -> dict[str, Any]:
-    return {
+    row = {
         "name": name,
         "a": a.as_json(),
         "b": b.as_json(),
         "difference": difference.as_json(),
         "significant": significant(difference),
         "percent": percent,
-        "a_text": f"{format_estimate(a, percent)} n={a.n}",
-        "b_text": f"{format_estimate(b, percent)} n={b.n}",
-        "difference_text": format_estimate(difference, percent),
     }
+    row["a_text"], row["b_text"], row["difference_text"] = row_texts(row, "en")
+    return row
+
+
+def row_texts(row: dict[str, Any], lang: str) -> tuple[str, str, str]:
+    """A row's A, B and difference as the text table prints them, in ``lang``'s number format."""
+
+    def text(side: str) -> str:
+        e = row[side]
+        return format_estimate(Estimate(e["value"], e["low"], e["high"], e["n"]), row["percent"], lang)
+
+    return f"{text('a')} n={row['a']['n']}", f"{text('b')} n={row['b']['n']}", text("difference")
 
 
 def comparison(
