@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from regelmotor.bids import Bid
 from regelmotor.engine.actions import Action, Verb
-from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.compile import Rules, per_rules
 
 Floats = npt.NDArray[np.float64]
 
@@ -115,9 +115,11 @@ class HandMeasures:
 
     @classmethod
     def of(cls, rules: Rules) -> HandMeasures:
-        cached = _MEASURES.get(id(rules))
-        if cached is not None and cached[0] is rules:
-            return cached[1]
+        """The measures of ``rules``' ranks, made once per compiled ruleset."""
+        return per_rules(_MEASURES, rules, cls._made)
+
+    @classmethod
+    def _made(cls, rules: Rules) -> HandMeasures:
         jokers = rules.ruleset.jokers
         wins = jokers is not None and jokers.led_joker == "wins"
         strength = rules.card_play.sol_strength
@@ -130,15 +132,13 @@ class HandMeasures:
         by_strength = has[:, order]
         position = np.cumsum(by_strength, axis=1) - 1
         danger = (by_strength & (np.array(strength)[order] >= 9 - 2 * position)).sum(axis=1)
-        measures = cls(
+        return cls(
             length.astype(np.int64),
             (has * np.arange(13)).sum(axis=1).astype(np.int64),
             honours.astype(np.float64),
             danger.astype(np.int64),
             0.9 if wins else 0.6,
         )
-        _MEASURES[id(rules)] = (rules, measures)
-        return measures
 
     def measure(self, hands: npt.NDArray[np.int64]) -> tuple[Floats, Floats]:
         """``tricks`` and ``danger`` of each hand (a mask of its cards, bit c for card c).

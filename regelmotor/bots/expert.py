@@ -53,7 +53,7 @@ from regelmotor.engine.actions import (
 from regelmotor.engine.game import CARDS, NAMES, PLAY, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
-from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.compile import Rules, per_rules
 
 K_ = TypeVar("K_")
 """What a batch of playouts is grouped by: a candidate action, or a kind of contract."""
@@ -118,17 +118,15 @@ _WARNED: set[str] = set()
 
 def kernel_for(rules: Rules) -> K.KernelRules:
     """The kernel constants of ``rules``, made once per compiled ruleset; says once when it cannot be exact."""
-    cached = _KERNELS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        cached = _KERNELS[id(rules)] = (rules, K.KernelRules.build(rules))
-        if cached[1].by_plugin and rules.ruleset.name not in _WARNED:
-            _WARNED.add(rules.ruleset.name)
-            print(
-                f"regelmotor: a plugin decides a play rule of {rules.ruleset.name}; the expert bot plays its "
-                "deals out with the engine's own functions (slower, but right)",
-                file=sys.stderr,
-            )
-    return cached[1]
+    kernel = per_rules(_KERNELS, rules, K.KernelRules.build)
+    if kernel.by_plugin and rules.ruleset.name not in _WARNED:
+        _WARNED.add(rules.ruleset.name)
+        print(
+            f"regelmotor: a plugin decides a play rule of {rules.ruleset.name}; the expert bot plays its "
+            "deals out with the engine's own functions (slower, but right)",
+            file=sys.stderr,
+        )
+    return kernel
 
 
 _VALUES: dict[int, tuple[Rules, dict[tuple[object, ...], tuple[float, ...]]]] = {}
@@ -137,10 +135,7 @@ _VALUES: dict[int, tuple[Rules, dict[tuple[object, ...], tuple[float, ...]]]] = 
 def _value_tables(rules: Rules) -> dict[tuple[object, ...], tuple[float, ...]]:
     """The card value tables of a compiled ruleset, by contract, shared by every bot that plays it (they
     depend on the rules alone, and a bot lives for one deal)."""
-    cached = _VALUES.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        cached = _VALUES[id(rules)] = (rules, {})
-    return cached[1]
+    return per_rules(_VALUES, rules, lambda _: {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,14 +238,10 @@ def read_rows(
 ) -> K.Rows:
     """``count`` of the sampled play rows, drawn in proportion to how likely they make the calls heard
     (each seat's hand read as its cards now and those it has played; a declarer's exchange is not undone)."""
-    said = R.what_calls_say(view.history, rules)
-    seats = [s for s in range(SEATS) if s != view.seat and not said[s].empty]
-    if not seats or len(rows) <= count:
-        return rows[:count]
-    held = [rows[:, K.HANDS + s] | (know.played_by[s] & REAL_CARDS) for s in seats]
-    w = R.weights(held, [said[s] for s in seats], reading.measures, reading.meanings)
-    order = R.weighted_order(w, np.random.default_rng(rng.getrandbits(64)).random(len(rows)))
-    return rows[order[:count]]
+    if len(rows) <= count:
+        return rows
+    held = [rows[:, K.HANDS + s] | (know.played_by[s] & REAL_CARDS) for s in range(SEATS)]
+    return rows[reading.order(held, view, rules, rng)[:count]]
 
 
 def sample_worlds(

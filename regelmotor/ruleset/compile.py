@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import metadata
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 from pydantic import BaseModel, ValidationError
@@ -230,6 +230,18 @@ class Rules:
             if lines
             for line in lines
         ]
+
+
+_T = TypeVar("_T")
+
+
+def per_rules(cache: dict[int, tuple[Rules, _T]], rules: Rules, make: Callable[[Rules], _T]) -> _T:
+    """``make(rules)``, made once per compiled ruleset and kept in ``cache`` (by ``id``, with the rules
+    themselves beside it: an ``id`` may be a ruleset's that is gone)."""
+    cached = cache.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        cached = cache[id(rules)] = (rules, make(rules))
+    return cached[1]
 
 
 def _entry_points() -> dict[str, metadata.EntryPoint]:
