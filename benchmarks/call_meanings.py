@@ -50,7 +50,7 @@ def _calls(args: tuple[str, int, int, bool]) -> list[tuple[float, float, int, in
             if game.step[0] == "call":
                 bids = [a.bid for a in legal if a.bid is not None]
                 open_trump = [b for b in bids if b.designation is not None]
-                few = [b for b in bids if R._takes_few(rules, b)]
+                few = [b for b in bids if R.takes_few(rules, b)]
                 if open_trump or few:
                     mask = np.array([K.mask_of([CARDS[c] for c in game.view(seat).hand])], dtype=np.int64)
                     tricks, danger = measures.measure(mask)
@@ -63,7 +63,7 @@ def _calls(args: tuple[str, int, int, bool]) -> list[tuple[float, float, int, in
                             float(danger[0]),
                             cheapest if open_trump else -1,
                             int(chosen is not None and chosen.designation is not None),
-                            int(bool(few) and chosen is not None and R._takes_few(rules, chosen)) if few else -1,
+                            int(bool(few) and chosen is not None and R.takes_few(rules, chosen)) if few else -1,
                         )
                     )
             game.apply(action)

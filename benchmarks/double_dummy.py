@@ -36,7 +36,8 @@ NODES = 2 * 10**8
 """A solve's node budget (about a minute): one over it counts as not agreeing, with the time it took."""
 
 
-def _pbn(hands: list[list[int]]) -> str:
+def pbn(hands: list[list[int]]) -> str:
+    """The four hands (seat 0 first, cards as regelmotor numbers them) as a PBN deal for DDS."""
     return "N:" + " ".join(
         ".".join("".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit * 13 + r in hand) for suit in range(4))
         for hand in hands
@@ -61,7 +62,7 @@ def dds(deals: int, cards: int, seed: int) -> None:
         deck = new_deck(0)
         rng.shuffle(deck)
         hands = [sorted(deck[13 * s : 13 * s + cards]) for s in range(4)]
-        deal = Deal.from_pbn(_pbn(hands))
+        deal = Deal.from_pbn(pbn(hands))
         if cards == 13:
             started = time.perf_counter()
             calc_dd_table(deal)

@@ -188,6 +188,7 @@ def leaf(deals: int) -> dict[str, Any]:
 def _dd_loss_part(args: tuple[str, int, int]) -> list[tuple[int, int]]:
     """Each engelsk deal of ``range(first, stop)`` played by four bots: the tricks each side lost to
     double-dummy play, every card judged by DDS (``solve_board`` on the position before it)."""
+    from double_dummy import pbn  # the DDS benchmark's writer of a deal (this folder is on the path)
     from endplay.dds import solve_board
     from endplay.types import Card, Deal, Denom, Player
 
@@ -205,14 +206,7 @@ def _dd_loss_part(args: tuple[str, int, int]) -> list[tuple[int, int]]:
             seat = game.to_act
             assert seat is not None
             if game.phase == "play" and deal is None:
-                pbn = "N:" + " ".join(
-                    ".".join(
-                        "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit * 13 + r in game.hands[s])
-                        for suit in range(4)
-                    )
-                    for s in range(4)
-                )
-                deal = Deal.from_pbn(pbn)
+                deal = Deal.from_pbn(pbn([list(hand) for hand in game.hands]))
                 deal.first = Player(seat)
                 deal.trump = denoms.get(game.trump or "", Denom.nt)
             view = game.view(seat) if bots[seat].needs_view else None

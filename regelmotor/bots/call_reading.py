@@ -165,7 +165,7 @@ def _trump_level(bid: Bid) -> int | None:
     return bid.level if bid.designation is not None else None
 
 
-def _takes_few(rules: Rules, bid: Bid) -> bool:
+def takes_few(rules: Rules, bid: Bid) -> bool:
     """A bid to take few tricks (sol, bordlægger, a plugin's like them): read by the sol measure."""
     if bid.sol is None:
         return False
@@ -188,13 +188,13 @@ def what_calls_say(history: Sequence[tuple[int, Action]], rules: Rules, seats: i
             level = _trump_level(action.bid)
             if level is not None:
                 bid_level[seat] = max(level, bid_level[seat] or 0)
-            elif _takes_few(rules, action.bid):
+            elif takes_few(rules, action.bid):
                 sol[seat] = True
         elif action.verb is Verb.HOLD and current is not None:
             level = _trump_level(current)
             if level is not None:
                 bid_level[seat] = max(level, bid_level[seat] or 0)
-            elif _takes_few(rules, current):
+            elif takes_few(rules, current):
                 sol[seat] = True
         elif action.verb is Verb.JOIN:
             sol[seat] = True

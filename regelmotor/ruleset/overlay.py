@@ -304,12 +304,10 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
             _shift_out(layer.values, key, at)
             _shift_out(layer.keys, key, at)
             # the entries of the point tables keyed by bid that name it go with it
-            for name, table in (layer.data.get("scoring", {}).get("tables") or {}).items():
+            for name, table in _tables(layer).items():
                 values = table.get("values") if isinstance(table, dict) else None
-                if table.get("key") == "bid" and isinstance(values, dict) and ident in values:
-                    del values[ident]
-                    _drop_under(layer.values, ("scoring", "tables", name, "values", ident))
-                    _drop_under(layer.keys, ("scoring", "tables", name, "values", ident))
+                if isinstance(values, dict) and table.get("key") == "bid" and ident in values:
+                    _drop_entry(layer, name, ident)
     if removal.get("designations"):  # the tiers left close up: alm < vip < gode less vip is alm < gode
         entries = [e for e in layer.data.get("designations") or [] if isinstance(e, dict)]
         tiers = sorted({e["tier"] for e in entries if isinstance(e.get("tier"), int)})
@@ -317,7 +315,7 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
             if isinstance(entry.get("tier"), int):
                 entry["tier"] = tiers.index(entry["tier"])
     for name, keys in (removal.get("tables") or {}).items():
-        tables = layer.data.get("scoring", {}).get("tables") or {}
+        tables = _tables(layer)
         table = tables.get(name)
         for index, entry in enumerate(keys or []):
             path = ("remove", "tables", name, index)
@@ -337,7 +335,19 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
                 message = f'the entry "{entry}" of "{name}" is removed here and set in this same file: keep one'
                 problems.append(Problem(where, path, message))
                 continue
-            del values[found]
-            _drop_under(layer.values, ("scoring", "tables", name, "values", found))
-            _drop_under(layer.keys, ("scoring", "tables", name, "values", found))
+            _drop_entry(layer, name, found)
     return problems
+
+
+def _tables(layer: Layer) -> dict[str, Any]:
+    """The merged point tables, by name (none where the rules have no scoring section yet)."""
+    scoring = layer.data.get("scoring")
+    tables = scoring.get("tables") if isinstance(scoring, dict) else None
+    return tables if isinstance(tables, dict) else {}
+
+
+def _drop_entry(layer: Layer, table: str, key: Any) -> None:
+    """One entry out of a point table, with the locations of what was written under it."""
+    del layer.data["scoring"]["tables"][table]["values"][key]
+    for mapping in (layer.values, layer.keys):
+        _drop_under(mapping, ("scoring", "tables", table, "values", key))
