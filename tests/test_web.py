@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -396,6 +397,20 @@ def _start(page: Any, url: str, seed: int, pause: int = 0) -> None:
     page.wait_for_selector("#game:not([hidden])")
 
 
+@contextlib.contextmanager
+def _table_page(url: str, seed: int, pause: int = 0) -> Iterator[Any]:
+    """A desktop browser at the card table, a game of ``seed`` started (with ``pause`` ms on a finished trick)."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = _browser(p)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            _start(page, url, seed, pause)
+            yield page
+        finally:
+            browser.close()
+
+
 def _move(page: Any) -> None:
     """One move of the person's, as a person makes it: the next deal when one is over, else the first
     action offered (a misdeal only where nothing else is), then wait for the page to show the answer."""
@@ -457,12 +472,8 @@ def test_the_table_fits_the_screen_keeps_pass_in_view_and_ends_with_a_result_lin
 @needs_chromium
 def test_a_finished_trick_is_shown_with_its_winner_before_the_next_is_led(browser_server: tuple[str, Any]) -> None:
     """The table issue: "When a bot wins a trick it leads the next at once, so the finished trick is never seen"."""
-    playwright = pytest.importorskip("playwright.sync_api")
     url, _ = browser_server
-    with playwright.sync_playwright() as p:
-        browser = _browser(p)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        _start(page, url, 2, pause=700)
+    with _table_page(url, 2, pause=700) as page:
         held = False
         deals = 0
         for _ in range(400):
@@ -478,18 +489,13 @@ def test_a_finished_trick_is_shown_with_its_winner_before_the_next_is_led(browse
                 assert "tager stikket" in page.inner_text("#status")
                 page.wait_for_function("() => document.body.dataset.held === 'false'", timeout=5000)
         assert held, "no finished trick was held on the table"
-        browser.close()
 
 
 @needs_chromium
 def test_the_calls_are_shown_at_the_seats(browser_server: tuple[str, Any]) -> None:
     """The table issue: "calls are in a side panel, not at the seats"."""
-    playwright = pytest.importorskip("playwright.sync_api")
     url, _ = browser_server
-    with playwright.sync_playwright() as p:
-        browser = _browser(p)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        _start(page, url, 3)
+    with _table_page(url, 3) as page:
         seen = False
         for _ in range(300):
             if page.evaluate("game.view.phase") == "auction" and page.evaluate("game.view.calls.length"):
@@ -501,7 +507,6 @@ def test_the_calls_are_shown_at_the_seats(browser_server: tuple[str, Any]) -> No
                     break
             _move(page)
         assert seen, "no call was shown at its seat"
-        browser.close()
 
 
 @needs_chromium
