@@ -1247,7 +1247,13 @@ COMMANDS = (
     Command("compare", "the same deals under two rulesets, statistics side by side", _compare_args, cmd_compare),
     Command("match", "two bots head to head on the same cards, each deal played both ways", _match_args, cmd_match),
     Command("play", "play in the terminal against three computer players", _play_args, cmd_play, json=False),
-    Command("serve", "play in the browser: a local web page", _serve_args, cmd_serve, json=False),
+    Command(
+        "serve",
+        "play in the browser: against computer players, or with others at one table online",
+        _serve_args,
+        cmd_serve,
+        json=False,
+    ),
     Command(
         "session",
         "the evening's score sheet for a table playing with real cards",

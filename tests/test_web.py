@@ -28,10 +28,11 @@ from .conftest import CONFIGS, RULESETS
 CARD = re.compile(r"\b(?:[AKQJT2-9][SHDC]|JK[123])\b")
 
 
-def hidden_cards(web: WebGame) -> set[str]:
-    """What the person must not be told: other hands, the unturned kitty, others' discards."""
+def hidden_cards(web: WebGame, you: int | None = None) -> set[str]:
+    """What the person at seat ``you`` (the game's one person when not named) must not be told: other hands,
+    the unturned kitty, others' discards."""
     game = web.game
-    you = web.seat
+    you = web.seat if you is None else you
     public = set(game.turned) | set(game.joiner_calls.values())
     if game.called is not None:
         public.add(game.called)

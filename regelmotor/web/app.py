@@ -1,5 +1,9 @@
-"""The web game: a person against three computer players (random, heuristic or expert), the rule book
-under the table.
+"""The web game: a person against three computer players (random, heuristic or expert), or a table of
+two to four people online with bots in the empty seats; the rule book under the table.
+
+A table's host is given one link per person: the table's key, the player and a secret for that seat
+(``SEAT_LINK``). Each page is sent that seat's view alone and follows the table by server-sent events,
+so every move is pushed to the others; the table's bare key opens no seat.
 
 The server is built to face an untrusted network: it reads no file a client names (house rules and
 ``extends`` by shipped name only), keeps a bounded number of games and evicts idle ones, limits the
@@ -18,22 +22,25 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import dataclasses
 import functools
 import hashlib
+import hmac
+import json
 import random
 import re
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -55,7 +62,7 @@ from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.score_sheet import rate_of, read_sheet, score, sheet_document
 from regelmotor.session import Session
 from regelmotor.web.sheet import add_deal, sheet_state, undo_deal
-from regelmotor.web.store import GameStore
+from regelmotor.web.store import KEY, GameStore
 from regelmotor.web.upload import load_upload
 
 YOU = 0
@@ -79,6 +86,24 @@ PER_CLIENT = 64
 IDLE_SECONDS = 6 * 3600
 """A game nobody has touched for this long is evicted."""
 MAX_SEED = 2**63
+SOLO_NAMES = ["Du", "Bot 1", "Bot 2", "Bot 3"]
+SECRET_BYTES = 16
+SECRET = re.compile(r"[A-Za-z0-9_-]{22}")
+"""A seat's secret, as ``secrets.token_urlsafe(SECRET_BYTES)`` makes it."""
+SEAT_LINK = re.compile(r"([A-Za-z0-9_-]{16})([0-3])([A-Za-z0-9_-]{22})")
+"""A seat's link at a table: the table's key, the player, the seat's secret (39 letters, a page's id)."""
+WATCHERS = 16
+STREAMS = 100
+"""Pages following tables at once: half the server's connections, so the others are always answered."""
+STREAMS_PER_CLIENT = 16
+"""Pages following tables from one address (a club room behind one router is one address)."""
+"""Pages following one game at once (four people, each with a tab or two)."""
+HEARTBEAT_SECONDS = 15.0
+"""A followed page hears from the server this often, so that a lost connection is noticed and remade."""
+RECONNECT_MS = 1000
+"""How soon a browser tries again when a followed table's connection is lost."""
+MAX_NAME = 24
+"""A person's name at a table, as the seats and the score sheet show it."""
 PAGE = Path(__file__).resolve().parent / "static" / "index.html"
 SHEET_PAGE = Path(__file__).resolve().parent / "static" / "sheet.html"
 
@@ -110,11 +135,38 @@ class WebGame:
     """The finished deals' cards and actions, for the store."""
     analysis: tuple[Game, dict[str, Any]] | None = None
     """The last deal's analysis, kept while that deal is shown (it is computed once)."""
+    seat_secrets: dict[int, str] = dataclasses.field(default_factory=dict)
+    """A table of several people: each person's player number and the secret in their seat's link. Empty
+    for the game of one person against three bots, whose person is player ``YOU`` and whose link is the key."""
+    version: int = 0
+    """Counts the changes, so that a page knows a pushed state from an older answer."""
+    watchers: dict[tuple[asyncio.AbstractEventLoop, asyncio.Event], int] = dataclasses.field(default_factory=dict)
+    """The pages following the table (``/events``), each woken when it changes, and whose page it is."""
+    counting: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    """Guards ``version`` and ``watchers``, which the event loop and the worker threads both change."""
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The players who are people; the others are bots."""
+        return tuple(sorted(self.seat_secrets)) or (YOU,)
 
     @property
     def seat(self) -> int:
         """The person's seat in the current deal (where the deal's seating put player ``YOU``)."""
-        return self.seating.index(YOU)
+        return self.seat_of(YOU)
+
+    def seat_of(self, player: int) -> int:
+        """Where the current deal's seating put ``player``."""
+        return self.seating.index(player)
+
+    def changed(self) -> None:
+        """Wake every page that follows the table (called from any thread)."""
+        with self.counting:
+            self.version += 1
+            watchers = list(self.watchers)
+        for loop, wake in watchers:
+            with contextlib.suppress(RuntimeError):  # that page's loop has closed
+                loop.call_soon_threadsafe(wake.set)
 
 
 def _cards_and_actions(game: Game) -> dict[str, Any]:
@@ -241,6 +293,8 @@ class Games:
                 "deals": deals,
                 "log": web.log,
                 "sheet": web.sheet,
+                "names": list(web.session.players),
+                "people": {str(p): secret for p, secret in web.seat_secrets.items()},
             },
         )
 
@@ -269,7 +323,8 @@ class Games:
         origin, ref, house, upload = data["origin"], data["ruleset"], list(data["house_rules"]), data["upload"]
         resolved = self.rulesets(str(origin), str(ref), [str(h) for h in house], upload)
         rules = compile_rules(resolved) if upload is not None else self._compiled(resolved)
-        session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"], first_dealer=3)
+        names = [str(n) for n in data.get("names", SOLO_NAMES)]
+        session = Session(rules, names, first_dealer=3)
         rng = random.Random()
         rng.setstate(_state_of(data["random"]))
         deals = data["deals"]
@@ -300,8 +355,11 @@ class Games:
         web.key, web.client, web.origin = key, str(data["client"]), str(origin)
         web.sheet = list(data["sheet"])
         web.played = deals[:-1]
+        web.seat_secrets = {int(p): str(secret) for p, secret in data.get("people", {}).items()}
+        if any(not 0 <= p < 4 or not SECRET.fullmatch(s) for p, s in web.seat_secrets.items()):
+            raise ValueError("not a seat's secret")
         check_bot(web.bot)
-        web.bots = {s: make_bot(web.bot, rules, random.Random(rng.getrandbits(63))) for s in range(4) if s != web.seat}
+        web.bots = self._bots(web, rng)
         if game.step is not None:
             self._bots_play(web)
         return web
@@ -316,31 +374,47 @@ class Games:
         bot: str = "heuristic",
         client: str = "",
         origin: str = "shipped",
+        people: Sequence[str | None] | None = None,
     ) -> str:
+        """A new game: one person against three bots, or with ``people`` (a name per player, None for a
+        bot) a table of several people, each with their own seat's secret."""
         rules = compile_rules(resolved) if upload is not None else self._compiled(resolved)
         if 4 not in resolved.ruleset.table.players:
             raise RegelmotorError(f"{resolved.label} is not played four to a table")
+        names = SOLO_NAMES if people is None else [name or f"Bot {player}" for player, name in enumerate(people)]
         rng = random.Random(seed if seed is not None else secrets.randbits(32))
-        session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"], first_dealer=3)  # the person is forhånd first
+        session = Session(rules, names, first_dealer=3)  # player 0 is forhånd first
         key = secrets.token_urlsafe(12)
         web = WebGame(
             resolved, rules, ref, house, session, rng, session.new_game(seed=rng.getrandbits(63)), {}, [], upload, bot
         )
         web.key, web.client, web.origin = key, client, origin
+        if people is not None:
+            web.seat_secrets = {p: secrets.token_urlsafe(SECRET_BYTES) for p, name in enumerate(people) if name}
         self._deal(web)
         self._add(key, web, client)
         self.save(web)
         return key
 
+    @staticmethod
+    def _bots(web: WebGame, rng: random.Random) -> dict[int, Bot]:
+        """A bot at each seat of the deal that no person sits at."""
+        people = {web.seat_of(p) for p in web.people}
+        return {
+            s: make_bot(web.bot, web.rules, random.Random(rng.getrandbits(63))) for s in range(4) if s not in people
+        }
+
     def _deal(self, web: WebGame) -> None:
         web.seating = web.session.seating()
-        web.bots = {
-            s: make_bot(web.bot, web.rules, random.Random(web.rng.getrandbits(63))) for s in range(4) if s != web.seat
-        }
+        web.bots = self._bots(web, web.rng)
         web.log = []
         self._bots_play(web)
 
-    def next_deal(self, web: WebGame) -> None:
+    def next_deal(self, web: WebGame, number: int | None = None) -> None:
+        """The next deal; ``number``: the deal the page has finished, so that two people pressing "Næste
+        spil" at once start one deal, not two."""
+        if number is not None and number != len(web.played) + 1:
+            return
         if web.game.step is not None:
             raise RegelmotorError("the deal is not over yet")
         web.played.append(_cards_and_actions(web.game))
@@ -350,7 +424,7 @@ class Games:
 
     def _bots_play(self, web: WebGame) -> None:
         game = web.game
-        while game.step is not None and game.to_act != web.seat:
+        while game.step is not None and game.to_act in web.bots:
             seat = game.to_act
             assert seat is not None
             bot = web.bots[seat]
@@ -373,15 +447,34 @@ class Games:
                 }
             )
 
-    def act(self, web: WebGame, action: str) -> None:
-        web.game.apply(action, web.seat)
-        web.log.append(_public(web.seat, web.game.history[-1][1]).replace(f"plads {web.seat}", "du"))
+    def act(self, web: WebGame, action: str, player: int = YOU) -> None:
+        seat = web.seat_of(player)
+        web.game.apply(action, seat)
+        web.log.append(_public(seat, web.game.history[-1][1]))
         self._bots_play(web)
         self.save(web)
 
-    def state(self, key: str, web: WebGame) -> dict[str, Any]:
+    def find(self, key: str, restore: bool = True) -> tuple[WebGame, int] | None:
+        """The game a page's key opens, and whose page it is: a game's key is its one person's (player
+        ``YOU``); a table's seat link is the table's key, the player and that seat's secret. A table's bare
+        key opens nothing, so no one sees a hand but their own."""
+        seat_link = SEAT_LINK.fullmatch(key)
+        game_key = seat_link.group(1) if seat_link else key
+        web = self.get(game_key)
+        if web is None and restore and self.store is not None and KEY.fullmatch(game_key):
+            web = self.restore(game_key)
+        if web is None:
+            return None
+        if seat_link is None:
+            return None if web.seat_secrets else (web, YOU)
+        player, secret = int(seat_link.group(2)), seat_link.group(3)
+        known = web.seat_secrets.get(player)
+        return (web, player) if known is not None and hmac.compare_digest(known, secret) else None
+
+    def state(self, key: str, web: WebGame, player: int = YOU) -> dict[str, Any]:
         game = web.game
-        view = game.view(web.seat)
+        you = web.seat_of(player)
+        view = game.view(you)
         decimals = web.rules.ruleset.scoring.decimals
         data = dataclasses.asdict(dataclasses.replace(view, legal_actions=()))
         data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
@@ -391,11 +484,16 @@ class Games:
         data["redeal"] = None if view.redeal is None else dataclasses.asdict(view.redeal)
         data["scores"] = None if view.scores is None else zero_sum_points(view.scores, decimals)
         seating = web.seating
+        with web.counting:
+            here = set(web.watchers.values())
         return {
             "id": key,
+            "version": web.version,
+            "deal": len(web.played) + 1,
+            "table": bool(web.seat_secrets),
             "ruleset": web.resolved.label,
             "title": web.resolved.ruleset.title,
-            "you": web.seat,
+            "you": you,
             "view": data,
             "log": web.log,
             "finished": game.phase == FINISHED,
@@ -404,15 +502,17 @@ class Games:
             "seats": [
                 {
                     "seat": seat,
-                    "name": "Du" if seat == web.seat else web.session.players[seating[seat]],
+                    "name": web.session.players[seating[seat]],
                     "dealer": seat == game.dealer and game.dealer_at_table,
                     "forhaand": seat == game.seats[0],
-                    "you": seat == web.seat,
+                    "you": seat == you,
+                    "person": seat not in web.bots,
+                    "here": seat == you or seat in web.bots or seating[seat] in here,
                 }
                 for seat in range(4)
             ],
             "partner_across": web.rules.ruleset.table.partnerships == "fixed",
-            "bid_grid": _bid_grid(web, view.legal_actions),
+            "bid_grid": _bid_grid(web, view.legal_actions, you),
             "result": None if game.phase != FINISHED else _result(game),
             "sheet": web.sheet,
             "games_won": web.session.games_won if web.rules.ruleset.session.game_to else None,
@@ -425,18 +525,18 @@ def _result(game: Game) -> dict[str, str] | None:
     return None if da is None else {"da": da, "en": result_line(game, "en") or da}
 
 
-def _bid_grid(web: WebGame, actions: Sequence[Action]) -> dict[str, Any]:
+def _bid_grid(web: WebGame, actions: Sequence[Action], you: int) -> dict[str, Any]:
     """The ladder as the page's bidding grid: a row per number of tricks with a cell per designation, and the
     bids by name in rows of their own where the ladder puts them. Each bid not open to the person says why
     (in Danish and in the engine's English), from the same rule that refused it."""
     game, ruleset = web.game, web.rules.ruleset
     legal = {a.bid.text for a in actions if a.bid is not None}
-    bidding = game.phase == "auction" and game.to_act == web.seat and bool(legal)
+    bidding = game.phase == "auction" and game.to_act == you and bool(legal)
 
     def cell(text: str) -> dict[str, Any]:
         out: dict[str, Any] = {"bid": text, "legal": text in legal}
         if bidding and text not in legal:
-            refusal = violation(game, "call", web.seat, call_action(text, web.rules.ladder))
+            refusal = violation(game, "call", you, call_action(text, web.rules.ladder))
             out["why"] = refusal.text("da")
             out["why_en"] = refusal.text("en")
         return out
@@ -476,9 +576,14 @@ def _problems(error: RulesetError) -> list[dict[str, Any]]:
 
 def _locked(web: WebGame, change: Callable[..., None], *args: Any) -> None:
     """Change a game under its lock: the bots' moves run in a worker thread (an expert thinks for a
-    while), so the server goes on answering other games meanwhile."""
+    while), so the server goes on answering other games meanwhile. The pages following it are woken."""
     with web.lock:
-        change(*args)
+        before = (web.game, len(web.game.history))
+        try:
+            change(*args)
+        finally:
+            if (web.game, len(web.game.history)) != before:  # a refused action changes nothing, not even this
+                web.changed()
 
 
 class BadRequest(Exception):
@@ -542,6 +647,61 @@ def _new_game_request(payload: dict[str, Any]) -> tuple[list[str], str, int | No
     filename = _text(payload, "filename")
     ruleset = _text(payload, "ruleset", "standard") or "standard"
     return house, bot, seed, upload, filename, ruleset
+
+
+def _people(payload: dict[str, Any]) -> list[str | None] | None:
+    """A table's ``people``: four entries, a person's name or null for a bot; at least one person, each name
+    once. None when the request opens a game of one person against three bots."""
+    people = payload.get("people")
+    if people is None:
+        return None
+    shape = '"people" er fire pladser, hver et navn eller null (en computerspiller)'
+    if not isinstance(people, list) or len(people) != 4:
+        raise BadRequest(400, shape)
+    names: list[str | None] = []
+    for entry in people:
+        if entry is not None and not isinstance(entry, str):
+            raise BadRequest(400, shape)
+        name = " ".join(entry.split()) if entry else ""
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise BadRequest(400, f"et navn er højst {MAX_NAME} tegn")
+        names.append(name or None)
+    given = [n for n in names if n]
+    if not given:
+        raise BadRequest(400, "et bord har mindst én person (skriv et navn ved en plads)")
+    if len({n.casefold() for n in given}) < len(given) or any(n.casefold().startswith("bot ") for n in given):
+        raise BadRequest(400, 'hver person har sit eget navn (og ingen hedder "Bot ...")')
+    return names
+
+
+def _deal_number(payload: dict[str, Any]) -> int | None:
+    number = payload.get("deal")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+        raise BadRequest(400, '"deal" er nummeret på det spil, siden har spillet færdigt')
+    return number
+
+
+def _seat_links(web: WebGame) -> dict[str, Any]:
+    """What the host is given: a link per person (the table's key, the player and that seat's secret), to
+    hand to each; the bots' seats have none."""
+    return {
+        "table": True,
+        "title": web.resolved.ruleset.title,
+        "seats": [
+            {
+                "player": player,
+                "name": name,
+                "person": player in web.seat_secrets,
+                "link": f"{web.key}{player}{web.seat_secrets[player]}" if player in web.seat_secrets else None,
+            }
+            for player, name in enumerate(web.session.players)
+        ],
+    }
+
+
+def _refuse(status: int, da: str, en: str) -> JSONResponse:
+    """A refusal the page shows in the reader's language."""
+    return JSONResponse({"error": da, "error_en": en}, status_code=status)
 
 
 def _script_hashes(page: str) -> str:
@@ -701,8 +861,12 @@ def create_app(
         return JSONResponse(catalogue)
 
     async def new_game(request: Request) -> Response:
+        """A new game of one person against three bots; with ``people`` (a name per player, null for a bot)
+        a table of several people, answered with each person's seat link instead of a game."""
         try:
-            house, bot, seed, upload, filename, ref = _new_game_request(await read_json(request, MAX_UPLOAD))
+            payload = await read_json(request, MAX_UPLOAD)
+            house, bot, seed, upload, filename, ref = _new_game_request(payload)
+            people = _people(payload)
             check_bot(bot)
         except BadRequest as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
@@ -715,7 +879,9 @@ def create_app(
                 if not _encodable(upload):
                     return JSONResponse({"error": "the ruleset file is not UTF-8 text"}, status_code=400)
                 resolved = await run_in_threadpool(load_upload, upload, name, house)
-                key = await run_in_threadpool(games.start, resolved, name, house, seed, upload, bot, client, "upload")
+                key = await run_in_threadpool(
+                    games.start, resolved, name, house, seed, upload, bot, client, "upload", people
+                )
             elif ref == CLUB and club is not None and club_resolved is not None:
                 if any(is_path(h) for h in house):
                     return JSONResponse({"error": "house rules are named by their shipped names"}, status_code=400)
@@ -723,13 +889,15 @@ def create_app(
                 if house:
                     resolved = await run_in_threadpool(load_ruleset, club[0], [*club[1], *house])
                 key = await run_in_threadpool(
-                    games.start, resolved, club[0], [*club[1], *house], seed, None, bot, client, "club"
+                    games.start, resolved, club[0], [*club[1], *house], seed, None, bot, client, "club", people
                 )
             else:
                 if ref not in shipped_rulesets():
                     return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
                 resolved = await run_in_threadpool(_shipped_ruleset, ref, tuple(house))
-                key = await run_in_threadpool(games.start, resolved, ref, house, seed, None, bot, client)
+                key = await run_in_threadpool(
+                    games.start, resolved, ref, house, seed, None, bot, client, "shipped", people
+                )
         except RulesetError as exc:
             problems = _problems(exc)
             for problem in problems:
@@ -737,55 +905,113 @@ def create_app(
             return JSONResponse({"error": "the ruleset has problems", "problems": problems}, status_code=400)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        return JSONResponse(await snapshot(key, games.games[key]))
+        web = games.games[key]
+        if people is None:
+            return JSONResponse(await snapshot(key, web, YOU))
+        return JSONResponse(_seat_links(web))
 
     def with_game(
-        handler: Callable[[Request, str, WebGame], Awaitable[Response]],
+        handler: Callable[[Request, str, WebGame, int], Awaitable[Response]],
     ) -> Callable[[Request], Awaitable[Response]]:
-        """A route about one game: unknown ids get 404, known ones the handler."""
+        """A route about one game, as one player's page: unknown ids (and a table's bare key, or a seat link
+        with a wrong secret) get 404, known ones the handler."""
 
         async def route(request: Request) -> Response:
             key = request.path_params["key"]
-            web = games.get(key)
-            if web is None and games.store is not None:  # after a restart: from the store, replayed
-                web = await run_in_threadpool(games.restore, key)
-            if web is None:
-                return JSONResponse({"error": "no such game"}, status_code=404)
-            return await handler(request, key, web)
+            found = games.find(key, restore=False)
+            if found is None and games.store is not None:  # after a restart: from the store, replayed
+                found = await run_in_threadpool(games.find, key)
+            if found is None:
+                return _refuse(404, "intet sådant spil (det er måske afsluttet)", "no such game")
+            return await handler(request, key, *found)
 
         return route
 
     @with_game
-    async def state(request: Request, key: str, web: WebGame) -> Response:
-        return JSONResponse(await snapshot(key, web))
+    async def state(request: Request, key: str, web: WebGame, player: int) -> Response:
+        return JSONResponse(await snapshot(key, web, player))
 
     @with_game
-    async def act(request: Request, key: str, web: WebGame) -> Response:
+    async def act(request: Request, key: str, web: WebGame, player: int) -> Response:
         try:
             action = _text(await read_json(request, MAX_ACTION), "action", "") or ""
-            await run_in_threadpool(_locked, web, games.act, web, action)
+            await run_in_threadpool(_locked, web, games.act, web, action, player)
         except BadRequest as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         except RuleViolation as exc:
             refusal = {"error": exc.text("da"), "error_en": exc.text("en"), "rule": exc.rule, "source": exc.source}
-            return JSONResponse({**refusal, "state": await snapshot(key, web)}, status_code=400)
+            return JSONResponse({**refusal, "state": await snapshot(key, web, player)}, status_code=400)
         except (NotationError, RegelmotorError) as exc:
-            return JSONResponse({"error": str(exc), "state": await snapshot(key, web)}, status_code=400)
-        return JSONResponse(await snapshot(key, web))
+            return JSONResponse({"error": str(exc), "state": await snapshot(key, web, player)}, status_code=400)
+        return JSONResponse(await snapshot(key, web, player))
 
     @with_game
-    async def next_deal(request: Request, key: str, web: WebGame) -> Response:
+    async def next_deal(request: Request, key: str, web: WebGame, player: int) -> Response:
         try:
-            await read_json(request, MAX_ACTION)
-            await run_in_threadpool(_locked, web, games.next_deal, web)
+            number = _deal_number(await read_json(request, MAX_ACTION))
+            await run_in_threadpool(_locked, web, games.next_deal, web, number)
         except BadRequest as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        return JSONResponse(await snapshot(key, web))
+        return JSONResponse(await snapshot(key, web, player))
 
     @with_game
-    async def record(request: Request, key: str, web: WebGame) -> Response:
+    async def events(request: Request, key: str, web: WebGame, player: int) -> Response:
+        """The table pushed to one player's page (server-sent events): its state now, then after every
+        change, with a heartbeat between, so that four people see each other's moves without asking. A
+        lost connection is remade by the browser, which is then sent the state as it stands."""
+        client = request.client.host if request.client is not None else ""
+
+        def full() -> JSONResponse | None:
+            if len(web.watchers) >= WATCHERS:
+                return _refuse(503, "for mange sider følger dette bord", "too many pages follow this table")
+            if sum(streams.values()) >= STREAMS or streams.get(client, 0) >= STREAMS_PER_CLIENT:
+                return _refuse(503, "for mange sider følger borde herfra; luk nogle", "too many pages follow tables")
+            return None
+
+        refusal = full()
+        if refusal is not None:
+            return refusal
+
+        async def stream() -> AsyncIterator[str]:
+            # Counted where it is uncounted: a stream whose client left before it began is never entered.
+            if full() is not None:
+                return  # others came first: the browser tries again
+            streams[client] = streams.get(client, 0) + 1
+            wake = asyncio.Event()
+            watcher = (asyncio.get_running_loop(), wake)
+            with web.counting:
+                web.watchers[watcher] = player
+            web.changed()  # the others see that this person has come to the table
+            try:
+                yield f"retry: {RECONNECT_MS}\n\n"
+                sent = -1
+                while True:
+                    if web.version != sent:
+                        sent = web.version
+                        data = json.dumps(await snapshot(key, web, player), ensure_ascii=False)
+                        yield f"event: state\ndata: {data}\n\n"
+                        continue
+                    wake.clear()
+                    if web.version != sent:
+                        continue
+                    try:
+                        await asyncio.wait_for(wake.wait(), HEARTBEAT_SECONDS)
+                    except TimeoutError:
+                        yield ": \n\n"  # a comment: the browser ignores it, a dead connection fails on it
+            finally:
+                streams[client] -= 1
+                if not streams[client]:
+                    del streams[client]
+                with web.counting:
+                    web.watchers.pop(watcher, None)
+                web.changed()  # and that this page has gone
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+
+    @with_game
+    async def record(request: Request, key: str, web: WebGame, player: int) -> Response:
         if web.game.step is not None:
             return JSONResponse({"error": "the record is given when the deal is over"}, status_code=400)
         data = game_record(web.game, web.ruleset_ref, web.house_rules)
@@ -793,7 +1019,7 @@ def create_app(
         return JSONResponse(data, headers=headers)
 
     @with_game
-    async def rulebook(request: Request, key: str, web: WebGame) -> Response:
+    async def rulebook(request: Request, key: str, web: WebGame, player: int) -> Response:
         lang = "en" if request.query_params.get("lang") == "en" else "da"
         cache = (web.resolved.label, web.resolved.fingerprint, lang)
         html = books.get(cache) if web.upload is None else None
@@ -805,11 +1031,14 @@ def create_app(
                 books[cache] = html
         return HTMLResponse(html)
 
+    streams: dict[str, int] = {}
+    """The pages following a table, by address (counted in the event loop): they hold a connection each,
+    so no address may hold the server's connections and no number of them all."""
     analysing = asyncio.Semaphore(ANALYSES_AT_ONCE)
     waiting = [0]
 
     @with_game
-    async def analysis(request: Request, key: str, web: WebGame) -> Response:
+    async def analysis(request: Request, key: str, web: WebGame, player: int) -> Response:
         """The finished deal with every hand open ("Vis analyse"): what each card cost, as JSON with its
         Danish and English text. Searched in a worker thread within a time limit, a few at a time."""
         game = web.game
@@ -831,12 +1060,13 @@ def create_app(
         web.analysis = (game, data)
         return JSONResponse(data)
 
-    async def snapshot(key: str, web: WebGame) -> dict[str, Any]:
-        """What the page is sent, read under the game's lock (its bots may be moving in a worker thread)."""
+    async def snapshot(key: str, web: WebGame, player: int) -> dict[str, Any]:
+        """What the player's page is sent, read under the game's lock (its bots may be moving in a worker
+        thread)."""
 
         def read() -> dict[str, Any]:
             with web.lock:
-                return games.state(key, web)
+                return games.state(key, web, player)
 
         return await run_in_threadpool(read)
 
@@ -851,6 +1081,7 @@ def create_app(
             Route("/api/games/{key}/record", record),
             Route("/api/games/{key}/rulebook", rulebook),
             Route("/api/games/{key}/analysis", analysis),
+            Route("/api/games/{key}/events", events),
             Route("/sheet", sheet_entry),
             Route("/sheet/print", sheet_page),
             Route("/api/sheet", sheet_api, methods=["GET", "POST"]),

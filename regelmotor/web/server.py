@@ -18,6 +18,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEADER_SECONDS = 10.0
 """A request head is a few hundred bytes: ten seconds is generous on the slowest phone line."""
 MAX_CONNECTIONS = 200
+SHUTDOWN_SECONDS = 3
+"""On Ctrl-C, how long the server waits for open connections (each page following a table holds one)."""
 
 
 class TimedH11Protocol(H11Protocol):
@@ -69,6 +71,7 @@ def serve(app: Any, host: str, port: int) -> None:
         log_level="warning",
         http=TimedH11Protocol,
         limit_concurrency=MAX_CONNECTIONS,
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,  # a table's pushed pages never end by themselves
     )
 
 
