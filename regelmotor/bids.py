@@ -69,12 +69,9 @@ class Ladder:
         """A bid in the notation: ``8``, ``8 vip``, ``8 vip i 2.``, ``ren sol``, ``ren_sol``."""
         bid = self._aliases.get(fold(text))
         if bid is None and not self.bids:
-            raise NotationError(f'"{text}" is not a bid: there is no bidding in this game')
+            raise NotationError.said("no_bidding", text=text)
         if bid is None:
-            raise NotationError(
-                f'"{text}" is not a bid in this ruleset: bids run from {self.bids[0]} to '
-                f"{self.bids[-1]} (see regelmotor ladder)"
-            )
+            raise NotationError.said("not_a_bid", text=text, low=self.bids[0], high=self.bids[-1])
         return bid
 
     def trump_bid(self, designation: str, level: int) -> Bid:

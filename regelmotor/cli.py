@@ -24,7 +24,6 @@ import yaml
 from regelmotor import __version__
 from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
-from regelmotor.cards import format_card
 from regelmotor.compare import (
     TABLE_WORDS,
     check_plot_target,
@@ -39,11 +38,11 @@ from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
 from regelmotor.double_dummy.table import check_hands, hand_table, read_hands
 from regelmotor.engine.game import Game
-from regelmotor.errors import Problem, RegelmotorError, RulesetError, RulesetNotFound
+from regelmotor.errors import Problem, RegelmotorError, RulesetError
 from regelmotor.files import OutputError, check_output, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
-from regelmotor.phrases import phrases
+from regelmotor.phrases import card_shown, phrases, said, say
 from regelmotor.play import TerminalGame
 from regelmotor.records import read_record, record_schema_text, replay, state_json
 from regelmotor.rounding import points, zero_sum_points
@@ -139,7 +138,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         )
     else:
         for problem in [*problems, *warnings]:
-            out.write(f"{problem}\n")
+            out.write(f"{problem.text(args.lang)}\n")
         bad = sum(1 for found in results.values() if found)
         if bad:
             sys.stderr.write(_say(args, "cli_invalid", problems=len(problems), bad=bad, n=len(results)) + "\n")
@@ -158,8 +157,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         _print_json(data, out)
         return EXIT_OK
     out.write(f"# {resolved.ruleset.title}: {resolved.label}\n")
-    out.write(f"# built from: {', '.join(resolved.files)}\n")
-    out.write(f"# fingerprint: {resolved.fingerprint}\n")
+    out.write(_say(args, "show_built_from", files=", ".join(resolved.files)) + "\n")
+    out.write(_say(args, "show_fingerprint", fingerprint=resolved.fingerprint) + "\n")
     if args.where:  # every rule with the file and line that set it (the precedence in writing-a-ruleset.md)
         for path, value in _leaves(data):
             if path[-1] != "source":
@@ -192,25 +191,23 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     try:
         args.tricks = int(args.tricks)
     except ValueError:
-        raise RegelmotorError(f'--tricks is a number of tricks, not "{args.tricks}"') from None
+        raise RegelmotorError.said("tricks_text", text=args.tricks) from None
     problem = None
     if named is not None and named.side == "pairs" and not 7 <= args.tricks <= 13:
-        problem = f"--tricks is what the winning pair took in {bid}: 7 to 13, not {args.tricks}"
+        problem = _say(args, "err_score_pair_tricks", bid=bid, tricks=args.tricks)
     elif not 0 <= args.tricks <= 13:
-        problem = f"--tricks is what the declarer's side took: 0 to 13, not {args.tricks}"
+        problem = _say(args, "err_score_tricks", tricks=args.tricks)
     elif args.doubled and not rules.doubling.most:
-        problem = f"{resolved.label} has no doubling (add -H dobling)"
+        problem = _say(args, "err_score_no_doubling", ruleset=resolved.label)
     elif args.doubled > rules.doubling.most:
-        problem = f"--doubled is at most {rules.doubling.most} in {resolved.label}"
+        problem = _say(args, "err_score_doubled", most=rules.doubling.most, ruleset=resolved.label)
     elif bid.is_sol and args.selvmakker:
-        problem = "--selvmakker is for trump bids: a sol declarer always plays alone"
+        problem = _say(args, "err_score_selvmakker")
     elif args.vip_card is not None:
         turns = 0 if bid.designation is None else rules.vip_turns(bid.designation)
         if not 1 <= args.vip_card <= turns:
             problem = (
-                f"--vip-card is the accepted kitty card (1-{turns}) of a vip bid"
-                if turns
-                else f"{bid} is not a vip bid"
+                _say(args, "err_score_vip_card", turns=turns) if turns else _say(args, "err_score_not_vip", bid=bid)
             )
     if problem:
         sys.stderr.write(f"regelmotor: {problem}\n")
@@ -511,7 +508,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _print_json(result.as_json(), out)
     else:
-        out.write("\n".join(result.lines()) + "\n")
+        out.write("\n".join(result.lines(args.lang)) + "\n")
     return EXIT_OK
 
 
@@ -629,7 +626,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         )
         _print_json(state, out)
     else:
-        out.write(_describe_state(game, result.resolved.label))
+        out.write(_describe_state(game, result.resolved.label, args.lang))
     if stop is not None:
         sys.stderr.write(f"{args.record}: {stop.text(args.lang)}\n")
         return EXIT_INVALID
@@ -669,32 +666,55 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _describe_state(game: Game, label: str) -> str:
-    lines = [f"ruleset: {label}", f"dealer: seat {game.dealer} (forhånd: seat {game.forhaand})"]
+def _describe_state(game: Game, label: str, lang: str = "en") -> str:
+    """The deal as ``replay`` prints it, in the reader's language: cards as the reader writes them."""
+    words = phrases(lang)
+
+    def line(key: str, **values: object) -> str:
+        return say(f"replay_{key}", values, lang)
+
+    def seat(s: int) -> str:
+        return line("seat", seat=s)
+
+    def card(c: int) -> str:
+        return card_shown(c, lang)
+
+    lines = [line("ruleset", label=label), line("dealer", dealer=game.dealer, forhaand=game.forhaand)]
     if game.seat_calls:
-        lines.append("auction: " + ", ".join(f"{seat}: {call}" for seat, call in game.seat_calls))
+        lines.append(line("auction", calls=", ".join(f"{s}: {said(str(call), lang)}" for s, call in game.seat_calls)))
     for event in game.events:
-        lines.append(f"  {event}")
+        lines.append(f"  {event.text(lang)}")
     if game.contract is not None:
-        declarers = ", ".join(f"seat {s}" for s in game.declarers)
-        lines.append(f"contract: {game.contract} ({declarers})")
-        lines.append(f"trump: {game.trump if game.trump is not None else 'not yet named'}")
+        lines.append(line("contract", contract=game.contract, declarers=", ".join(map(seat, game.declarers))))
+        trump = words["replay_no_trump_yet"] if game.trump is None else _trump_shown(game.trump, lang)
+        lines.append(line("trump", trump=trump))
         if game.called is not None:
-            partner = game.partner if game.partner_public else "not revealed"
-            lines.append(f"partner card: {format_card(game.called)} (partner: {partner})")
+            revealed = game.partner_public and game.partner is not None
+            partner = seat(game.partner) if revealed and game.partner is not None else words["replay_not_revealed"]
+            lines.append(line("partner_card", card=card(game.called), partner=partner))
     for number, trick in enumerate(game.tricks, 1):
-        cards = " ".join(f"{seat}:{format_card(card)}" for seat, card in zip(trick.seats, trick.cards, strict=True))
-        lines.append(f"trick {number:>2}: {cards}  -> seat {trick.winner}")
+        cards = " ".join(f"{s}:{card(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
+        lines.append(line("trick", number=f"{number:>2}", cards=cards, winner=trick.winner))
     if game.tricks:
-        lines.append("tricks won: " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(game.tricks_won)))
+        lines.append(line("tricks_won", counts=", ".join(f"{seat(s)}: {n}" for s, n in enumerate(game.tricks_won))))
     if game.scores is not None:
         decimals = game.ruleset.scoring.decimals
         shown = zero_sum_points(game.scores, decimals)  # the same numbers as --json and the score sheet
-        lines.append("scores: " + ", ".join(f"seat {s}: {_shown(p)}" for s, p in enumerate(shown)))
-    lines.append(f"phase: {game.phase}")
+        comma = lang == "da"  # Danish writes 6,67
+        points = [_shown(p).replace(".", ",") if comma else _shown(p) for p in shown]
+        lines.append(line("scores", scores=", ".join(f"{seat(s)}: {p}" for s, p in enumerate(points))))
+    lines.append(line("phase", phase=words.get(f"phase_{game.phase}", game.phase)))
     if game.to_act is not None:
-        lines.append(f"to act: seat {game.to_act}: {' | '.join(map(str, game.legal))}")
+        legal = " | ".join(said(str(a), lang) for a in game.legal)
+        lines.append(line("to_act", seat=game.to_act, legal=legal))
     return "\n".join(lines) + "\n"
+
+
+def _trump_shown(trump: str, lang: str) -> str:
+    """A trump as the table says it: ``♥``, ``uden trumf``; the notation's letter in English."""
+    if lang == "en":
+        return trump
+    return said(f"trump {trump}", lang).removeprefix(phrases(lang)["act_trump"]).strip()
 
 
 def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
@@ -745,6 +765,7 @@ def _add_ruleset_args(parser: argparse.ArgumentParser) -> None:
 def _show_args(parser: argparse.ArgumentParser) -> None:
     _add_ruleset_args(parser)
     parser.add_argument("--where", action="store_true", help="each rule with the file and line that set it")
+    _lang_arg(parser)
 
 
 def _add_two_rulesets_args(parser: argparse.ArgumentParser) -> None:
@@ -835,6 +856,7 @@ def _match_args(command: argparse.ArgumentParser) -> None:
     command.add_argument("b", metavar="B", help="the bot it plays against")
     _add_ruleset_args(command)
     _run_args(command, bots=False)
+    _lang_arg(command)
 
 
 def _play_args(command: argparse.ArgumentParser) -> None:
@@ -1070,7 +1092,7 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
 
 def _undo_deal(args: argparse.Namespace, path: Path, sheet: Sheet) -> str:
     if not sheet.lines:
-        raise RegelmotorError(f"{path}: no deal to take back")
+        raise RegelmotorError.said("no_undo", path=path)
     removed = sheet.lines.pop()
     fixed = score(sheet).rules.ruleset.table.partnerships == "fixed"
     return _say(args, "cli_taken_back", number=len(sheet.lines) + 1, deal=describe_line(removed, fixed)) + "\n"
@@ -1289,18 +1311,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stdout = cast(TextIO, EscapingStream(out if out is not None else sys.stdout))
     stderr = sys.stderr
     sys.stderr = cast(TextIO, EscapingStream(stderr))  # a name or a title never writes to the terminal itself
+    lang = getattr(args, "lang", LANG_DEFAULT)
     try:
         code: int = args.handler(args, stdout)
         return code
     except RulesetError as exc:
         for problem in exc.problems:
-            sys.stderr.write(f"{problem}\n")
+            sys.stderr.write(f"{problem.text(lang)}\n")
         return EXIT_INVALID
-    except RulesetNotFound as exc:
-        sys.stderr.write(f"regelmotor: {exc}\n")
-        return EXIT_INVALID
-    except RegelmotorError as exc:
-        sys.stderr.write(f"regelmotor: {exc}\n")
+    except RegelmotorError as exc:  # said in the reader's language where the error is said (RegelmotorError.said)
+        sys.stderr.write(f"regelmotor: {exc.text(lang)}\n")
         return EXIT_INVALID
     except BrokenPipeError:  # the reader (head, less) stopped reading: not an error of ours
         stderr.close()

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Self
 
+from regelmotor.phrase_table import say
 from regelmotor.safe_text import escape_controls
+
+
+def _error_text(phrase: str, values: Mapping[str, object], lang: str) -> str:
+    return say(f"err_{phrase}", values, lang)
 
 
 def printable(text: str) -> str:
@@ -15,7 +22,28 @@ def printable(text: str) -> str:
 
 
 class RegelmotorError(Exception):
-    """Base of every error regelmotor raises on purpose."""
+    """Base of every error regelmotor raises on purpose.
+
+    An error a club member reads is *said* (``said``): its key in the phrase table (``err_<phrase>``) and
+    the values that fill it in, so that ``text("da")`` and ``text("en")`` say it in the reader's language
+    and ``str()`` is the English. A value that is itself an error is said in the same language (``in_deal``
+    wraps the deal's own refusal)."""
+
+    phrase: str | None = None
+    values: Mapping[str, object] = MappingProxyType({})
+    _said = False
+
+    @classmethod
+    def said(cls, phrase: str, **values: object) -> Self:
+        error = cls(_error_text(phrase, values, "en"))
+        error.phrase, error.values, error._said = phrase, values, True
+        return error
+
+    def text(self, lang: str = "da") -> str:
+        """The error in ``lang``; one that is not said is its message, in English."""
+        if not self._said or self.phrase is None:
+            return str(self)
+        return _error_text(self.phrase, self.values, lang)
 
 
 class CardError(RegelmotorError, ValueError):
@@ -36,6 +64,8 @@ class IllegalCall(RegelmotorError, ValueError):
     ``rule`` is the ruleset key that forbids it, ``phrase`` and ``values`` the refusal as the phrase table
     renders it (``phrases.refusal``); a plugin's auction may give only the message."""
 
+    phrase: str
+
     def __init__(
         self,
         index: int,
@@ -48,7 +78,7 @@ class IllegalCall(RegelmotorError, ValueError):
     ) -> None:
         self.index, self.seat = index, seat
         self.message, self.rule, self.phrase = message, rule, phrase
-        self.values: Mapping[str, object] = {"text": message} if values is None else values
+        self.values = {"text": message} if values is None else values
         super().__init__(f"call {index} (seat {seat}): {message}" if seat is not None else message)
 
 
@@ -71,14 +101,31 @@ class Problem:
     location: Location
     path: tuple[str | int, ...]
     message: str
+    """In English; ``text`` says it in the reader's language when the problem is said (``phrase``)."""
+    phrase: str | None = None
+    values: Mapping[str, object] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def said(cls, location: Location, path: tuple[str | int, ...], phrase: str, **values: object) -> Problem:
+        return cls(location, path, _error_text(phrase, values, "en"), phrase, values)
 
     @property
     def key_path(self) -> str:
         return format_path(self.path)
 
+    def said_as(self, lang: str) -> str:
+        """The message alone in ``lang`` (the English where the problem is not said)."""
+        if self.phrase is None:
+            return self.message
+        return _error_text(self.phrase, self.values, lang)
+
+    def text(self, lang: str = "da") -> str:
+        """``FILE:LINE:COL: key.path: message`` with the message in ``lang``."""
+        key = self.key_path or ("(øverst)" if lang == "da" else "(top)")
+        return printable(f"{self.location}: {key}: {self.said_as(lang)}")
+
     def __str__(self) -> str:
-        key = self.key_path or "(top)"
-        return printable(f"{self.location}: {key}: {self.message}")
+        return self.text("en")
 
 
 def format_path(path: tuple[str | int, ...]) -> str:
@@ -99,6 +146,9 @@ class RulesetError(RegelmotorError, ValueError):
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 
+    def text(self, lang: str = "da") -> str:
+        return "\n".join(p.text(lang) for p in self.problems)
+
 
 Render = Callable[[str, Mapping[str, object], str], str]
 """Renders a refusal's phrase with its values in a language (``phrases.refusal``)."""
@@ -115,6 +165,8 @@ class RuleViolation(RegelmotorError, ValueError):
     ``render``, the refusal is one sentence, ``values["text"]``, in every language.
     """
 
+    phrase: str
+
     def __init__(
         self,
         rule: str,
@@ -125,7 +177,7 @@ class RuleViolation(RegelmotorError, ValueError):
         render: Render | None = None,
     ) -> None:
         self.rule, self.phrase, self.source = rule, phrase, source
-        self.values: Mapping[str, object] = dict(values or {})
+        self.values = dict(values or {})
         self._render = render
         cited = f" [{rule}" + (f": {source}" if source else "") + "]"
         super().__init__(self.text("en") + cited)

@@ -186,7 +186,7 @@ def locked(path: Path, read_limit: int, timeout: float = LOCK_TIMEOUT) -> Iterat
     it cannot carry the lock."""
     target = target_of(path)
     if not target.is_file():  # said before a lock file is left beside nothing
-        raise OutputError(f"{path}: no such file" if not target.exists() else f"{path}: is not a file")
+        raise OutputError.said("no_such_file" if not target.exists() else "not_a_file", path=path)
     lock_path = target.with_name(f".{target.name}.lock")
     try:
         handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)

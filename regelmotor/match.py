@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from regelmotor.simulate import MIN_SIGNIFICANT, Estimate, mean, run_deals, significant
+from regelmotor.phrases import phrases
+from regelmotor.simulate import MIN_SIGNIFICANT, Estimate, format_estimate, mean, run_deals, significant
 
 
 @dataclass(frozen=True)
@@ -38,20 +39,18 @@ class MatchResult:
             "significant": self.significant,
         }
 
-    def lines(self) -> list[str]:
-        p = self.a_points
-        verdict = (
-            f"significant at 95%: {self.a if p.value > 0 else self.b} plays better here"
-            if self.significant
-            else (
-                f"not significant (fewer than {MIN_SIGNIFICANT} deals are never called significant)"
-                if p.n < MIN_SIGNIFICANT
-                else "not significant: the interval holds 0"
-            )
-        )
+    def lines(self, lang: str = "en") -> list[str]:
+        """The match as ``match`` prints it, in ``lang`` (the phrase table's words, Danish numbers)."""
+        words, p = phrases(lang), self.a_points
+        if self.significant:
+            verdict = words["match_significant"].format(better=self.a if p.value > 0 else self.b)
+        elif p.n < MIN_SIGNIFICANT:
+            verdict = words["match_too_few"].format(least=MIN_SIGNIFICANT)
+        else:
+            verdict = words["match_not_significant"]
         return [
-            f"{self.a} against {self.b} on {self.ruleset}: {self.deals} deals, each played twice on the same cards",
-            f"{self.a}'s points per seat per deal: {p.value:.2f} [{p.low:.2f}, {p.high:.2f}] (95%, n = {p.n} deals)",
+            words["match_head"].format(a=self.a, b=self.b, ruleset=self.ruleset, deals=self.deals),
+            words["match_points"].format(a=self.a, estimate=format_estimate(p, lang=lang), n=p.n),
             verdict,
         ]
 

@@ -12,29 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
 
-import yaml
-
+from regelmotor import phrase_table
 from regelmotor.bids import fold
 from regelmotor.cards import SUIT_NAMES_DA, SUIT_SYMBOLS, format_card, parse_card
+from regelmotor.phrase_table import LANGUAGES, PHRASES, Word, phrases
 
-PHRASES = Path(__file__).resolve().parent / "rulebook" / "phrases"
-LANGUAGES = ("da", "en")
 SUIT_NAMES = {"da": SUIT_NAMES_DA, "en": ("spades", "hearts", "diamonds", "clubs")}
 SHOWN_ACTIONS = 12
 """The most legal actions a refusal lists (then ``...``)."""
-
-
-@cache
-def phrases(lang: str) -> dict[str, str]:
-    """The sentences in one language, from ``rulebook/phrases/<lang>.yaml``."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"no phrases in {lang!r}: the languages are {', '.join(LANGUAGES)}")
-    loaded = yaml.safe_load((PHRASES / f"{lang}.yaml").read_text(encoding="utf-8"))
-    assert isinstance(loaded, dict)
-    return {str(k): str(v) for k, v in loaded.items()}
 
 
 def card_shown(card: int, lang: str) -> str:
@@ -123,6 +109,12 @@ def _value(name: str, value: object, lang: str) -> str:
     return str(value)
 
 
+def say(key: str, values: Mapping[str, object], lang: str = "da") -> str:
+    """The phrase ``key`` in ``lang`` with its values (``phrase_table.say``), its cards as the reader writes
+    them and its actions as the table says them."""
+    return phrase_table.say(key, values, lang, _value)
+
+
 PLAIN = "plain"
 """The phrase of a refusal a plugin wrote as one sentence (``{"text": ...}``): shown as it is."""
 
@@ -133,3 +125,20 @@ def refusal(phrase: str, values: Mapping[str, object], lang: str = "da") -> str:
         return str(values.get("text", ""))
     template = phrases(lang)[f"refusal_{phrase}"]
     return template.format(**{name: _value(name, value, lang) for name, value in values.items()})
+
+
+__all__ = [
+    "LANGUAGES",
+    "PHRASES",
+    "PLAIN",
+    "SHOWN_ACTIONS",
+    "SUIT_NAMES",
+    "TABLE_WORDS",
+    "Word",
+    "card_shown",
+    "in_notation",
+    "phrases",
+    "refusal",
+    "said",
+    "say",
+]

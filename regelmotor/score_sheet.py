@@ -75,18 +75,18 @@ class Line:
         return {k: v for k, v in data.items() if v not in (None, [], 0)}
 
     @classmethod
-    def of(cls, data: Any, where: str = "a deal") -> Line:
+    def of(cls, data: Any, where: str = "deal") -> Line:
         """A deal as written in the file, read strictly: a hand-edited ``7.9`` or ``true`` is refused, not
         turned into a number, and a field the sheet does not know is refused, not ignored."""
         if not isinstance(data, dict):
-            raise SheetError(f"{where}: a deal is a JSON object")
+            raise SheetError.said("deal_object", place=where)
         unknown = sorted(set(data) - LINE_FIELDS)
         if unknown:
-            raise SheetError(f'{where}: "{unknown[0]}" is not a field of a deal ({", ".join(sorted(LINE_FIELDS))})')
+            raise SheetError.said("deal_field", place=where, key=unknown[0], fields=", ".join(sorted(LINE_FIELDS)))
         joiners = data.get("joiners", [])
         tricks = data.get("tricks", [])
         if not isinstance(joiners, list) or not isinstance(tricks, list) or len(joiners) > 6 or len(tricks) > 6:
-            raise SheetError(f"{where}: joiners and tricks are short lists")
+            raise SheetError.said("deal_lists", place=where)
         return cls(
             contract=_text(data, "contract", where),
             declarer=_text(data, "declarer", where),
@@ -112,7 +112,7 @@ def _text(data: dict[str, Any], key: str, where: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT:
-        raise SheetError(f"{where}: {key} is a text of 1 to {MAX_TEXT} characters, not {json.dumps(value)[:40]}")
+        raise SheetError.said("deal_text", place=where, key=key, most=MAX_TEXT, value=json.dumps(value)[:40])
     return value
 
 
@@ -120,7 +120,7 @@ def _whole(data: dict[str, Any], key: str, where: str, low: int, high: int) -> i
     """A whole number in range: a JSON ``true`` is not 1 and ``7.9`` is not 7."""
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SheetError(f"{where}: {key} is a whole number {low}-{high}, not {json.dumps(value)[:40]}")
+        raise SheetError.said("deal_whole", place=where, key=key, low=low, high=high, value=json.dumps(value)[:40])
     return value
 
 
@@ -288,9 +288,9 @@ def rate_of(text: str) -> Fraction:
     try:
         rate = Fraction(text.replace(",", ".").strip())
     except (ValueError, ZeroDivisionError):
-        raise SheetError(f'the rate "{text}" is not a number (kroner per point, e.g. 0.25)') from None
+        raise SheetError.said("rate_number", text=text) from None
     if rate < 0 or rate.denominator > 10**6 or abs(rate) > 10**6:
-        raise SheetError(f'the rate "{text}" is out of range')
+        raise SheetError.said("rate_range", text=text)
     return rate
 
 
@@ -301,48 +301,48 @@ def score(sheet: Sheet, rules: Rules | None = None) -> Scored:
         frozen = sheet.frozen()
         rules = compile_rules(frozen if frozen is not None else sheet.current())
     if len(set(sheet.players)) != len(sheet.players):
-        raise SheetError("players: a name is given twice")
+        raise SheetError.said("name_twice")
     try:
         session = Session(rules, sheet.players, first_dealer=sheet.first_dealer)
     except RegelmotorError as exc:
-        raise SheetError(str(exc)) from None
+        raise SheetError.said("as_is", error=exc) from None
     entries = []
     for number, line in enumerate(sheet.lines, 1):
         try:
             entries.append(_enter(rules, session, line))
         except (RegelmotorError, NotationError) as exc:
-            raise SheetError(f"deal {number}: {exc}") from None
+            raise SheetError.said("in_deal", number=number, error=exc) from None
     return Scored(rules, session, entries)
 
 
 def _seat(session: Session, name: str | None, what: str) -> int:
     seating = session.seating()
     if name is None:
-        raise SheetError(f"name the {what}")
+        raise SheetError.said("name_the", role=what)
     if name not in session.players:
-        raise SheetError(f'no player is called "{name}": {", ".join(session.players)}')
+        raise SheetError.said("no_player", name=name, names=", ".join(session.players))
     player = session.players.index(name)
     if player not in seating:
-        raise SheetError(f"{name} sits out this deal")
+        raise SheetError.said("sits_out", name=name)
     return seating.index(player)
 
 
 def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     if line.redeal is not None:
         if line.redeal not in REDEALS:
-            raise SheetError(f'redeal is one of {", ".join(REDEALS)}, not "{line.redeal}"')
+            raise SheetError.said("redeal_kind", kinds=", ".join(REDEALS), redeal=line.redeal)
         redealing = rules.redealing
         by = redealing.all_pass if line.redeal == "all_pass" else redealing.misdeal
         if by is None:
-            raise SheetError(f"all pass is no redeal in this game: {redealing.all_pass_contract} is played")
+            raise SheetError.said("all_pass_played", contract=redealing.all_pass_contract)
         for claim in rules.redeal_claims:
             if claim.rule == line.redeal:
                 by = claim.redeal_by
-        culprit = None if line.culprit is None else _seat(session, line.culprit, "player at fault")
+        culprit = None if line.culprit is None else _seat(session, line.culprit, "culprit")
         redeal = Redeal(line.redeal, next_dealer(by, GAME_DEALER), culprit)
         return session.enter(None, redeal, dealer_at_table=session.dealer not in session.sitting_out())
     if line.contract is None:
-        raise SheetError("give the contract, or the redeal")
+        raise SheetError.said("contract_or_redeal")
     bid = rules.contract_bid(line.contract)
     named = None if bid.sol is None else rules.ruleset.sol_bid(bid.sol)
     if named is not None and named.side in ("pairs", "each"):
@@ -352,20 +352,21 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     partner = None if line.partner is None or bid.is_sol else _seat(session, line.partner, "partner")
     if named is not None and named.side == "partner":
         if line.partner is not None:
-            raise SheetError(f"{bid} is played with the fixed partner across the table: leave out --partner")
+            raise SheetError.said("fixed_partner", bid=bid)
         partner = rules.declaration(ContractInfo(bid, (declarer,))).partner  # the fixed partner, by the rules
     if partner is not None and partner in seats:
-        raise SheetError("the partner is the declarer: leave out --partner for a selvmakker")
+        raise SheetError.said("partner_is_declarer")
     if len(line.tricks) != (len(seats) if bid.is_sol else 1):
-        raise SheetError("give the tricks of the declarer's side (in sol: each declarer's, in order)")
+        raise SheetError.said("tricks_of_side")
     if any(not 0 <= t <= 13 for t in line.tricks):
-        raise SheetError("tricks are 0 to 13")
+        raise SheetError.said("tricks_range")
     if not 0 <= line.doubled <= rules.doubling.most:
-        raise SheetError(f"doubled is at most {rules.doubling.most} in this ruleset")
+        raise SheetError.said("doubled_most", most=rules.doubling.most)
     turns = 0 if bid.designation is None else len(rules.ruleset.designation(bid.designation).trump.turns or ())
     if not 0 <= line.vip_card <= turns:
-        said = "turns no kitty card" if turns == 0 else f"turns kitty card 1 to {turns} (the one accepted)"
-        raise SheetError(f"vip_card: {bid} {said}, not {line.vip_card}")
+        if turns == 0:
+            raise SheetError.said("vip_none", bid=bid, given=line.vip_card)
+        raise SheetError.said("vip_card", bid=bid, turns=turns, given=line.vip_card)
     won = [0] * 4
     for seat, taken in zip(seats, line.tricks, strict=False):
         won[seat] = taken
@@ -380,9 +381,9 @@ def _each(rules: Rules, session: Session, line: Line, bid: Bid) -> list[Fraction
     seating = session.seating()
     playing = [name for player, name in enumerate(session.players) if player in seating]
     if line.declarer is not None or line.partner is not None or line.joiners:
-        raise SheetError(f"{bid} has no declarer: give only every player's tricks")
+        raise SheetError.said("each_no_declarer", bid=bid)
     if len(line.tricks) != len(seating) or sum(line.tricks) != 13:
-        raise SheetError(f"{bid}: give the tricks of {', '.join(playing)}, in that order, 13 in all")
+        raise SheetError.said("each_tricks", bid=bid, names=", ".join(playing))
     won = [0] * 4
     for name, taken in zip(playing, line.tricks, strict=True):
         won[_seat(session, name, "player")] = taken
@@ -581,7 +582,7 @@ def tricks_of(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(t) for t in text.split(","))
     except ValueError:
-        raise SheetError(f'--tricks is a number, or numbers separated by commas, not "{text}"') from None
+        raise SheetError.said("tricks_text", text=text) from None
 
 
 __all__ = [

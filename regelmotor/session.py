@@ -48,8 +48,8 @@ class Session:
     def __init__(self, rules: Rules, players: Sequence[str], *, first_dealer: int = 0) -> None:
         ruleset = rules.ruleset
         if len(players) not in ruleset.table.players:
-            allowed = " or ".join(str(n) for n in ruleset.table.players)
-            raise SessionError(f"{ruleset.name} is played by {allowed} players, not {len(players)} (table.players)")
+            allowed = "/".join(str(n) for n in ruleset.table.players)
+            raise SessionError.said("players_count", ruleset=ruleset.name, allowed=allowed, count=len(players))
         if not 0 <= first_dealer < len(players):
             raise SessionError(f"the first dealer is a player 0-{len(players) - 1}, not {first_dealer}")
         self.rules = rules

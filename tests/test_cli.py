@@ -105,7 +105,7 @@ def test_validate_warns_about_a_changed_rule_that_still_cites_its_parent(
     )
     code, out, err = run(capsys, "validate", "club.yaml")
     assert code == 0 and err == "1 fil er gyldig\n"
-    assert "club.yaml:7:12: misdeal.penalty: warning: changed here, but this rule's source is still" in out
+    assert "club.yaml:7:12: misdeal.penalty: advarsel: ændret her, men reglens kilde henviser stadig til" in out
     assert "the table keeps rulesets/standard.yaml's values for 9, 10, 11, 12, 13" in out
 
 
@@ -124,7 +124,7 @@ def test_show_json_is_the_resolved_ruleset(capsys: pytest.CaptureFixture[str]) -
 def test_show_human_names_the_files(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", "whistklubben")
     assert code == 0
-    assert out.splitlines()[1] == "# built from: rulesets/standard.yaml, rulesets/whistklubben.yaml"
+    assert out.splitlines()[1] == "# bygget af: rulesets/standard.yaml, rulesets/whistklubben.yaml"
 
 
 def test_rulesets_lists_names_and_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,12 +146,12 @@ def test_schema_prints_the_committed_schema(capsys: pytest.CaptureFixture[str]) 
 def test_an_unknown_ruleset_exits_1_with_a_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "ladder", "thorsn")
     assert code == 1 and out == ""
-    assert err.startswith('regelmotor: no shipped ruleset is called "thorsn" (did you mean "thorsen"?)')
+    assert err.startswith('regelmotor: intet medfølgende reglesæt hedder "thorsn" (mente du "thorsen"?)')
 
 
 def test_an_unknown_house_rule_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "ladder", "standard", "-H", "gaamed")
-    assert code == 1 and 'no shipped house rule is called "gaamed" (did you mean "gaa-med"?)' in err
+    assert code == 1 and 'ingen medfølgende husregel hedder "gaamed" (mente du "gaa-med"?)' in err
 
 
 def test_usage_errors_exit_2() -> None:

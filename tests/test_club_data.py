@@ -363,9 +363,9 @@ def test_vip_card_is_a_card_the_kitty_can_turn(tmp_path: Path, capsys: pytest.Ca
     sheet = new_sheet(tmp_path, capsys)
     base = ["session", "add", str(sheet), "--declarer", "Bo", "--partner", "Carl", "--tricks", "8"]
     code, _, err = run(capsys, *base, "--contract", "8 vip", "--vip-card", "5")
-    assert code == 1 and "vip_card: 8 vip turns kitty card 1 to 3" in err
+    assert code == 1 and "vip_card: 8 vip vender kattekort 1 til 3" in err
     code, _, err = run(capsys, *base, "--contract", "8", "--vip-card", "2")
-    assert code == 1 and "turns no kitty card" in err
+    assert code == 1 and "vender intet kattekort" in err
     assert run(capsys, *base, "--contract", "8 vip", "--vip-card", "2")[0] == 0
 
 

@@ -129,9 +129,13 @@ def test_replay_prints_the_points_its_json_gives(tmp_path: Path, capsys: pytest.
     record.write_text(json.dumps(game_record(game, str(club)), default=str), encoding="utf-8")
     assert main(["replay", str(record), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)["scores"]
-    assert main(["replay", str(record)]) == 0
+    assert main(["replay", str(record), "--lang", "en"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("scores: "))
     assert line == "scores: " + ", ".join(f"seat {s}: {p:+}" if p else f"seat {s}: 0" for s, p in enumerate(shown))
+    assert main(["replay", str(record)]) == 0  # in Danish: the same numbers, with a decimal comma
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("point: "))
+    danish = [f"plads {s}: {p:+}".replace(".", ",") if p else f"plads {s}: 0" for s, p in enumerate(shown)]
+    assert line == "point: " + ", ".join(danish)
     assert sum(shown) == 0
 
 

@@ -269,8 +269,8 @@ def test_match_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> Non
 def test_match_prints_the_interval_and_the_number_of_deals(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "heuristic", "random", "gruppe2", "--deals", "40", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "heuristic's points per seat per deal" in out and "n = 40 deals" in out
-    assert "significant at 95%: heuristic plays better here" in out
+    assert "heuristics point pr. plads pr. spil" in out and "n = 40 spil" in out
+    assert "sikker forskel (95 %): heuristic spiller bedre her" in out
 
 
 def test_a_match_sums_both_sittings_of_every_deal() -> None:

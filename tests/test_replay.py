@@ -72,11 +72,16 @@ def test_section_4_vip_turning_human_output(capsys: pytest.CaptureFixture[str], 
     """001: "Det tredje kort kan ikke afvises. Er det accepterede kort en joker, spilles der uden trumf." """
     game = deal("standard", dealer=3, s0=HAND, kitty="5H 8D JK2")
     actions = ["8 vip", "pass", "pass", "pass", "call AD", "reject", "reject"]
-    code, out, _ = run(capsys, club, record_of(game, "standard", actions=actions))
+    record = record_of(game, "standard", actions=actions)
+    code, out, _ = run(capsys, club, record, "--lang", "en")
     assert code == 0
     assert "  seat 0 must accept kitty card 3" in out.splitlines()
     assert "trump: none" in out.splitlines() and "partner card: AD (partner: not revealed)" in out.splitlines()
     assert out.splitlines()[-1].startswith("to act: seat 0: discard ")
+    code, out, _ = run(capsys, club, record)  # a club member reads it in Danish, in the table's words
+    assert code == 0 and "  plads 0 skal antage kattekort 3" in out.splitlines()
+    assert "trumf: uden trumf" in out.splitlines() and "makkerkort: A♦ (makker: ikke afsløret)" in out.splitlines()
+    assert out.splitlines()[-1].startswith("i tur: plads 0: læg ")
 
 
 def test_section_5_the_called_ace_cannot_be_discarded(
@@ -180,11 +185,15 @@ def test_a_whole_deal_replays_with_its_tricks_and_scores(
     while game.phase == "play":
         game.apply(rng.choice(offered(game)))
     record = game_record(game, "standard")
-    code, out, _ = run(capsys, club, record)
+    code, out, _ = run(capsys, club, record, "--lang", "en")
     lines = out.splitlines()
     assert code == 0 and lines[-1] == "phase: finished"
     assert sum(line.startswith("trick ") for line in lines) == 13
     assert game.scores is not None
     assert lines[-2] == "scores: " + ", ".join(f"seat {s}: {int(p):+}" for s, p in enumerate(game.scores))
+    code, out, _ = run(capsys, club, record)
+    lines = out.splitlines()
+    assert code == 0 and lines[-1] == "fase: slut" and sum(line.startswith("stik ") for line in lines) == 13
+    assert lines[-2] == "point: " + ", ".join(f"plads {s}: {int(p):+}" for s, p in enumerate(game.scores))
     code, state, _ = run(capsys, club, record, "--json")
     assert state["tricks_won"] == game.tricks_won and len(state["tricks"]) == 13 and sum(state["scores"]) == 0

@@ -74,25 +74,46 @@ def test_doubling_doubles_and_needs_the_rule(capsys: pytest.CaptureFixture[str])
     """003 42: "En doubling betyder, at taksten bliver forhøjet til det dobbelte." """
     assert score(capsys, "gruppe2", "--contract", "8", "--tricks", "10", "--doubled", "1")[1]["declarer"] == 120
     code, _, err = score(capsys, "standard", "--contract", "8", "--tricks", "10", "--doubled", "1")
-    assert code == 1 and "standard has no doubling (add -H dobling)" in err
+    assert code == 1 and "standard har ingen dobling (tilføj -H dobling)" in err
     assert (
         score(capsys, "standard", "-H", "dobling", "--contract", "8", "--tricks", "10", "--doubled", "1")[1]["sum"] == 0
     )
 
 
 @pytest.mark.parametrize(
-    ("argv", "message"),
+    ("argv", "dansk", "english"),
     [
-        (["--contract", "14", "--tricks", "7"], '"14" is not a bid in this ruleset'),
-        (["--contract", "8", "--tricks", "14"], "--tricks is what the declarer's side took: 0 to 13, not 14"),
-        (["--contract", "sol", "--tricks", "0", "--selvmakker"], "--selvmakker is for trump bids"),
-        (["--contract", "8", "--tricks", "8", "--vip-card", "2"], "8 is not a vip bid"),
-        (["--contract", "8 vip", "--tricks", "8", "--vip-card", "4"], "--vip-card is the accepted kitty card (1-3)"),
+        (
+            ["--contract", "14", "--tricks", "7"],
+            '"14" er ikke en melding i dette reglesæt',
+            '"14" is not a bid in this ruleset',
+        ),
+        (
+            ["--contract", "8", "--tricks", "14"],
+            "--tricks er, hvad melderens side tog: 0 til 13, ikke 14",
+            "--tricks is what the declarer's side took: 0 to 13, not 14",
+        ),
+        (
+            ["--contract", "sol", "--tricks", "0", "--selvmakker"],
+            "--selvmakker er for trumfmeldinger",
+            "--selvmakker is for trump bids",
+        ),
+        (["--contract", "8", "--tricks", "8", "--vip-card", "2"], "8 er ikke en vipmelding", "8 is not a vip bid"),
+        (
+            ["--contract", "8 vip", "--tricks", "8", "--vip-card", "4"],
+            "--vip-card er det antagne kattekort (1-3)",
+            "--vip-card is the accepted kitty card (1-3)",
+        ),
     ],
 )
-def test_bad_score_input_exits_1(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+def test_bad_score_input_exits_1_and_says_why_in_danish_or_english(
+    capsys: pytest.CaptureFixture[str], argv: list[str], dansk: str, english: str
+) -> None:
+    """The table issue: "Danish everywhere a club member reads, English with --lang en"."""
     code, out, err = score(capsys, "standard", *argv)
-    assert code == 1 and out is None and message in err
+    assert code == 1 and out is None and dansk in err
+    code, out, err = score(capsys, "standard", *argv, "--lang", "en")
+    assert code == 1 and out is None and english in err
 
 
 def test_human_output(capsys: pytest.CaptureFixture[str]) -> None:

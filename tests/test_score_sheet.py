@@ -48,11 +48,11 @@ def test_a_line_that_cannot_be_scored_is_refused_and_the_sheet_is_unchanged(
     run(capsys, "session", "new", str(sheet), "standard", "--players", "Anna,Bo,Carl,Dorte")
     before = sheet.read_text(encoding="utf-8")
     for argv, message in (
-        (["--contract", "8", "--declarer", "Nils", "--tricks", "9"], 'no player is called "Nils"'),
+        (["--contract", "8", "--declarer", "Nils", "--tricks", "9"], 'spil 1: ingen spiller hedder "Nils"'),
         (["--contract", "8 vipp", "--declarer", "Anna", "--tricks", "9"], "vipp"),
-        (["--contract", "8", "--declarer", "Anna", "--tricks", "14"], "tricks is a whole number 0-13"),
+        (["--contract", "8", "--declarer", "Anna", "--tricks", "14"], "tricks er et helt tal 0-13"),
         (["--contract", "8", "--declarer", "Anna", "--partner", "Anna", "--tricks", "9"], "selvmakker"),
-        (["--contract", "8", "--declarer", "Anna", "--tricks", "9", "--doubled", "1"], "doubled is at most 0"),
+        (["--contract", "8", "--declarer", "Anna", "--tricks", "9", "--doubled", "1"], "der dobles højst 0"),
     ):
         code, _, err = run(capsys, "session", "add", str(sheet), *argv)
         assert code == 1 and message in err, err
@@ -64,7 +64,7 @@ def test_at_five_players_the_one_sitting_out_cannot_declare(tmp_path: Path, caps
     sheet = str(tmp_path / "aften.json")
     run(capsys, "session", "new", sheet, "thorsen", "--players", "A,B,C,D,E")
     code, _, err = run(capsys, "session", "add", sheet, "--contract", "8", "--declarer", "A", "--tricks", "8")
-    assert code == 1 and "A sits out this deal" in err
+    assert code == 1 and "A sidder over i dette spil" in err
 
 
 def test_the_club_box_takes_the_losses_and_the_evening_fee(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,6 +120,8 @@ def test_undo_takes_back_the_last_deal_only(tmp_path: Path, capsys: pytest.Captu
     assert sheet.read_text(encoding="utf-8") == once
     run(capsys, "session", "undo", str(sheet))
     code, _, err = run(capsys, "session", "undo", str(sheet))
+    assert code == 1 and "der er intet spil at fortryde" in err
+    code, _, err = run(capsys, "session", "undo", str(sheet), "--lang", "en")
     assert code == 1 and "no deal to take back" in err
 
 

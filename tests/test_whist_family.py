@@ -276,7 +276,7 @@ def test_score_prints_a_pasnolo_and_an_engelsk_whist(capsys: pytest.CaptureFixtu
     code, out, _ = _run(capsys, "score", "engelsk", "--contract", "whist", "--tricks", "9")
     assert code == 0 and "vinder      +3  (hver af 2)" in out
     code, _, err = _run(capsys, "score", "engelsk", "--contract", "whist", "--tricks", "5")
-    assert code == 1 and "the winning pair took" in err
+    assert code == 1 and "det vindende par tog" in err
 
 
 def test_a_partner_contract_is_scored_by_the_declarers_own_side(club: Callable[..., str]) -> None:

@@ -28,6 +28,7 @@ from regelmotor.bids import Bid, fold
 from regelmotor.cards import Card, format_card, new_deck
 from regelmotor.engine.actions import Action, claim, parse_action, public
 from regelmotor.engine.explain import violation
+from regelmotor.engine.notes import Note
 from regelmotor.engine.phases.auction import AuctionPhase
 from regelmotor.engine.phases.declaration import DeclarationPhase
 from regelmotor.engine.phases.exchange import ExchangePhase
@@ -126,7 +127,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         self.history: list[tuple[int, Action]] = []
         self.received: dict[int, tuple[Card, ...]] = {}
         self.discarded: dict[int, tuple[Card, ...]] = {}
-        self.events: list[str] = []
+        self.events: list[Note] = []
         self.phase: Phase = AUCTION
         self.step: tuple[StepKind, int] | None = None
         self._legal: Sequence[Action] | None = None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from regelmotor.bids import Bid
 from regelmotor.cards import Card, format_card
 from regelmotor.engine.actions import Action, card_order_key
+from regelmotor.engine.notes import Note
 from regelmotor.hooks import (
     ContractInfo,
     Denomination,
@@ -125,7 +126,7 @@ class View:
     hand_sizes: tuple[int, ...]
     fordaekt_laid: bool
     doublings: int
-    events: tuple[str, ...]
+    events: tuple[Note, ...]
     redeal: Redeal | None
     trick: tuple[tuple[int, str], ...] = ()
     tricks: tuple[tuple[int, tuple[str, ...], int], ...] = ()
@@ -178,7 +179,7 @@ class State:
     history: list[tuple[int, Action]]
     received: dict[int, tuple[Card, ...]]
     discarded: dict[int, tuple[Card, ...]]
-    events: list[str]
+    events: list[Note]
     phase: Phase
     step: tuple[StepKind, int] | None
     redeal: Redeal | None

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from regelmotor.phrase_table import Said
 from regelmotor.ruleset.model import SolBid
 
 SEATS = 4
@@ -112,10 +113,10 @@ def share_cases(bid: SolBid) -> list[tuple[str, tuple[Share, ...]]]:
     if bid.side == "partner":
         for taken in range(TRICKS + 1):
             tricks = [taken, 0, 0, 0]
-            cases.append((f"{bid.id} with {taken} tricks", shares(bid, (0,), tricks)))
+            cases.append((Said.of("game_tricks", bid=bid.id, tricks=taken), shares(bid, (0,), tricks)))
     elif bid.side in ("pairs", "each"):
         for split in _splits(TRICKS, SEATS):
-            label = f"{bid.id} with the tricks {'-'.join(map(str, split))}"
+            label = Said.of("game_split", bid=bid.id, tricks="-".join(map(str, split)))
             cases.append((label, shares(bid, (), split)))
     return cases
 

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from regelmotor.errors import RegelmotorError
+from regelmotor.phrase_table import Said
 from regelmotor.rules.contracts import Share, share_cases, shares, within
 from regelmotor.ruleset.formula import Formula, FormulaError, parse_formula
 from regelmotor.ruleset.model import GameScoring, Ruleset
@@ -64,11 +66,15 @@ def _zero_sum(scores: RoleScores) -> RoleScores:
 
 
 class ScoringProblem(Exception):
-    def __init__(self, path: tuple[str | int, ...], message: str, missing: str | None = None) -> None:
+    def __init__(
+        self, path: tuple[str | int, ...], message: str, missing: str | None = None, said: Exception | None = None
+    ) -> None:
         super().__init__(message)
         self.path = path
         self.message = message
         self.missing = missing
+        self.said = said
+        """The error as the phrase table says it, in the reader's language (a formula's)."""
         """The bid a table has no value for, where that is the problem."""
 
 
@@ -122,14 +128,12 @@ class Scorer:
             try:
                 formula = parse_formula(text)
             except FormulaError as exc:
-                raise ScoringProblem((*path, key), str(exc)) from None
+                raise ScoringProblem((*path, key), str(exc), said=exc) from None
             known = set(variables) | set(self.constants) | set(self.tables)
             for name in sorted(formula.names - known):
-                hint = "" if name not in ALL_VARIABLES else " in this kind of game"
-                raise ScoringProblem(
-                    (*path, key),
-                    f'"{name}" is not a known variable{hint}: use {", ".join(sorted(known))}',
-                )
+                phrase = "unknown_variable" if name not in ALL_VARIABLES else "unknown_variable_here"
+                said = RegelmotorError.said(phrase, name=name, known=", ".join(sorted(known)))
+                raise ScoringProblem((*path, key), str(said), said=said)
             parsed[key] = formula
         if "formula" in parsed:
             return _Game(parsed["formula"], parsed["formula"], path)
@@ -174,7 +178,9 @@ class Scorer:
             return (game.made if made else game.failed)(env)
         except FormulaError as exc:
             raise ScoringProblem(
-                (*game.path, "formula" if game.made is game.failed else ("made" if made else "failed")), str(exc)
+                (*game.path, "formula" if game.made is game.failed else ("made" if made else "failed")),
+                str(exc),
+                said=exc,
             ) from None
 
     def sol_share(self, sol: str, tricks: int, share: int) -> Fraction:
@@ -190,7 +196,7 @@ class Scorer:
         try:
             return (game.made if made else game.failed)(env)
         except FormulaError as exc:
-            raise ScoringProblem((*game.path,), str(exc)) from None
+            raise ScoringProblem((*game.path,), str(exc), said=exc) from None
 
     def score_trump(
         self, designation: str, level: int, tricks: int, *, alone: bool, vip_card: int = 0, doublings: int = 0
@@ -270,18 +276,19 @@ class Scorer:
                 for tricks in range(14):
                     for alone in (False, True):
                         for vip_card in range(1, turns + 1) if turns else (0,):
-                            side = "declarer alone" if alone else "declarer with a partner"
-                            label = f"{level} {designation.id} with {tricks} tricks ({side})"
+                            game = "game_alone" if alone else "game_with_partner"
+                            label = Said.of(game, bid=f"{level} {designation.id}", tricks=tricks)
                             scores = self._score_trump(designation.id, level, tricks, alone, vip_card, 0)
                             yield self.trump.path, label, scores
         for sol in self.ruleset.named_bids():
             if sol.side == "alone":
                 for tricks in range(14):
-                    yield self.sol.path, f"{sol.id} with {tricks} tricks", self._score_sol(sol.id, tricks, 0)
+                    label = Said.of("game_tricks", bid=sol.id, tricks=tricks)
+                    yield self.sol.path, label, self._score_sol(sol.id, tricks, 0)
                 continue
-            for label, case in share_cases(sol):
+            for case_label, case in share_cases(sol):
                 points = [self.named_share(sol.id, s) for s in case]
-                yield self.sol.path, label, RoleScores(points[0], None, Fraction(0), 0, others=tuple(points[1:]))
+                yield self.sol.path, case_label, RoleScores(points[0], None, Fraction(0), 0, others=tuple(points[1:]))
 
 
 def check_zero_sum(scorer: Scorer) -> ScoringProblem | None:
@@ -298,11 +305,8 @@ def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[Scori
             partner = [] if scores.partner is None else [scores.partner]
             seats = [scores.declarer, *partner, *[scores.opponent] * scores.opponents, *scores.others]
             shown = ", ".join(str(p) for p in seats)
-            found[path] = ScoringProblem(
-                path,
-                f"the scores do not sum to zero: in {label} the four players get {shown} "
-                "(every game must sum to zero; multiply by the share D, e.g. base * D)",
-            )
+            said = RegelmotorError.said("not_zero_sum", game=label, points=shown)
+            found[path] = ScoringProblem(path, str(said), said=said)
             if first_only:
                 break
     return list(found.values())

@@ -70,21 +70,18 @@ def is_path(ref: str) -> bool:
 def find_file(ref: str, *, house_rule: bool, relative_to: FileRef | None = None) -> FileRef:
     """Resolve a shipped name, or a path (relative to ``relative_to``'s folder, else the cwd)."""
     shipped = shipped_house_rules() if house_rule else shipped_rulesets()
-    what = "house rule" if house_rule else "ruleset"
+    what = "house_rule" if house_rule else "ruleset"
     if not is_path(ref):
         if ref in shipped:
             return shipped[ref]
         close = difflib.get_close_matches(ref, list(shipped), n=1)
-        hint = f' (did you mean "{close[0]}"?)' if close else ""
-        raise RulesetNotFound(
-            f'no shipped {what} is called "{ref}"{hint}; shipped: {", ".join(shipped)}; '
-            "a file is named by a path ending in .yaml"
-        )
+        phrase = f"not_shipped_{what}" + ("_close" if close else "")
+        raise RulesetNotFound.said(phrase, ref=ref, close=close[0] if close else "", shipped=", ".join(shipped))
     if relative_to is not None:
         path = relative_to.path.parent / ref
         display = str(FsPath(relative_to.display).parent / ref)
     else:
         path, display = FsPath(ref), ref
     if not path.is_file():
-        raise RulesetNotFound(f'the {what} file "{display}" does not exist')
+        raise RulesetNotFound.said(f"no_{what}_file", path=display)
     return FileRef(path, display)

@@ -18,7 +18,8 @@ from regelmotor.rules.dealing import pattern_problem
 from regelmotor.rules.scoring import Scorer, ScoringProblem, zero_sum_problems
 from regelmotor.ruleset.model import UNRANKED, Designation, Rank, Ruleset, SolBid
 
-Finding = tuple[tuple[str | int, ...], str]
+Finding = tuple[tuple[str | int, ...], str | Exception]
+"""Where to fix it, and what is wrong: a sentence, or an error that says itself in the reader's language."""
 RANKS: tuple[str, ...] = get_args(Rank)
 """The thirteen ranks as a ruleset writes them (the model's own list)."""
 
@@ -440,13 +441,13 @@ def _scoring(r: Ruleset) -> Iterator[Finding]:
         yield _where_added(r, exc)
         return
     for problem in problems:
-        yield problem.path, problem.message
+        yield problem.path, problem.said or problem.message
 
 
 def _where_added(r: Ruleset, problem: ScoringProblem) -> Finding:
     """A table without a value for a bid points at the bid, where a club that added it will look (its own
     file), rather than at the table it inherited."""
-    key, path, message = problem.missing, problem.path, problem.message
+    key, path, message = problem.missing, problem.path, problem.said or problem.message
     ids = {"designations": [d.id for d in r.designations], "sol_bids": [s.id for s in r.sol_bids]}
     for kind, names in ids.items():
         if key in names:

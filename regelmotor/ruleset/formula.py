@@ -47,17 +47,18 @@ class Formula:
 def parse_formula(text: str) -> Formula:
     """Parse a formula; the error says what is not allowed and where."""
     if len(text) > MAX_LENGTH:
-        raise FormulaError(f"the formula is longer than {MAX_LENGTH} characters")
+        raise FormulaError.said("formula_long", most=MAX_LENGTH)
     source = text.translate(_NORMALISE)
     if "^" in source:
-        raise FormulaError("write powers as ** (e.g. (5/2)**(C - 8)), not ^")
+        raise FormulaError.said("formula_caret")
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as exc:
-        where = f" at character {exc.offset}" if exc.offset else ""
-        raise FormulaError(f"the formula is not well formed{where}: {exc.msg}") from None
+        if exc.offset:
+            raise FormulaError.said("formula_form_at", at=exc.offset, detail=exc.msg) from None
+        raise FormulaError.said("formula_form", detail=exc.msg) from None
     except (RecursionError, MemoryError):
-        raise FormulaError("the formula is nested too deeply") from None
+        raise FormulaError.said("formula_deep") from None
     names: set[str] = set()
     fn = _compile(tree.body, names)
     return Formula(text, frozenset(names), fn)
@@ -67,22 +68,22 @@ def _compile(node: ast.expr, names: set[str]) -> _Fn:
     if isinstance(node, ast.Constant):
         value = node.value
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise FormulaError(f"{value!r} is not a number")
+            raise FormulaError.said("formula_not_number", value=repr(value))
         if isinstance(value, int) and value.bit_length() > MAX_BITS:
-            raise FormulaError(f"a number of more than {MAX_BITS} bits")
+            raise FormulaError.said("formula_big_number", bits=MAX_BITS)
         number = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
         return lambda env: number
     if isinstance(node, ast.Name):
         name = node.id
         if name in _FUNCTIONS:
-            raise FormulaError(f"{name} is a function: write {name}(...)")
+            raise FormulaError.said("formula_function_name", name=name)
         names.add(name)
 
         def variable(env: Env) -> Fraction:
             try:
                 return env[name]
             except KeyError:
-                raise FormulaError(f"the variable {name} has no value here") from None
+                raise FormulaError.said("formula_no_value", name=name) from None
 
         return variable
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
@@ -103,19 +104,18 @@ def _compile(node: ast.expr, names: set[str]) -> _Fn:
             return lambda env: _divide(left(env), right(env))
         if isinstance(op, ast.Pow):
             return lambda env: _power(left(env), right(env))
-        raise FormulaError(f"the operator {_op_text(op)} is not allowed: use + - * / ** and parentheses")
+        raise FormulaError.said("formula_operator", op=_op_text(op))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
         function = _FUNCTIONS.get(node.func.id)
         if function is None:
-            raise FormulaError(f"{node.func.id}() is not a known function: use min, max or abs")
+            raise FormulaError.said("formula_function", name=node.func.id)
         args = [_compile(arg, names) for arg in node.args]
         if not args or (function is abs and len(args) != 1):
-            raise FormulaError(f"{node.func.id}() needs {'one argument' if function is abs else 'arguments'}")
+            raise FormulaError.said(
+                "formula_one_argument" if function is abs else "formula_arguments", name=node.func.id
+            )
         return lambda env: Fraction(function(*(arg(env) for arg in args)))
-    raise FormulaError(
-        f"{ast.unparse(node)!r} is not allowed in a formula: use numbers, variables, "
-        "+ - * / **, parentheses, min, max and abs"
-    )
+    raise FormulaError.said("formula_not_allowed", text=repr(ast.unparse(node)))
 
 
 def _bits(value: Fraction) -> int:
@@ -124,26 +124,27 @@ def _bits(value: Fraction) -> int:
 
 def _bounded(value: Fraction) -> Fraction:
     if _bits(value) > MAX_BITS:
-        raise FormulaError(f"the formula's numbers grow beyond {MAX_BITS} bits (about 150 digits)")
+        raise FormulaError.said("formula_grows", bits=MAX_BITS)
     return value
 
 
 def _divide(a: Fraction, b: Fraction) -> Fraction:
     if b == 0:
-        raise FormulaError("division by zero")
+        raise FormulaError.said("formula_zero")
     return _bounded(a / b)
 
 
 def _power(base: Fraction, exponent: Fraction) -> Fraction:
     if exponent.denominator != 1:
-        raise FormulaError(f"the exponent {exponent} is not a whole number, so the result would not be exact")
+        raise FormulaError.said("formula_exponent_whole", exponent=exponent)
     if abs(exponent) > MAX_EXPONENT:
-        shown = exponent if _bits(exponent) <= 64 else "of more than 20 digits"
-        raise FormulaError(f"the exponent {shown} is larger than {MAX_EXPONENT}")
+        if _bits(exponent) <= 64:
+            raise FormulaError.said("formula_exponent_large", exponent=exponent, most=MAX_EXPONENT)
+        raise FormulaError.said("formula_exponent_huge", most=MAX_EXPONENT)
     if base == 0 and exponent < 0:
-        raise FormulaError("division by zero (0 to a negative power)")
+        raise FormulaError.said("formula_zero_power")
     if _bits(base) * abs(int(exponent)) > MAX_BITS + 64:  # judged before computing it
-        raise FormulaError(f"the formula's numbers grow beyond {MAX_BITS} bits (about 150 digits)")
+        raise FormulaError.said("formula_grows", bits=MAX_BITS)
     return _bounded(base ** int(exponent))
 
 

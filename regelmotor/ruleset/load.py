@@ -140,7 +140,7 @@ class _Resolver:
         try:
             return find_file(str(ref), house_rule=house_rule, relative_to=parent)
         except RulesetNotFound as exc:
-            self.problems.append(Problem(doc.locate(key), key, str(exc)))
+            self.problems.append(Problem.said(doc.locate(key), key, "as_is", error=exc))
             return None
 
     def ruleset_layer(self, ref: FileRef, chain: tuple[tuple[str, str], ...] = ()) -> tuple[Layer, list[str]] | None:
@@ -299,7 +299,12 @@ def load_ruleset(
         ruleset = Ruleset.model_validate(layer.data)
     except ValidationError as exc:
         raise RulesetError(_sorted(_after_removal(_model_problems(exc, layer.data, at), resolver.removals))) from None
-    problems = [Problem(at(path), path, message) for path, message in check_ruleset(ruleset)]
+    problems = [
+        Problem(at(path), path, message)
+        if isinstance(message, str)
+        else Problem.said(at(path), path, "as_is", error=message)
+        for path, message in check_ruleset(ruleset)
+    ]
     if problems:
         raise RulesetError(_sorted(_after_removal(problems, resolver.removals)))
     info = tuple(resolver.house_rules[name] for name in applied)
@@ -346,8 +351,7 @@ def _model_problems(exc: ValidationError, data: dict[str, Any], at: Any) -> list
                 break
         where = tuple(path)
         if error["type"] == "missing":
-            message = f'"{where[-1]}" is missing: this rule must be given (here or in the ruleset it extends)'
+            problems.append(Problem.said(at(where), where, "missing", key=where[-1]))
         else:
-            message = error["msg"]
-        problems.append(Problem(at(where), where, message))
+            problems.append(Problem(at(where), where, error["msg"]))
     return problems

@@ -202,11 +202,7 @@ def _inherited_words(doc: Document, base: Layer, parent: str) -> Iterator[Proble
         if owner in warned or (*owner, "source") in doc.values or _at(base.data, (*owner, "source")) is _MISSING:
             continue
         warned.add(owner)
-        message = (
-            f"changed here, but this rule's source is still {parent}'s words: "
-            "give it a source of its own (what your club decided, and where)"
-        )
-        yield Problem(location, path, f"warning: {message}")
+        yield Problem.said(location, path, "warn_source", parent=parent)
 
 
 def _leaves(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -12,6 +13,7 @@ import jsonschema
 
 from regelmotor._data import data_dir
 from regelmotor.errors import Location, Problem
+from regelmotor.phrase_table import Word
 from regelmotor.ruleset.catalogue import FileRef
 from regelmotor.ruleset.model import EXACT_DESCRIPTION
 from regelmotor.ruleset.yaml_source import (
@@ -41,24 +43,21 @@ def _validator() -> jsonschema.protocols.Validator:
     return validator
 
 
-_TYPE_NAMES = {
-    "boolean": "true or false",
-    "integer": "a whole number",
-    "number": "a number",
-    "string": "text",
-    "array": "a list",
-    "object": "a mapping of keys to values",
-    "null": "nothing (null)",
-}
+_TYPES = frozenset(("boolean", "integer", "number", "string", "array", "object", "null"))
+
+
+def _type(name: str) -> str:
+    """A JSON type as the phrase table names it (``word_type_integer``: "et helt tal")."""
+    return Word(f"type_{name}") if name in _TYPES else name
 
 
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "a mapping"
+        return Word("mapping")
     if isinstance(value, list):
-        return "a list"
+        return Word("list")
     if value is None:
         return "null"
     return json.dumps(value, ensure_ascii=False)
@@ -76,9 +75,11 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
             if key in allowed:
                 continue
             close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f' (did you mean "{close[0]}"?)' if close else ""
             where = doc.locate((*path, key), key=True)
-            problems.append(Problem(where, (*path, key), f'unknown key "{key}"{hint}'))
+            if close:
+                problems.append(Problem.said(where, (*path, key), "unknown_key_close", key=key, close=close[0]))
+            else:
+                problems.append(Problem.said(where, (*path, key), "unknown_key", key=key))
         return problems
     if kind == "anyOf" and error.context:
         real = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
@@ -86,43 +87,45 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
         if best is not None and best.validator not in ("type", "anyOf"):
             return _schema_error_problems(doc, best)
         description = schema.get("description")
-        expected = [
-            _TYPE_NAMES.get(str(s.get("type")), str(s.get("const", s.get("type"))))
+        expected = tuple(
+            _type(str(s.get("type"))) if "const" not in s else _show(s["const"])
             for s in schema.get("anyOf", [])
             if s.get("type") != "null"
-        ]
-        message = f"{_show(error.instance)} is not allowed here: expected {' or '.join(expected)}"
+        )
         if description == EXACT_DESCRIPTION:
-            message = (
-                f'{_show(error.instance)} is not a number: write a whole number, a decimal or a fraction like "5/4"'
-            )
-        return [Problem(doc.locate(path), path, message)]
+            return [Problem.said(doc.locate(path), path, "not_a_number", instance=_show(error.instance))]
+        return [Problem.said(doc.locate(path), path, "not_allowed", instance=_show(error.instance), types=expected)]
+    instance = _show(error.instance)
+    said: tuple[str, dict[str, object]] | None = None
     if kind == "type":
         names = [expected_value] if isinstance(expected_value, str) else list(expected_value)
-        message = f"expected {' or '.join(_TYPE_NAMES.get(n, n) for n in names)}, not {_show(error.instance)}"
+        said = "wrong_type", {"types": tuple(_type(n) for n in names), "instance": instance}
     elif kind == "enum":
-        options = ", ".join(_show(v) for v in expected_value)
-        message = f"{_show(error.instance)} is not allowed here: choose one of {options}"
+        said = "enum", {"instance": instance, "options": ", ".join(_show(v) for v in expected_value)}
     elif kind == "const":
-        message = f"{_show(error.instance)} is not allowed here: it must be {_show(error.validator_value)}"
+        said = "const", {"instance": instance, "value": _show(error.validator_value)}
     elif kind in ("minimum", "exclusiveMinimum"):
-        message = f"{_show(error.instance)} is too small: the least allowed is {error.validator_value}"
+        said = "too_small", {"instance": instance, "value": error.validator_value}
     elif kind in ("maximum", "exclusiveMaximum"):
-        message = f"{_show(error.instance)} is too large: the most allowed is {error.validator_value}"
+        said = "too_large", {"instance": instance, "value": error.validator_value}
     elif kind == "pattern":
         # The schema's own words for what the value must look like, not its regular expression.
         described = error.schema.get("description") if isinstance(error.schema, dict) else None
-        rule = described or f"it must match {error.validator_value}"
-        message = f"{_show(error.instance)} is not allowed here: {rule}"
+        if described:
+            said = "pattern", {"instance": instance, "rule": described}
+        else:
+            said = "pattern_regex", {"instance": instance, "regex": error.validator_value}
     elif kind == "minLength":
-        message = "must not be empty"
+        said = "empty_text", {}
     elif kind == "minItems":
-        message = f"the list needs at least {error.validator_value} item(s)"
+        said = "min_items", {"count": error.validator_value}
     elif kind == "required":
-        message = error.message.replace("'", '"').replace("is a required property", "is missing")
-    else:
-        message = error.message
-    return [Problem(doc.locate(path), path, message)]
+        missing = re.match(r"'(.*)' is a required property", error.message)
+        if missing:
+            said = "missing_key", {"key": missing.group(1)}
+    if said is None:
+        return [Problem(doc.locate(path), path, error.message)]
+    return [Problem.said(doc.locate(path), path, said[0], **said[1])]
 
 
 def read_file(ref: FileRef) -> tuple[Document | None, list[Problem]]:

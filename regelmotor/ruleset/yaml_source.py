@@ -131,7 +131,9 @@ class _Walker:
             child = (*path, key)
             if key in first:
                 line = first[key].start_mark.line + 1
-                self.problem(key_node, child, f'duplicate key "{key}" (first written on line {line})')
+                self.problems.append(
+                    Problem.said(_location(self.file, key_node), child, "duplicate_key", key=key, line=line)
+                )
                 continue
             first[key] = key_node
             self.keys[child] = _location(self.file, key_node)
@@ -148,12 +150,7 @@ class _Walker:
             return node.value
         if node.style is None:  # plain, unquoted
             if _YAML11_BOOL.match(node.value):
-                self.problem(
-                    node,
-                    path,
-                    f'"{node.value}" is a YAML 1.1 boolean and means different things to different '
-                    "tools: write true or false, or quote it if you mean the word",
-                )
+                self.problems.append(Problem.said(_location(self.file, node), path, "yaml11_bool", value=node.value))
                 return node.value
             if tag == _CORE + "int" and (_YAML11_OCTAL.match(node.value) or ":" in node.value):
                 self.problem(
@@ -226,25 +223,28 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
     def fail(message: str, line: int = 1, column: int = 1, path: Path = ()) -> tuple[None, list[Problem]]:
         return None, [Problem(Location(file, line, column), path, message)]
 
+    def failed(phrase: str, line: int = 1, column: int = 1, **values: object) -> tuple[None, list[Problem]]:
+        return None, [Problem.said(Location(file, line, column), (), phrase, **values)]
+
     if len(text) > MAX_BYTES:
         return fail(f"the file is larger than {MAX_BYTES} bytes; a ruleset is a few kilobytes")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return fail(f"the file is not UTF-8 text (byte {exc.start})")
+            return failed("not_utf8", byte=exc.start)
     try:
         nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return fail(f"invalid YAML: {exc.problem or exc.context or 'not YAML'}", line, column)
+        return failed("invalid_yaml", line, column, detail=exc.problem or exc.context or "not YAML")
     except yaml.YAMLError as exc:
         return fail(f"invalid YAML: {exc}")
     except RecursionError:
         return fail("invalid YAML: nested too deeply")
     if len(nodes) != 1:
-        return fail("the file is empty" if not nodes else "a ruleset file holds one YAML document, not several")
+        return failed("empty_file" if not nodes else "several_documents")
     walker = _Walker(file)
     try:
         data = walker.walk(nodes[0], ())
@@ -257,5 +257,5 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         return fail(message, where.line, where.column, exc.path)
     if not isinstance(data, dict):
         where = _location(file, nodes[0])
-        return fail("a ruleset file must be a mapping of keys to values", where.line, where.column)
+        return failed("not_mapping", where.line, where.column)
     return Document(file, data, walker.values, walker.keys), walker.problems

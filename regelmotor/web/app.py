@@ -568,7 +568,8 @@ def _problems(error: RulesetError) -> list[dict[str, Any]]:
             "line": p.location.line,
             "column": p.location.column,
             "path": p.key_path,
-            "message": p.message,
+            "message": p.said_as("da"),
+            "message_en": p.said_as("en"),
         }
         for p in error.problems
     ]
@@ -829,7 +830,7 @@ def create_app(
         except BadRequest as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         except RegelmotorError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
+            return _refuse(400, exc.text("da"), exc.text("en"))
 
     async def sheet_page(request: Request) -> Response:
         """The score sheet of the evening played with real cards, as ``regelmotor session`` keeps it: read
@@ -902,7 +903,8 @@ def create_app(
             problems = _problems(exc)
             for problem in problems:
                 problem["file"] = Path(problem["file"]).name
-            return JSONResponse({"error": "the ruleset has problems", "problems": problems}, status_code=400)
+            said = {"error": "reglesættet har fejl", "error_en": "the ruleset has problems"}
+            return JSONResponse({**said, "problems": problems}, status_code=400)
         except RegelmotorError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         web = games.games[key]
@@ -942,7 +944,8 @@ def create_app(
             refusal = {"error": exc.text("da"), "error_en": exc.text("en"), "rule": exc.rule, "source": exc.source}
             return JSONResponse({**refusal, "state": await snapshot(key, web, player)}, status_code=400)
         except (NotationError, RegelmotorError) as exc:
-            return JSONResponse({"error": str(exc), "state": await snapshot(key, web, player)}, status_code=400)
+            refused = {"error": exc.text("da"), "error_en": exc.text("en")}
+            return JSONResponse({**refused, "state": await snapshot(key, web, player)}, status_code=400)
         return JSONResponse(await snapshot(key, web, player))
 
     @with_game

@@ -62,7 +62,7 @@ def _line(payload: dict[str, Any]) -> Line:
     """The deal the page sent, read as the sheet's own deals are (unknown fields refused)."""
     unknown = sorted(set(payload) - set(FIELDS))
     if unknown:
-        raise SheetError(f'"{unknown[0]}" is not a field of a deal ({", ".join(FIELDS)})')
+        raise SheetError.said("deal_field", place="deal", key=unknown[0], fields=", ".join(FIELDS))
     data = {k: v for k, v in payload.items() if v not in (None, "", [], 0)}
     if isinstance(data.get("tricks"), str):
         data["tricks"] = list(tricks_of(data["tricks"]))
@@ -70,7 +70,7 @@ def _line(payload: dict[str, Any]) -> Line:
         data["tricks"] = [data["tricks"]]
     if isinstance(data.get("joiners"), str):
         data["joiners"] = list(names(data["joiners"]))
-    return Line.of(data, "the deal")
+    return Line.of(data, "deal")
 
 
 def add_deal(path: Path, payload: dict[str, Any]) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def undo_deal(path: Path) -> dict[str, Any]:
 
     def take_back(sheet: Sheet) -> bool:
         if not sheet.lines:
-            raise SheetError("der er intet spil at fortryde")
+            raise SheetError.said("no_undo", path=path.name)
         sheet.lines.pop()
         return True
 

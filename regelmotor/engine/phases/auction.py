@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import cast
 
 from regelmotor.bids import Bid
-from regelmotor.cards import SUIT_LETTERS, format_card, suit_of
+from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.actions import KEEP_ACTION, MISDEAL_ACTION, Action, Verb, call_action, claim, seat_action
+from regelmotor.engine.notes import Note
 from regelmotor.engine.state import (
     AUCTION,
     DECLARATION,
@@ -57,7 +58,7 @@ class AuctionPhase(State):
             redealing = self.rules.redealing
             if redealing.all_pass_contract is not None:  # a game played when all pass, or with no auction
                 if self.calls:
-                    self.events.append(f"all pass: {redealing.all_pass_contract} is played")
+                    self.events.append(Note.said("all_pass_played", contract=redealing.all_pass_contract))
                 self._declare(redealing.all_pass_contract, ())
                 return False
             assert redealing.all_pass is not None  # the ruleset gives one of the two
@@ -80,7 +81,7 @@ class AuctionPhase(State):
             card = self.initial_hands[self.dealer][-1]  # the dealer's last card, in the order dealt
             self.trump_card = card
             self.trump = cast(Denomination, SUIT_LETTERS[suit_of(card)])
-            self.events.append(f"the dealer's last card is turned: {format_card(card)} makes trump")
+            self.events.append(Note.said("trump_card", card=card))
         if plan.partner is not None:
             self.partner = plan.partner
             self.partner_public = True
@@ -129,4 +130,4 @@ class AuctionPhase(State):
         self.redeal = Redeal(reason, following, seat)
         self.claims = []
         self.phase = REDEAL
-        self.events.append(f"redeal ({reason}): seat {following} deals")
+        self.events.append(Note.said("redeal", reason=reason, seat=following))

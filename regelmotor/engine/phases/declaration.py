@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelmotor.cards import format_card
 from regelmotor.engine.actions import (
     REJECT_ACTION,
     VIP_ACTION,
@@ -15,6 +14,7 @@ from regelmotor.engine.actions import (
     seat_action,
     trump,
 )
+from regelmotor.engine.notes import Note
 from regelmotor.engine.state import (
     EXCHANGE,
     State,
@@ -84,7 +84,7 @@ class DeclarationPhase(State):
     def _do_trump_or_vip(self, seat: int, action: Action) -> None:
         if action.verb is Verb.VIP:  # jeberg.eu: "Makkeren kan også vælge at vippe"
             self._declaration[0] = ("kitty", seat)
-            self.events.append(f"seat {seat} vips")
+            self.events.append(Note.said("vips", seat=seat))
         else:
             self._do_trump(seat, action)
 
@@ -94,7 +94,7 @@ class DeclarationPhase(State):
     def _do_exchanger(self, seat: int, action: Action) -> None:
         self._declaration.pop(0)
         self.exchanger = action.seat
-        self.events.append(f"seat {self.exchanger} exchanges")
+        self.events.append(Note.said("exchanger", seat=self.exchanger))
 
     def _legal_call_card(self, seat: int) -> Sequence[Action]:
         choices = self.rules.call_choices(self.hands[seat], self._designation_id(), self.trump)
@@ -140,16 +140,16 @@ class DeclarationPhase(State):
                 card = self.kitty[vip.number - 1]
                 self.turned.append(card)
                 vip.offer = offer = self.rules.vip(vip.designation, self.turned)
-                self.events.append(f"kitty card {vip.number} turned: {format_card(card)}")
+                self.events.append(Note.said("kitty_turned", number=vip.number, card=card))
                 if offer.turn == "cannot_accept":
-                    self.events.append(f"kitty card {vip.number} cannot be accepted")
+                    self.events.append(Note.said("kitty_refused", number=vip.number))
                     continue
                 vip.deciders = [vip.original, *vip.joiners]
                 vip.forced_last = offer.turn == "must_accept"
             assert vip.offer is not None
             if vip.forced_last and len(vip.deciders) == 1 and len(vip.offer.accepts) == 1:
                 seat = vip.deciders[0]
-                self.events.append(f"seat {seat} must accept kitty card {vip.number}")
+                self.events.append(Note.said("kitty_forced", seat=seat, number=vip.number))
                 self._vip_accept(seat, vip.offer.accepts[0][1])
                 return False
             self.step = (StepKind.VIP, vip.deciders[0])
@@ -180,7 +180,7 @@ class DeclarationPhase(State):
         if seat not in (self.declarers[0], self.partner):
             # 000 4.3.4: "Hvis en af medgængerne antager et kort, bliver denne spilfører."
             self.called = self.joiner_calls[seat]
-            self.events.append(f"seat {seat} takes over the contract")
+            self.events.append(Note.said("takes_over", seat=seat))
             self.declarers = (seat,)
         elif seat == self.declarers[0]:
             self.declarers = (seat,)

@@ -15,6 +15,7 @@ from regelmotor.engine.actions import (
     fordaekt,
 )
 from regelmotor.engine.discards import Discards
+from regelmotor.engine.notes import Note
 from regelmotor.engine.state import (
     HAND_ORDER,
     PLAY,
@@ -109,7 +110,7 @@ class ExchangePhase(State):
         else:
             self.discards.extend(cards)
             self.kitty = untaken
-        self.events.append(f"seat {seat} exchanged {len(cards)} card(s)")
+        self.events.append(Note.said("exchanged", seat=seat, count=len(cards)))
 
     def _fordaekt_seat(self) -> int:
         """The declarer, if the fordækt rule lets him lay a card face down now; -1 when nobody may."""
@@ -126,7 +127,7 @@ class ExchangePhase(State):
         self._fordaekt_offer = -1
         if action.verb is Verb.FORDAEKT:
             self.fordaekt = action.card
-            self.events.append(f"seat {seat} lays a card fordækt")
+            self.events.append(Note.said("fordaekt", seat=seat))
 
     def _who_may_double(self) -> list[int]:
         """Every defending seat is asked, in calling order, so that a secret partner who may not double is

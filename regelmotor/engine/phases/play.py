@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelmotor.cards import SUIT_LETTERS, Card, format_card, suit_of
+from regelmotor.cards import SUIT_LETTERS, Card, suit_of
 from regelmotor.engine.actions import PLAYS, Action
+from regelmotor.engine.notes import Note
 from regelmotor.engine.state import (
     FINISHED,
     PLAY,
@@ -70,7 +71,7 @@ class PlayPhase(State):
             self.called_played = True
             self._contexts.clear()
             self.partner_public = self.partner is not None  # 001: "Først når esset bliver spillet, ved alle"
-            self.events.append(f"seat {seat} plays the partner card {format_card(card)}")
+            self.events.append(Note.said("partner_card_played", seat=seat, card=card))
         if len(trick) == 1:
             if not self.tricks:
                 self._open_hands("after_first_lead")
@@ -105,7 +106,7 @@ class PlayPhase(State):
         seats = self.rules.open_hands(self._playing, moment)
         if seats:
             self.open_hands = seats
-            self.events.append("the declarer's cards lie open: " + ", ".join(f"seat {s}" for s in self.declarers))
+            self.events.append(Note.said("open_hands", seats=", ".join(str(s) for s in self.declarers)))
 
     def _finish(self) -> None:
         """Score the deal: every seat's points, summing to zero (000 7.1.2)."""
@@ -114,4 +115,4 @@ class PlayPhase(State):
         self.scores = self.rules.settle(contract, self.tricks_won, self.vip_card, self.doublings)
         self.partner_public = self.partner is not None
         self.phase = FINISHED
-        self.events.append("the deal is over")
+        self.events.append(Note.said("deal_over"))

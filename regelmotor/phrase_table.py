@@ -1,0 +1,79 @@
+"""The phrase table itself: every sentence a club member reads, by key, in Danish and English.
+
+It depends on nothing of regelmotor, so that the errors (``errors.py``) say themselves from it; the
+cards, actions and refusals are rendered on top of it by ``phrases``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Self
+
+import yaml
+
+PHRASES = Path(__file__).resolve().parent / "rulebook" / "phrases"
+LANGUAGES = ("da", "en")
+
+
+@cache
+def phrases(lang: str) -> dict[str, str]:
+    """The sentences in one language, from ``rulebook/phrases/<lang>.yaml``."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no phrases in {lang!r}: the languages are {', '.join(LANGUAGES)}")
+    loaded = yaml.safe_load((PHRASES / f"{lang}.yaml").read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return {str(k): str(v) for k, v in loaded.items()}
+
+
+class Word(str):
+    """A word of the phrase table (``word_<key>``), said in the reader's language where it is a value."""
+
+
+class Said(str):
+    """A sentence of the phrase table that is the English text itself (a ``str``) and says itself in the
+    reader's language (``text``): for words that travel inside other sentences and records."""
+
+    phrase: str
+    values: Mapping[str, object]
+
+    @classmethod
+    def of(cls, phrase: str, **values: object) -> Self:
+        said = cls(say(phrase, values, "en"))
+        said.phrase, said.values = phrase, values
+        return said
+
+    def text(self, lang: str = "da") -> str:
+        return say(self.phrase, self.values, lang)
+
+
+Value = Callable[[str, object, str], str]
+"""How a value the table does not know is said (``phrases`` says cards and actions)."""
+
+
+def say(key: str, values: Mapping[str, object], lang: str = "da", value: Value | None = None) -> str:
+    """The phrase ``key`` in ``lang`` with its values: a value that is an error is said in ``lang`` too; a
+    ``Word``, a ``role``, a ``place`` and a redeal's ``reason`` by their words; alternatives (a tuple)
+    joined by "eller"; anything else by ``value``, or as it is."""
+    words = phrases(lang)
+
+    def shown(name: str, item: object) -> str:
+        if isinstance(item, (Exception, Said)) and hasattr(item, "text"):
+            return str(item.text(lang))
+        if isinstance(item, Word):
+            return words[f"word_{item}"]
+        if isinstance(item, tuple):  # alternatives: "et helt tal eller tekst"
+            return words["word_or"].join(shown(name, v) for v in item)
+        if name == "role":
+            return words[f"role_{item}"]
+        if name == "place":  # "the deal", or where in a file (deals[3])
+            return words.get(f"role_{item}", str(item))
+        if name == "reason":
+            return words.get(f"redeal_{item}", str(item))
+        return value(name, item, lang) if value is not None else str(item)
+
+    return words[key].format(**{name: shown(name, item) for name, item in values.items()})
+
+
+__all__ = ["LANGUAGES", "PHRASES", "Said", "Word", "phrases", "say"]

@@ -1,0 +1,107 @@
+"""The table issue: "Danish everywhere a club member reads, English with --lang en (or an environment
+variable), from one phrase table": a ruleset file's problems, the score sheet's and score's refusals,
+replay's account of a deal and the engine's notes, match and show."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from regelmotor.cli import main
+from regelmotor.engine.game import Game
+from regelmotor.errors import RegelmotorError
+from regelmotor.phrase_table import phrases
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import load_ruleset
+
+HOSTILE = Path(__file__).parent / "hostile"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_every_phrase_is_in_both_languages_with_the_same_blanks() -> None:
+    """One phrase table: a sentence said in Danish can be said in English, filled in with the same values."""
+    da, en = phrases("da"), phrases("en")
+    assert set(da) == set(en)
+
+    def blanks(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    assert {k for k in da if blanks(da[k]) != blanks(en[k])} == set()
+
+
+@pytest.mark.parametrize(
+    ("file", "dansk", "english"),
+    [
+        ("unknown-key.yaml", 'jokrs: ukendt nøgle "jokrs" (mente du "jokers"?)', 'unknown key "jokrs"'),
+        ("duplicate-key.yaml", 'title: nøglen "title" står der to gange (første gang på linje 3)', "duplicate key"),
+        ("yes-boolean.yaml", 'fordaekt.allowed: "yes" er et YAML 1.1-sandhedsord', "YAML 1.1 boolean"),
+        ("too-many-jokers.yaml", "deck.jokers: 9 er for stor: det største tilladte er 3", "too large"),
+        ("only-comment.yaml", "(øverst): filen er tom", "(top): the file is empty"),
+        ("caret.yaml", "scoring.trump.made: skriv potenser som ** (fx (5/2)**(C - 8)), ikke ^", "write powers as **"),
+        ("unknown-variable.yaml", '"X" er ikke en kendt variabel: brug B, C', '"X" is not a known variable'),
+        ("not-zero-sum.yaml", "pointene summer ikke til nul: i 7 alm med 7 stik (melderen med makker)", "sum to zero"),
+        ("house-rule-unknown.yaml", 'ingen medfølgende husregel hedder "jernhand"', "no shipped house rule"),
+    ],
+)
+def test_a_ruleset_files_problem_is_said_in_danish_at_its_line(
+    capsys: pytest.CaptureFixture[str], file: str, dansk: str, english: str
+) -> None:
+    """The secretary reads what is wrong in Danish, at the file, line and key; ``--lang en`` in English."""
+    path = str(HOSTILE / file)
+    code, out, err = _run(capsys, "validate", path)
+    assert code == 1 and dansk in out and re.search(rf"{re.escape(path)}:\d+:\d+: ", out), out
+    assert "fejl i 1 af 1 filer" in err
+    code, out, _ = _run(capsys, "validate", path, "--lang", "en")
+    assert code == 1 and english in out
+
+
+def test_regelmotor_lang_en_in_the_environment_says_it_in_english(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "regelmotor", "score", "standard", "--contract", "8", "--tricks", "15"]
+    danish = subprocess.run(command, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"}, check=False)
+    english = subprocess.run(
+        command, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "REGELMOTOR_LANG": "en"}, check=False
+    )
+    assert "--tricks er, hvad melderens side tog" in danish.stderr
+    assert "--tricks is what the declarer's side took" in english.stderr
+
+
+def test_a_refused_deal_is_said_in_the_readers_language_and_str_stays_english() -> None:
+    """A library user's ``str(error)`` is the English; ``text("da")`` is what the table reads."""
+    inner = RegelmotorError.said("no_player", name="Nils", names="Anna, Bo")
+    error = RegelmotorError.said("in_deal", number=3, error=inner)
+    assert str(error) == 'deal 3: no player is called "Nils": Anna, Bo'
+    assert error.text("da") == 'spil 3: ingen spiller hedder "Nils": Anna, Bo'
+    assert RegelmotorError("not said").text("da") == "not said"
+
+
+def test_the_engines_notes_are_english_text_that_say_themselves_in_danish() -> None:
+    """A deal all pass in is dealt again; the engine's note on it is the English text (records and --json are
+    unchanged) and says itself in Danish for replay and the table."""
+    rules = compile_rules(load_ruleset("standard"))
+    game = Game.from_seed(rules, 1, 3)
+    game.apply("pass")
+    game.apply("pass")
+    game.apply("pass")
+    game.apply("pass")
+    assert game.events, "all pass gives a note"
+    note = game.events[-1]
+    assert isinstance(note, str) and note.startswith("redeal (") and str(note) == note.text("en")
+    assert note.text("da").startswith("omgivning (alle meldte pas): plads ")
+
+
+def test_match_and_show_speak_danish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "show", "thorsen")
+    assert code == 0 and out.splitlines()[1].startswith("# bygget af: ")
+    code, out, _ = _run(capsys, "show", "thorsen", "--lang", "en")
+    assert code == 0 and out.splitlines()[1].startswith("# built from: ")
