@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from regelmotor.errors import NotationError
+from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.ruleset.model import Ruleset
 
 _FOLD = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "_": " "})
@@ -46,7 +46,8 @@ class LadderProblem(Exception):
     """A ladder the ruleset describes cannot be built; ``path`` is where to fix it."""
 
     path: tuple[str | int, ...]
-    message: str
+    message: RegelmotorError
+    """Said in the reader's language (``text``); ``str()`` is the English."""
 
 
 class Ladder:
@@ -122,14 +123,12 @@ def build_ladder(ruleset: Ruleset) -> Ladder:
             if trump_groups:
                 raise LadderProblem(
                     ("sol_bids", i, "after"),
-                    f'"{sol.id}" has no "after", so it would be the lowest bid, below {trump_groups[0][0]}: '
-                    "name the bid it comes after",
+                    RegelmotorError.said("ladder_no_after", bid=sol.id, lowest=trump_groups[0][0]),
                 )
             if LOWEST in sol_after:
                 other = ruleset.sol_bids[sol_after[LOWEST]]
                 raise LadderProblem(
-                    ("sol_bids", i, "after"),
-                    f'"{sol.id}" and "{other.id}" are both the lowest bid: give one an "after"',
+                    ("sol_bids", i, "after"), RegelmotorError.said("ladder_two_lowest", bid=sol.id, other=other.id)
                 )
             sol_after[LOWEST] = i
             continue
@@ -138,16 +137,14 @@ def build_ladder(ruleset: Ruleset) -> Ladder:
             anchor = fold(aliases[anchor].text)
         if anchor not in by_text and anchor not in sol_ids:
             raise LadderProblem(
-                ("sol_bids", i, "after"),
-                f'"{sol.after}" is not a bid of this ruleset, so "{sol.id}" has no place in the ladder',
+                ("sol_bids", i, "after"), RegelmotorError.said("ladder_unknown_after", after=sol.after, bid=sol.id)
             )
         anchor_group = _group_key(anchor, trump_groups, by_text)
         if anchor_group in sol_after:
             other = ruleset.sol_bids[sol_after[anchor_group]]
             raise LadderProblem(
                 ("sol_bids", i, "after"),
-                f'"{sol.id}" and "{other.id}" are both placed after "{sol.after}": two bids of '
-                'equal height; place one after the other (e.g. after: "' + other.id + '")',
+                RegelmotorError.said("ladder_same_place", bid=sol.id, other=other.id, after=sol.after),
             )
         sol_after[anchor_group] = i
 
@@ -169,10 +166,7 @@ def build_ladder(ruleset: Ruleset) -> Ladder:
         emit_sols(_group_key(fold(group[0].text), trump_groups, by_text))
     for i, sol in enumerate(ruleset.sol_bids):
         if i not in placed:
-            raise LadderProblem(
-                ("sol_bids", i, "after"),
-                f'"{sol.id}" is placed after another sol bid that is in turn placed after it: a circle',
-            )
+            raise LadderProblem(("sol_bids", i, "after"), RegelmotorError.said("ladder_circle", bid=sol.id))
 
     ranked = tuple(
         tuple(Bid(b.text, rank, b.level, b.designation, b.sol) for b in group) for rank, group in enumerate(groups)

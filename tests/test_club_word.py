@@ -15,6 +15,7 @@ import pytest
 
 from regelmotor.cards import format_card
 from regelmotor.cli import main
+from regelmotor.errors import RegelmotorError
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
@@ -197,8 +198,12 @@ def test_a_sol_that_asks_nothing_is_an_error() -> None:
     ruleset = load_ruleset("standard").ruleset
     sol = ruleset.sol_bids[0].model_copy(update={"max_tricks": 13})
     changed = ruleset.model_copy(update={"sol_bids": (sol, *ruleset.sol_bids[1:])})
-    assert (("sol_bids", 0, "max_tricks"), '"sol" asks nothing: the declarer may take all 13 tricks') in check_ruleset(
-        changed
+    found = {path: message for path, message in check_ruleset(changed)}
+    message = found[("sol_bids", 0, "max_tricks")]
+    assert str(message) == '"sol" asks nothing: the declarer may take all 13 tricks'
+    assert (
+        isinstance(message, RegelmotorError)
+        and message.text("da") == '"sol" kræver intet: melderen må tage alle 13 stik'
     )
 
 

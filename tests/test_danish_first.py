@@ -49,6 +49,14 @@ def test_every_phrase_is_in_both_languages_with_the_same_blanks() -> None:
         ("unknown-variable.yaml", '"X" er ikke en kendt variabel: brug B, C', '"X" is not a known variable'),
         ("not-zero-sum.yaml", "pointene summer ikke til nul: i 7 alm med 7 stik (melderen med makker)", "sum to zero"),
         ("house-rule-unknown.yaml", 'ingen medfølgende husregel hedder "jernhand"', "no shipped house rule"),
+        (
+            "players-seven.yaml",
+            "7 spillere kan ikke spille: es-makker whist spilles af 4, 5 eller 6",
+            "7 players cannot",
+        ),
+        ("no-kitty-vip.yaml", "55 kort givet med 13 til hver af fire spillere efterlader 3 til katten", "leave 3 for"),
+        ("octal.yaml", '"03" læses som et YAML 1.1-oktal', "YAML 1.1 octal"),
+        ("python-tag.yaml", "er ikke tilladt: en reglesætsfil kan ikke køre kode", "cannot run code"),
     ],
 )
 def test_a_ruleset_files_problem_is_said_in_danish_at_its_line(

@@ -105,7 +105,8 @@ def test_an_uploaded_ruleset_is_validated_like_a_file() -> None:
     assert response.status_code == 400
     (problem,) = response.json()["problems"]
     assert (problem["file"], problem["line"], problem["column"], problem["path"]) == ("club.yaml", 8, 10, "deck.kitty")
-    assert problem["message"].startswith('"03" is read as a YAML 1.1 octal')
+    assert problem["message"].startswith('"03" læses som et YAML 1.1-oktal')  # the page is Danish first
+    assert problem["message_en"].startswith('"03" is read as a YAML 1.1 octal')
     good = (
         "kind: ruleset\nextends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\nhouse_rules: [jernhaand]\n"
     )

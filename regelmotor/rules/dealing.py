@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from regelmotor.cards import Card, format_card, new_deck
-from regelmotor.errors import DealError
+from regelmotor.errors import DealError, RegelmotorError
 from regelmotor.hooks import Deal, Dealer, hookimpl
 from regelmotor.ruleset.model import Ruleset
 
@@ -20,7 +20,7 @@ HAND_SIZE = 13
 SEATS = 4
 
 
-def pattern_problem(ruleset: Ruleset, pattern: Sequence[int | str]) -> str | None:
+def pattern_problem(ruleset: Ruleset, pattern: Sequence[int | str]) -> RegelmotorError | None:
     """Why ``pattern`` cannot deal this ruleset's deck, or None when it can."""
     rule = ruleset.dealing
     per_player = 0
@@ -31,16 +31,16 @@ def pattern_problem(ruleset: Ruleset, pattern: Sequence[int | str]) -> str | Non
         elif isinstance(step, int) and not isinstance(step, bool):
             if step not in rule.packet_sizes:
                 sizes = ", ".join(str(s) for s in rule.packet_sizes)
-                return f"packets of {step} are not allowed (allowed: {sizes})"
+                return RegelmotorError.said("pattern_packet", step=step, sizes=sizes)
             per_player += step
         else:
-            return f'"{step}" is not a step: write a packet size or "kat"'
+            return RegelmotorError.said("pattern_step", step=step)
     if per_player != HAND_SIZE:
-        return f"the pattern gives each player {per_player} cards, not {HAND_SIZE}"
+        return RegelmotorError.said("pattern_hand", cards=per_player, hand=HAND_SIZE)
     if kitty != ruleset.deck.kitty:
-        return f"the pattern puts {kitty} cards in the kitty, not {ruleset.deck.kitty}"
+        return RegelmotorError.said("pattern_kitty", cards=kitty, kitty=ruleset.deck.kitty)
     if pattern and pattern[-1] == "kat" and not rule.kitty_last_allowed:
-        return "the last card of the deal may not go to the kitty"
+        return RegelmotorError.said("pattern_last_to_kitty")
     return None
 
 
@@ -48,7 +48,7 @@ def deal(ruleset: Ruleset, order: Sequence[Card], dealer: int, pattern: Sequence
     """Deal ``order`` (top card first) from ``dealer``'s left, by ``pattern``."""
     steps = ruleset.dealing.pattern if pattern is None else tuple(pattern)
     problem = pattern_problem(ruleset, steps)
-    if problem:
+    if problem is not None:
         raise DealError(f"cannot deal by this pattern: {problem}")
     return deal_by(steps, frozenset(new_deck(ruleset.deck.jokers)), order, dealer)
 

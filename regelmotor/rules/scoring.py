@@ -146,15 +146,13 @@ class Scorer:
                 continue
             key = str(level) if table.key == "level" else bid
             if table.key == "level" and level is None:
-                raise ScoringProblem(
-                    (*game.path,), f'the table "{name}" is looked up by tricks bid, which a sol game does not have'
-                )
+                said = RegelmotorError.said("table_by_level_in_sol", name=name)
+                raise ScoringProblem((*game.path,), str(said), said=said)
             if key not in table.values:
-                what = f"a contract of {key}" if table.key == "level" else f'"{key}"'
+                phrase = "table_no_level" if table.key == "level" else "table_no_bid"
+                said = RegelmotorError.said(phrase, name=name, key=key)
                 raise ScoringProblem(
-                    ("scoring", "tables", name, "values"),
-                    f'the table "{name}" has no value for {what}',
-                    None if table.key == "level" else key,
+                    ("scoring", "tables", name, "values"), str(said), None if table.key == "level" else key, said
                 )
             env[name] = table.values[key]
         env.update(values)

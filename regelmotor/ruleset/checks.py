@@ -14,9 +14,16 @@ from collections.abc import Iterator
 from typing import get_args
 
 from regelmotor.bids import LadderProblem, build_ladder, fold
+from regelmotor.errors import RegelmotorError
 from regelmotor.rules.dealing import pattern_problem
 from regelmotor.rules.scoring import Scorer, ScoringProblem, zero_sum_problems
 from regelmotor.ruleset.model import UNRANKED, Designation, Rank, Ruleset, SolBid
+
+
+def _said(phrase: str, **values: object) -> RegelmotorError:
+    """A finding said in the reader's language (the phrase table's ``err_<phrase>``)."""
+    return RegelmotorError.said(phrase, **values)
+
 
 Finding = tuple[tuple[str | int, ...], str | Exception]
 """Where to fix it, and what is wrong: a sentence, or an error that says itself in the reader's language."""
@@ -82,15 +89,14 @@ def _meaning(r: Ruleset) -> Iterator[Finding]:
     trump = r.scoring.trump
     if trump is not None:
         for d in r.designations:
-            found = None
+            found: RegelmotorError | None = None
             for level in r.levels:
                 made = scorer.score_trump(d.id, level, level, alone=False).declarer
                 failed = scorer.score_trump(d.id, level, level - 1, alone=False).declarer
                 if made <= 0:
-                    found = f"{level} {d.id} made with {level} tricks gives the declarer {made}: a made contract pays"
+                    found = _said("check_made_pays", bid=f"{level} {d.id}", level=level, made=made)
                 elif made <= failed:
-                    found = f"{level} {d.id} made pays the declarer {made}, failed by one {failed}: "
-                    found += "a failed contract pays less"
+                    found = _said("check_failed_pays_less", bid=f"{level} {d.id}", made=made, failed=failed)
                 if found:
                     break
             if found:
@@ -100,10 +106,10 @@ def _meaning(r: Ruleset) -> Iterator[Finding]:
         if bid.side not in ("alone", "partner"):
             continue
         if bid.max_tricks is not None and bid.max_tricks >= 13:
-            yield ("sol_bids", i, "max_tricks"), f'"{bid.id}" asks nothing: the declarer may take all 13 tricks'
+            yield ("sol_bids", i, "max_tricks"), _said("check_asks_nothing_the_declarer_may", bid_id=bid.id)
             continue
         if bid.min_tricks is not None and bid.min_tricks <= 0:
-            yield ("sol_bids", i, "min_tricks"), f'"{bid.id}" asks nothing: the declarer may take no trick'
+            yield ("sol_bids", i, "min_tricks"), _said("check_asks_nothing_the_declarer_may_2", bid_id=bid.id)
             continue
         if bid.max_tricks is None:
             continue
@@ -111,41 +117,49 @@ def _meaning(r: Ruleset) -> Iterator[Finding]:
         failed = scorer.score_sol(bid.id, bid.max_tricks + 1).declarer
         where = ("scoring", "sol", "formula" if r.scoring.sol.formula is not None else "made")
         if made <= 0:
-            yield where, f'"{bid.id}" made gives the declarer {made}: a made contract pays'
+            yield where, _said("check_made_gives_the_declarer_a", bid_id=bid.id, made=made)
             break
         if made <= failed:
-            yield where, f'"{bid.id}" made pays the declarer {made}, failed {failed}: a failed contract pays less'
+            yield where, _said("check_made_pays_the_declarer_failed", bid_id=bid.id, made=made, failed=failed)
             break
     if r.money.evening_fee < 0:
         yield (
             ("money", "evening_fee"),
-            f"an evening fee is paid to the club's box: 0 or more, not {r.money.evening_fee}",
+            _said("check_an_evening_fee_is_paid", r_money_evening_fee=r.money.evening_fee),
         )
 
 
 def _table(r: Ruleset) -> Iterator[Finding]:
     players = r.table.players
     if not players:
-        yield ("table", "players"), "no number of players is allowed: list 4, 5 or 6 (es-makker whist takes 4)"
+        yield ("table", "players"), _said("check_no_number_of_players_is")
     for i, count in enumerate(players):
         if not 4 <= count <= 6:
-            yield ("table", "players", i), f"{count} players cannot play: es-makker whist takes 4, 5 or 6"
+            yield ("table", "players", i), _said("check_players_cannot_play_es_makker", count=count)
     if len(set(players)) != len(players):
-        yield ("table", "players"), "a number of players is listed twice"
+        yield ("table", "players"), _said("check_a_number_of_players_is")
     rules = {s.players: (i, s) for i, s in enumerate(r.table.sitting_out)}
     for i, sit in enumerate(r.table.sitting_out):
         if sit.players not in players:
-            yield ("table", "sitting_out", i, "players"), f"{sit.players} players is not an allowed number of players"
+            yield (
+                ("table", "sitting_out", i, "players"),
+                _said("check_players_is_not_an_allowed", sit_players=sit.players),
+            )
         if len(sit.seats) != sit.players - 4:
             yield (
                 ("table", "sitting_out", i, "seats"),
-                f"at {sit.players} players {sit.players - 4} must sit out each deal, not {len(sit.seats)}",
+                _said(
+                    "check_at_players_must_sit_out",
+                    sit_players=sit.players,
+                    sit_players_4=sit.players - 4,
+                    len_sit_seats=len(sit.seats),
+                ),
             )
         if len(set(sit.seats)) != len(sit.seats):
-            yield ("table", "sitting_out", i, "seats"), "the same seat is named twice"
+            yield ("table", "sitting_out", i, "seats"), _said("check_the_same_seat_is_named")
     for count in players:
         if count > 4 and count not in rules:
-            yield ("table", "sitting_out"), f"the table allows {count} players but does not say who sits out"
+            yield ("table", "sitting_out"), _said("check_the_table_allows_players_but", count=count)
 
 
 def _deck_and_dealing(r: Ruleset) -> Iterator[Finding]:
@@ -153,13 +167,13 @@ def _deck_and_dealing(r: Ruleset) -> Iterator[Finding]:
     if cards - r.deck.kitty != 52:
         yield (
             ("deck", "kitty"),
-            f"{cards} cards dealt 13 to each of four players leave {cards - 52} for the kitty, not {r.deck.kitty}",
+            _said("check_cards_dealt_to_each_of", cards=cards, cards_52=cards - 52, kitty=r.deck.kitty),
         )
     for i, size in enumerate(r.dealing.packet_sizes):
         if not 1 <= size <= 13:
-            yield ("dealing", "packet_sizes", i), f"a packet of {size} cards is not possible"
+            yield ("dealing", "packet_sizes", i), _said("check_a_packet_of_cards_is", size=size)
     problem = pattern_problem(r, r.dealing.pattern)
-    if problem:
+    if problem is not None:
         yield ("dealing", "pattern"), problem
 
 
@@ -170,27 +184,26 @@ def _game_shape(r: Ruleset) -> Iterator[Finding]:
     if r.designations:
         for key in ("bids", "partner_card", "called_card"):
             if key not in given:
-                yield (key,), f'a ruleset with trick bids (designations) must say "{key}"'
+                yield (key,), _said("check_a_ruleset_with_trick_bids", key=key)
         if r.table.partnerships == "fixed":
             yield (
                 ("table", "partnerships"),
-                "trick bids name a partner card; with fixed partnerships there is none to name "
-                "(not implemented: remove the designations, or play with called partners)",
+                _said("check_trick_bids_name_a_partner"),
             )
     elif r.bids is not None:
-        yield ("bids",), "trick bids need designations (at least the plain one); this ruleset has none"
+        yield ("bids",), _said("check_trick_bids_need_designations_at")
     if r.deck.kitty and "exchange" not in given:
-        yield ("exchange",), f'a ruleset with a kitty of {r.deck.kitty} cards must say how it is exchanged ("exchange")'
+        yield ("exchange",), _said("check_a_ruleset_with_a_kitty", kitty=r.deck.kitty)
     rule = r.all_pass
     if (rule.redeal_by is None) == (rule.contract is None):
-        yield ("all_pass",), 'say either "redeal_by" (new cards when all pass) or "contract" (a game played), not both'
+        yield ("all_pass",), _said("check_say_either_redeal_by_new")
     if r.auction.procedure == "none":
         if r.designations or r.sol_bids:
-            yield ("auction", "procedure"), "with no auction nobody can bid: remove the designations and sol bids"
+            yield ("auction", "procedure"), _said("check_with_no_auction_nobody_can")
         if rule.contract is None:
-            yield ("all_pass", "contract"), "with no auction, all_pass.contract is the game played: give it"
+            yield ("all_pass", "contract"), _said("check_with_no_auction_all_pass")
     elif not r.designations and not r.sol_bids:
-        yield ("auction", "procedure"), 'there is nothing to bid: give bids, or "procedure: none"'
+        yield ("auction", "procedure"), _said("check_there_is_nothing_to_bid")
 
 
 def _named_bids(r: Ruleset) -> Iterator[Finding]:
@@ -201,94 +214,104 @@ def _named_bids(r: Ruleset) -> Iterator[Finding]:
     for here, s in places:
         passed = here[0] == "all_pass"
         if s.side in ("partner", "pairs") and not fixed:
-            yield (*here, "side"), f'"{s.side}" needs fixed partnerships (table.partnerships: fixed)'
+            yield (*here, "side"), _said("check_needs_fixed_partnerships_table_partnerships", s_side=s.side)
         if s.side in ("pairs", "each") and not passed:
-            yield (*here, "side"), f'"{s.side}" has no declarer, so it cannot be bid: make it all_pass.contract'
+            yield (*here, "side"), _said("check_has_no_declarer_so_it", s_side=s.side)
         if passed and s.side in ("alone", "partner"):
-            yield (*here, "side"), f'a game nobody bid has no declarer: "{s.side}" needs one (use "pairs" or "each")'
+            yield (*here, "side"), _said("check_a_game_nobody_bid_has", s_side=s.side)
         if s.side in ("alone", "partner") and s.max_tricks is None and s.min_tricks is None and s.first_tricks is None:
-            yield (*here,), f'"{s.id}": say what the declarer must take (max_tricks, min_tricks or first_tricks)'
+            yield (*here,), _said("check_say_what_the_declarer_must", s_id=s.id)
         if s.fewest_tricks and s.side not in ("pairs", "each"):
-            yield (*here, "fewest_tricks"), 'fewest_tricks is for games without a declarer ("pairs", "each")'
+            yield (*here, "fewest_tricks"), _said("check_fewest_tricks_is_for_games")
         if s.leader == "declarer" and s.side in ("pairs", "each"):
-            yield (*here, "leader"), f'"{s.side}" has no declarer to lead'
+            yield (*here, "leader"), _said("check_has_no_declarer_to_lead", s_side=s.side)
         if passed and s.after is not None:
-            yield (*here, "after"), "a game nobody bid has no place in the ladder: remove after"
+            yield (*here, "after"), _said("check_a_game_nobody_bid_has_2")
         if s.trump == "dealer_card" and r.deck.jokers:
-            yield (*here, "trump"), "the dealer's last card may be a joker, which has no suit: play without jokers"
+            yield (*here, "trump"), _said("check_the_dealer_s_last_card")
         if s.trump == "dealer_card" and any("dealer" in sit.seats for sit in r.table.sitting_out):
-            yield (*here, "trump"), "the dealer sits out some deals, so there is no dealer's last card to turn"
+            yield (*here, "trump"), _said("check_the_dealer_sits_out_some")
 
 
 def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
     if r.bids is not None and r.bids.min_tricks > r.bids.max_tricks:
-        yield ("bids", "min_tricks"), f"the lowest bid {r.bids.min_tricks} is above the highest {r.bids.max_tricks}"
+        yield (
+            ("bids", "min_tricks"),
+            _said(
+                "check_the_lowest_bid_is_above",
+                r_bids_min_tricks=r.bids.min_tricks,
+                r_bids_max_tricks=r.bids.max_tricks,
+            ),
+        )
     names = Counter(fold(d.id) for d in r.designations) + Counter(fold(s.id) for s in r.named_bids())
     tiers = [d.tier for d in r.designations if d.tier != UNRANKED]
     if r.designations and (r.designations[0].tier != 0 or tiers.count(0) != 1):
         yield (
             ("designations", 0, "tier"),
-            "the first designation is the plain one (almindelige): it alone has tier 0",
+            _said("check_the_first_designation_is_the"),
         )
     for i, d in enumerate(r.designations):
         here = ("designations", i)
         if names[fold(d.id)] > 1:
-            yield (*here, "id"), f'the id "{d.id}" is used by more than one bid'
+            yield (*here, "id"), _said("check_the_id_is_used_by", d_id=d.id)
         if d.same_rank_as is not None:
             peer = next((x for x in r.designations if x.id == d.same_rank_as and x is not d), None)
             if d.tier == UNRANKED or peer is None:
                 known = ", ".join(x.id for x in r.designations if x.same_rank_as is None)
-                yield (*here, "same_rank_as"), f'"{d.same_rank_as}" is not a designation of this ruleset: {known}'
+                yield (
+                    (*here, "same_rank_as"),
+                    _said("check_is_not_a_designation_of", d_same_rank_as=d.same_rank_as, known=known),
+                )
             elif peer.tier != d.tier:
                 yield (
                     (*here, "tier"),
-                    f'tier {d.tier} and same_rank_as "{peer.id}" (tier {peer.tier}) disagree: give one of them',
+                    _said("check_tier_and_same_rank_as", d_tier=d.tier, peer_id=peer.id, peer_tier=peer.tier),
                 )
         elif i and d.tier < max((x.tier for x in r.designations[:i] if x.same_rank_as is None), default=0):
-            yield (*here, "tier"), "designations are listed lowest first: this tier is below the one before"
+            yield (*here, "tier"), _said("check_designations_are_listed_lowest_first")
         trump = d.trump
         if trump.by == "kitty":
             if trump.choices is not None:
-                yield (*here, "trump", "choices"), "the kitty decides trump here: choices are not used"
+                yield (*here, "trump", "choices"), _said("check_the_kitty_decides_trump_here")
             if r.deck.kitty == 0:
-                yield (*here, "trump", "by"), f'"{d.id}" turns the kitty for trump, but this ruleset has no kitty'
+                yield (*here, "trump", "by"), _said("check_turns_the_kitty_for_trump", d_id=d.id)
             else:
                 yield from _turns(r, d, here)
             if d.call.suits == "not_trump":
                 yield (
                     (*here, "call", "suits"),
-                    "the partner card is named before the kitty is turned: it cannot exclude trump",
+                    _said("check_the_partner_card_is_named"),
                 )
         else:
             if trump.turns is not None and not trump.partner_may_vip:
-                yield (*here, "trump", "turns"), "turns are only used when trump is turned from the kitty"
+                yield (*here, "trump", "turns"), _said("check_turns_are_only_used_when")
             choices = trump.choices or ()
             if not choices:
-                yield (*here, "trump", "choices"), f'"{d.id}" has no trump to choose from'
+                yield (*here, "trump", "choices"), _said("check_has_no_trump_to_choose", d_id=d.id)
             elif len(set(choices)) != len(choices):
-                yield (*here, "trump", "choices"), "a denomination is listed twice"
+                yield (*here, "trump", "choices"), _said("check_a_denomination_is_listed_twice")
             elif trump.by == "fixed" and len(choices) != 1:
-                yield (*here, "trump", "choices"), "a fixed trump has exactly one choice"
+                yield (*here, "trump", "choices"), _said("check_a_fixed_trump_has_exactly")
             elif trump.not_called_suit and len([c for c in choices if c != "none"]) <= 1 and "none" not in choices:
                 yield (
                     (*here, "trump", "choices"),
-                    "with not_called_suit the choice is empty when the partner card is of the only suit offered",
+                    _said("check_with_not_called_suit_the"),
                 )
             if trump.by == "partner" and d.call.suits == "not_trump":
-                yield (*here, "call", "suits"), "the partner names trump after the call: the call cannot exclude trump"
+                yield (*here, "call", "suits"), _said("check_the_partner_names_trump_after")
         yield from _turning(r, d, here)
         if d.exchange is None:
             continue
         if d.exchange.by in ("partner", "partner_chooses") and not (d.reveal_partner or trump.by == "partner"):
-            yield (*here, "exchange", "by"), "the partner can only exchange when he is revealed (reveal_partner)"
+            yield (*here, "exchange", "by"), _said("check_the_partner_can_only_exchange")
         if d.exchange.by == "partner_chooses" and not r.exchange.allowed:
-            yield (*here, "exchange", "by"), "the partner cannot choose who exchanges in a ruleset without exchange"
+            yield (*here, "exchange", "by"), _said("check_the_partner_cannot_choose_who")
         if d.exchange.required == "compulsory" and not r.exchange.allowed:
-            yield (*here, "exchange", "required"), "the exchange is compulsory here, but this ruleset has no exchange"
+            yield (*here, "exchange", "required"), _said("check_the_exchange_is_compulsory_here")
     present = sorted(set(tiers))
     for tier in range(max(present, default=-1) + 1):
         if tier not in present:
-            yield ("designations",), f"the tiers have a hole: no designation has tier {tier}"
+            yield ("designations",), _said("check_the_tiers_have_a_hole", tier=tier)
             break
 
 
@@ -302,38 +325,38 @@ def _ladder(r: Ruleset) -> Iterator[Finding]:
     for bid in ladder:
         key = fold(bid.text)
         if key in seen:
-            yield ("designations",), f'two bids are both written "{bid.text}"'
+            yield ("designations",), _said("check_two_bids_are_both_written", bid_text=bid.text)
         seen[key] = bid.text
 
 
 def _auction(r: Ruleset) -> Iterator[Finding]:
     if r.auction.kan_selv and r.auction.procedure == "none":
-        yield ("auction", "kan_selv"), "with no auction there is no bid to take over"
+        yield ("auction", "kan_selv"), _said("check_with_no_auction_there_is")
     if r.fordaekt.allowed and not r.designations:
         yield (
             ("fordaekt", "allowed"),
-            "a card is laid fordækt in the partner card's suit: this game has no partner card",
+            _said("check_a_card_is_laid_ford"),
         )
     rule = r.auction.gaa_med
     if rule.vip_bids and not any(d.trump.by == "kitty" for d in r.designations):
-        why = " (it has no kitty)" if r.deck.kitty == 0 else ""
+        phrase = "check_gaa_med_vip_no_kitty" if r.deck.kitty == 0 else "check_gaa_med_vip"
         yield (
             ("auction", "gaa_med", "vip_bids"),
-            f"gå med on vip bids needs a vip designation, and this ruleset has none{why}",
+            _said(phrase),
         )
     if rule.sol_bids and not any(s.side == "alone" for s in r.sol_bids):
         yield (
             ("auction", "gaa_med", "sol_bids"),
-            "gå med on sol bids needs sol bids played alone, and this ruleset has none",
+            _said("check_g_med_on_sol_bids"),
         )
 
 
 def _partner_card(r: Ruleset) -> Iterator[Finding]:
     ranks = r.partner_card.ranks
     if not ranks:
-        yield ("partner_card", "ranks"), "name at least one rank for the partner card"
+        yield ("partner_card", "ranks"), _said("check_name_at_least_one_rank")
     if len(set(ranks)) != len(ranks):
-        yield ("partner_card", "ranks"), "a rank is listed twice"
+        yield ("partner_card", "ranks"), _said("check_a_rank_is_listed_twice")
 
 
 def _turns(r: Ruleset, d: Designation, here: tuple[str | int, ...]) -> Iterator[Finding]:
@@ -341,11 +364,11 @@ def _turns(r: Ruleset, d: Designation, here: tuple[str | int, ...]) -> Iterator[
     turns = d.trump.turns
     if turns is None or len(turns) != r.deck.kitty:
         given = 0 if turns is None else len(turns)
-        yield (*here, "trump", "turns"), f"give one turning rule per kitty card ({r.deck.kitty}), not {given}"
+        yield (*here, "trump", "turns"), _said("check_give_one_turning_rule_per", kitty=r.deck.kitty, given=given)
     elif turns[-1] != "must_accept":
         yield (
             (*here, "trump", "turns", len(turns) - 1),
-            "the last kitty card must be must_accept, or a vip could end without trump",
+            _said("check_the_last_kitty_card_must"),
         )
 
 
@@ -354,43 +377,43 @@ def _turning(r: Ruleset, d: Designation, here: tuple[str | int, ...]) -> Iterato
     trump = d.trump
     if trump.partner_may_vip:
         if trump.by != "partner":
-            yield (*here, "trump", "partner_may_vip"), 'only a partner who names trump (by: "partner") can vip instead'
+            yield (*here, "trump", "partner_may_vip"), _said("check_only_a_partner_who_names")
         elif r.deck.kitty == 0:
-            yield (*here, "trump", "partner_may_vip"), "the partner cannot vip: this ruleset has no kitty"
+            yield (*here, "trump", "partner_may_vip"), _said("check_the_partner_cannot_vip_this")
         else:
             yield from _turns(r, d, here)
     if trump.joker_takes_previous:
         if not (trump.by == "kitty" or trump.partner_may_vip):
-            yield (*here, "trump", "joker_takes_previous"), "only a designation that turns the kitty turns a joker"
+            yield (*here, "trump", "joker_takes_previous"), _said("check_only_a_designation_that_turns")
         elif r.deck.jokers == 0:
-            yield (*here, "trump", "joker_takes_previous"), "this ruleset plays without jokers"
+            yield (*here, "trump", "joker_takes_previous"), _said("check_this_ruleset_plays_without_jokers")
 
 
 def _exchange(r: Ruleset) -> Iterator[Finding]:
     rule = r.exchange
     if rule.allowed and r.deck.kitty == 0:
-        yield ("exchange", "allowed"), "exchanging needs a kitty, and this ruleset has none"
+        yield ("exchange", "allowed"), _said("check_exchanging_needs_a_kitty_and")
     if rule.sol.allowed and not rule.allowed:
-        yield ("exchange", "sol", "allowed"), "sol declarers cannot exchange in a ruleset without exchange"
+        yield ("exchange", "sol", "allowed"), _said("check_sol_declarers_cannot_exchange_in")
     if rule.required == "compulsory" and not rule.allowed:
-        yield ("exchange", "required"), "the exchange cannot be compulsory when there is none"
+        yield ("exchange", "required"), _said("check_the_exchange_cannot_be_compulsory")
 
 
 def _doubling(r: Ruleset) -> Iterator[Finding]:
     rule = r.doubling
     if rule.allowed and r.auction.procedure == "none":
-        yield ("doubling", "allowed"), "with no auction there is no declarer's contract to double"
+        yield ("doubling", "allowed"), _said("check_with_no_auction_there_is_2")
     if rule.redouble and not rule.allowed:
-        yield ("doubling", "redouble"), "redoubling needs doubling"
+        yield ("doubling", "redouble"), _said("check_redoubling_needs_doubling")
     if rule.factor <= 1:
-        yield ("doubling", "factor"), f"a doubling must raise the stake: {rule.factor} is not above 1"
+        yield ("doubling", "factor"), _said("check_a_doubling_must_raise_the", rule_factor=rule.factor)
 
 
 def _jokers(r: Ruleset) -> Iterator[Finding]:
     if r.deck.jokers and r.jokers is None:
-        yield ("jokers",), f"the deck has {r.deck.jokers} jokers: say how they are played"
+        yield ("jokers",), _said("check_the_deck_has_jokers_say", r_deck_jokers=r.deck.jokers)
     if not r.deck.jokers and r.jokers is not None:
-        yield ("jokers",), "joker rules on a ruleset that plays without jokers (deck.jokers is 0)"
+        yield ("jokers",), _said("check_joker_rules_on_a_ruleset")
 
 
 def _card_order(r: Ruleset) -> Iterator[Finding]:
@@ -399,21 +422,15 @@ def _card_order(r: Ruleset) -> Iterator[Finding]:
         if sorted(order) != sorted(RANKS):
             missing = [rank for rank in RANKS if rank not in order]
             twice = sorted({rank for rank in order if order.count(rank) > 1})
-            detail = "; ".join(
-                part
-                for part in (
-                    "missing " + " ".join(missing) if missing else "",
-                    "twice " + " ".join(twice) if twice else "",
-                )
-                if part
-            )
-            yield ("card_order", key), f"list each of the 13 ranks once ({detail})"
+            shown = {"missing": " ".join(missing), "twice": " ".join(twice)}
+            phrase = "check_ranks_" + "_".join(k for k, v in shown.items() if v)
+            yield ("card_order", key), _said(phrase, **{k: v for k, v in shown.items() if v})
 
 
 def _jernhaand(r: Ruleset) -> Iterator[Finding]:
     ranks = r.jernhaand.court_ranks
     if len(set(ranks)) != len(ranks):
-        yield ("jernhaand", "court_ranks"), "a rank is listed twice"
+        yield ("jernhaand", "court_ranks"), _said("check_a_rank_is_listed_twice")
 
 
 def _tables(r: Ruleset) -> Iterator[Finding]:
@@ -425,12 +442,18 @@ def _tables(r: Ruleset) -> Iterator[Finding]:
         known = levels if table.key == "level" else bids
         for key in table.values:
             if key not in known:
-                what = f"a level from {r.levels[0]} to {r.levels[-1]}" if r.levels else "a level (there are none)"
+                here = ("scoring", "tables", name, "values", key)
                 if table.key == "bid":
                     close = difflib.get_close_matches(key, sorted(known), n=1)
-                    what = "one of the ruleset's bids: " + ", ".join(sorted(known))
-                    what += f' (did you mean "{close[0]}"?)' if close else ""
-                yield ("scoring", "tables", name, "values", key), f'"{key}" is not {what}'
+                    bids_known = ", ".join(sorted(known))
+                    if close:
+                        yield here, _said("check_table_bid_close", key=key, bids=bids_known, close=close[0])
+                    else:
+                        yield here, _said("check_table_bid", key=key, bids=bids_known)
+                elif r.levels:
+                    yield here, _said("check_table_level", key=key, low=r.levels[0], high=r.levels[-1])
+                else:
+                    yield here, _said("check_table_no_level", key=key)
 
 
 def _scoring(r: Ruleset) -> Iterator[Finding]:
@@ -451,5 +474,5 @@ def _where_added(r: Ruleset, problem: ScoringProblem) -> Finding:
     ids = {"designations": [d.id for d in r.designations], "sol_bids": [s.id for s in r.sol_bids]}
     for kind, names in ids.items():
         if key in names:
-            return (kind, names.index(key), "id"), f'{message}: add "{key}" to scoring.tables.{path[2]}.values'
+            return (kind, names.index(key), "id"), _said("check_add_to_table", error=message, key=key, table=path[2])
     return path, message

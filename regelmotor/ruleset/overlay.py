@@ -89,10 +89,12 @@ def merge(base: Layer, top: Layer, *, overlay: str | None = None) -> tuple[Layer
                 target[key] = _switched_off(key)  # the model's default (off), for the house rule to turn on
             if overlay is not None and isinstance(value, dict) and target.get(key) is None:
                 problems.append(
-                    Problem(
+                    Problem.said(
                         top.keys.get(child) or top.values.get(child) or Location("?", 1, 1),
                         child,
-                        f'the house rule "{overlay}" cannot apply: the ruleset has no "{key}" rules for it to change',
+                        "house_rule_no_section",
+                        rule=overlay,
+                        key=key,
                     )
                 )
                 continue
@@ -131,12 +133,7 @@ def _change_by_id(
         ids = [item.get("id") if isinstance(item, dict) else None for item in items]
         if change["id"] not in ids and "display" not in change:
             problems.append(
-                Problem(
-                    where,
-                    (*source, "id"),
-                    f'the house rule "{overlay}" cannot apply: the ruleset has no {key} entry "{change["id"]}" '
-                    '(a new one needs its "display" and the rest of its keys)',
-                )
+                Problem.said(where, (*source, "id"), "house_rule_no_entry", rule=overlay, key=key, id=change["id"])
             )
             continue
         at = ids.index(change["id"]) if change["id"] in ids else len(items)

@@ -105,8 +105,8 @@ class _Walker:
         return self.scalar(node, path)
 
     def tag_problem(self, node: Node, path: Path) -> None:
-        reason = "ruleset files cannot run code" if "python" in node.tag else "ruleset files are plain data"
-        self.problem(node, path, f"the tag {node.tag} is not allowed: {reason}")
+        phrase = "tag_code" if "python" in node.tag else "tag_data"
+        self.problems.append(Problem.said(_location(self.file, node), path, phrase, tag=node.tag))
 
     def mapping(self, node: MappingNode, path: Path, depth: int) -> dict[Any, Any]:
         if node.tag != _CORE + "map":
@@ -153,23 +153,13 @@ class _Walker:
                 self.problems.append(Problem.said(_location(self.file, node), path, "yaml11_bool", value=node.value))
                 return node.value
             if tag == _CORE + "int" and (_YAML11_OCTAL.match(node.value) or ":" in node.value):
-                self.problem(
-                    node,
-                    path,
-                    f'"{node.value}" is read as a YAML 1.1 octal or base-60 number: write the number '
-                    "without leading zeros or colons, or quote it",
-                )
+                self.problems.append(Problem.said(_location(self.file, node), path, "yaml11_octal", value=node.value))
                 return node.value
             if tag == _CORE + "float" and ":" in node.value:
-                self.problem(node, path, f'"{node.value}" is read as a base-60 number: quote it')
+                self.problems.append(Problem.said(_location(self.file, node), path, "yaml11_base60", value=node.value))
                 return node.value
             if tag in (_CORE + "int", _CORE + "float") and _YAML11_NUMBER.match(node.value):
-                self.problem(
-                    node,
-                    path,
-                    f'"{node.value}" is a YAML 1.1 number form (hexadecimal, binary or with _) that other tools '
-                    "read differently: write plain decimal digits, or quote it if you mean the text",
-                )
+                self.problems.append(Problem.said(_location(self.file, node), path, "yaml11_number", value=node.value))
                 return node.value
             if tag in (_CORE + "int", _CORE + "float") and len(node.value) > MAX_DIGITS:
                 self.problem(node, path, f"a number of more than {MAX_DIGITS} characters: no rule needs one")
