@@ -515,7 +515,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
     if rules.ruleset.table.players and 4 not in rules.ruleset.table.players:
-        raise RegelmotorError(f"{resolved.label} is not played four to a table")
+        raise RegelmotorError.said("not_four", ruleset=resolved.label)
     check_bot(args.bots, rules)
     record = Path(args.record) if args.record is not None else default_record()
     if args.record is None:

@@ -61,6 +61,8 @@ def say(key: str, values: Mapping[str, object], lang: str = "da", value: Value |
     def shown(name: str, item: object) -> str:
         if isinstance(item, (Exception, Said)) and hasattr(item, "text"):
             return str(item.text(lang))
+        if hasattr(item, "said_as"):  # a ruleset file's problem, its message alone
+            return str(item.said_as(lang))
         if isinstance(item, Word):
             return words[f"word_{item}"]
         if isinstance(item, tuple):  # alternatives: "et helt tal eller tekst"

@@ -327,9 +327,7 @@ def _after_removal(problems: list[Problem], removals: list[tuple[str, Location]]
         return problems
     file, where = removals[-1]
     return [
-        p
-        if p.location.file == file
-        else Problem(where, p.path, f"{p.message} ({p.location}, inherited: left so by this file's remove:)")
+        p if p.location.file == file else Problem.said(where, p.path, "removal_left", error=p, at=p.location)
         for p in problems
     ]
 

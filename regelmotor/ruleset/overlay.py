@@ -11,6 +11,7 @@ from typing import Any
 
 from regelmotor.bids import fold
 from regelmotor.errors import Location, Problem
+from regelmotor.phrase_table import Word
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.yaml_source import (
     Document,
@@ -275,7 +276,7 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
     problems: list[Problem] = []
     if not isinstance(removal, dict):
         return problems  # the schema has said what is wrong with it
-    for key, word in REMOVABLE.items():
+    for key in REMOVABLE:
         for index, ident in enumerate(removal.get(key) or []):
             path: Path = ("remove", key, index)
             where = doc.locate(path)
@@ -284,13 +285,12 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
             ids = [e.get("id") if isinstance(e, dict) else None for e in entries]
             ident = next((i for i in ids if isinstance(i, str) and fold(i) == fold(str(ident))), ident)
             if ident not in ids:
-                there = ", ".join(str(i) for i in ids if i is not None) or "none"
-                problems.append(Problem(where, path, f'there is no {word} "{ident}" to remove (there are: {there})'))
+                there = ", ".join(str(i) for i in ids if i is not None) or Word("none")
+                problems.append(Problem.said(where, path, f"remove_none_{key}", ident=ident, there=there))
                 continue
             own = doc.data.get(key)
             if isinstance(own, list) and any(isinstance(e, dict) and e.get("id") == ident for e in own):
-                message = f'the {word} "{ident}" is removed here and set in this same file: keep one of the two'
-                problems.append(Problem(where, path, message))
+                problems.append(Problem.said(where, path, f"remove_and_set_{key}", ident=ident))
                 continue
             at = ids.index(ident)
             del entries[at]
@@ -315,18 +315,17 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
             where = doc.locate(path)
             values = table.get("values") if isinstance(table, dict) else None
             if not isinstance(values, dict):
-                there = ", ".join(tables) or "none"
-                problems.append(Problem(where, path, f'there is no point table "{name}" (there are: {there})'))
+                there = ", ".join(tables) or Word("none")
+                problems.append(Problem.said(where, path, "remove_no_table", name=name, there=there))
                 break
             found = next((k for k in values if str(k) == str(entry)), None)
             if found is None:
                 there = ", ".join(str(k) for k in values)
-                problems.append(Problem(where, path, f'the table "{name}" has no entry "{entry}" (it has: {there})'))
+                problems.append(Problem.said(where, path, "remove_no_entry", name=name, entry=entry, there=there))
                 continue
             own = _at(doc.data, ("scoring", "tables", name, "values"))
             if isinstance(own, dict) and found in own:
-                message = f'the entry "{entry}" of "{name}" is removed here and set in this same file: keep one'
-                problems.append(Problem(where, path, message))
+                problems.append(Problem.said(where, path, "remove_and_set_entry", name=name, entry=entry))
                 continue
             _drop_entry(layer, name, found)
     return problems

@@ -380,7 +380,7 @@ class Games:
         bot) a table of several people, each with their own seat's secret."""
         rules = compile_rules(resolved) if upload is not None else self._compiled(resolved)
         if 4 not in resolved.ruleset.table.players:
-            raise RegelmotorError(f"{resolved.label} is not played four to a table")
+            raise RegelmotorError.said("not_four", ruleset=resolved.label)
         names = SOLO_NAMES if people is None else [name or f"Bot {player}" for player, name in enumerate(people)]
         rng = random.Random(seed if seed is not None else secrets.randbits(32))
         session = Session(rules, names, first_dealer=3)  # player 0 is forhånd first
@@ -878,7 +878,7 @@ def create_app(
             if upload is not None:
                 name = upload_name(filename)
                 if not _encodable(upload):
-                    return JSONResponse({"error": "the ruleset file is not UTF-8 text"}, status_code=400)
+                    return _refuse(400, "reglesætsfilen er ikke UTF-8-tekst", "the ruleset file is not UTF-8 text")
                 resolved = await run_in_threadpool(load_upload, upload, name, house)
                 key = await run_in_threadpool(
                     games.start, resolved, name, house, seed, upload, bot, client, "upload", people
@@ -906,7 +906,7 @@ def create_app(
             said = {"error": "reglesættet har fejl", "error_en": "the ruleset has problems"}
             return JSONResponse({**said, "problems": problems}, status_code=400)
         except RegelmotorError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
+            return _refuse(400, exc.text("da"), exc.text("en"))
         web = games.games[key]
         if people is None:
             return JSONResponse(await snapshot(key, web, YOU))
