@@ -61,9 +61,11 @@ def test_the_house_rule_example_applies(club: Callable[..., str]) -> None:
 
 def test_the_broken_example_gives_the_errors_the_guide_shows(club: Callable[..., str]) -> None:
     _write_all(club)
-    shown = re.search(r"gives \(exit code 1\):\n\n```text\n(.*?)```", GUIDE, re.DOTALL)
-    assert shown is not None
-    assert [str(p) for p in validate_file("broken.yaml")] == shown.group(1).splitlines()
+    danish = re.search(r"gives \(exit code 1\), in Danish[^\n]*\n\n```text\n(.*?)```", GUIDE, re.DOTALL)
+    english = re.search(r"with `--lang en`[^\n]*\n\n```text\n(.*?)```", GUIDE, re.DOTALL)
+    assert danish is not None and english is not None
+    assert [p.text("da") for p in validate_file("broken.yaml")] == danish.group(1).splitlines()
+    assert [str(p) for p in validate_file("broken.yaml")] == english.group(1).splitlines()
 
 
 def test_the_guide_lists_every_scoring_variable() -> None:
