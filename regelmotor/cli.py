@@ -42,7 +42,7 @@ from regelmotor.errors import Problem, RegelmotorError, RulesetError
 from regelmotor.files import OutputError, check_output, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
-from regelmotor.phrases import card_shown, phrases, said, say
+from regelmotor.phrases import Word, card_shown, phrases, said, say
 from regelmotor.play import TerminalGame
 from regelmotor.records import read_record, record_schema_text, replay, state_json
 from regelmotor.rounding import points, zero_sum_points
@@ -311,7 +311,7 @@ def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
         binary = getattr(out, "buffer", None)
         if binary is None:
             raise RegelmotorError("a PDF is binary: write it to a file with -o FILE")
-        refuse_binary_terminal(out, "a PDF")
+        refuse_binary_terminal(out, Word("pdf"))
         binary.write(rendered)
     else:
         out.write(rendered)

@@ -65,21 +65,21 @@ def check_output(path: Path, *, force: bool = False, inputs: tuple[Path, ...] = 
     for source in inputs:
         with contextlib.suppress(OSError):
             if path.exists() and os.path.samefile(path, source):
-                raise OutputError(f"{path}: is the file being read; write to another file")
+                raise OutputError.said("out_being_read", path=path)
     if path.is_dir():
-        raise OutputError(f"{path}: is a folder; name a file")
+        raise OutputError.said("out_folder", path=path)
     folder = target_of(path).parent
     if not folder.is_dir():
-        raise OutputError(f"{path}: the folder {folder} does not exist")
+        raise OutputError.said("out_no_folder", path=path, folder=folder)
     if path.exists() and not force:
         if not replace:
-            raise OutputError(f"{path}: exists already; --force replaces it")
+            raise OutputError.said("out_exists", path=path)
         if holds_club_data(path):
-            raise OutputError(f"{path}: is a score sheet or a game record; --force replaces it")
+            raise OutputError.said("out_is_sheet", path=path)
     if path.exists() and read_only(target_of(path)):
-        raise OutputError(f"{path}: is read-only")
+        raise OutputError.said("out_read_only", path=path)
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"{path}: cannot write in the folder {folder}")
+        raise OutputError.said("out_no_write", path=path, folder=folder)
 
 
 def holds_club_data(path: Path) -> bool:
@@ -107,11 +107,11 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True, private
     raw = data.encode("utf-8") if isinstance(data, str) else data
     target = target_of(path)
     if target.is_dir():
-        raise OutputError(f"{path}: is a folder; name a file")
+        raise OutputError.said("out_folder", path=path)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
         if read_only(target, mode):
-            raise OutputError(f"{path}: is read-only; nothing was written")
+            raise OutputError.said("out_read_only_nothing", path=path)
     except FileNotFoundError:
         mode = 0o600 if private else 0o666 & ~_UMASK
     except OSError as exc:
@@ -214,7 +214,7 @@ def _acquire(handle: int, path: Path, timeout: float) -> None:
             if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                 raise OutputError(f"{path}: cannot lock it: {_reason(exc)}") from None
         if time.monotonic() > deadline:
-            raise OutputError(f"{path}: another program has had it open for {timeout:.0f} s; nothing was written")
+            raise OutputError.said("out_locked", path=path, seconds=f"{timeout:.0f}")
         time.sleep(0.01)
 
 
@@ -235,7 +235,7 @@ def refuse_binary_terminal(out: TextIO | BinaryIO, what: str) -> None:
     """Binary output (a PDF) is never written to a terminal, where it is noise and can change its state."""
     isatty = getattr(out, "isatty", None)
     if isatty is not None and isatty():
-        raise OutputError(f"{what} is binary: write it to a file with -o FILE (or pipe it)")
+        raise OutputError.said("out_binary", what=what)
 
 
 __all__ = [

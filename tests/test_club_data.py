@@ -218,7 +218,7 @@ def test_session_show_never_writes_over_the_sheet_it_reads(tmp_path: Path, capsy
     before = sheet.read_bytes()
     for force in ([], ["--force"]):
         code, _, err = run(capsys, "session", "show", str(sheet), "--format", "csv", "-o", str(sheet), *force)
-        assert code == 1 and "is the file being read" in err
+        assert code == 1 and "det er filen, der læses" in err
     assert sheet.read_bytes() == before
 
 
@@ -228,7 +228,7 @@ def test_an_output_never_replaces_a_sheet_or_a_record_without_force(
     sheet = new_sheet(tmp_path, capsys)
     before = sheet.read_bytes()
     code, _, err = run(capsys, "rulebook", "standard", "-o", str(sheet))
-    assert code == 1 and "is a score sheet or a game record; --force replaces it" in err
+    assert code == 1 and "er et regnskab eller et spilreferat; --force erstatter den" in err
     assert sheet.read_bytes() == before
     book = tmp_path / "regler.md"
     assert run(capsys, "rulebook", "standard", "-o", str(book))[0] == 0
@@ -242,7 +242,7 @@ def test_a_read_only_sheet_is_refused_and_keeps_its_mode(tmp_path: Path, capsys:
     sheet.chmod(0o444)
     before = sheet.read_bytes()
     code, _, err = run(capsys, "session", "add", str(sheet), "--redeal", "all_pass")
-    assert code == 1 and "read-only" in err
+    assert code == 1 and "skrivebeskyttet" in err
     assert sheet.read_bytes() == before and stat.S_IMODE(sheet.stat().st_mode) == 0o444
 
 
@@ -280,7 +280,7 @@ def test_a_full_disk_is_one_line_and_the_old_file_is_as_it_was(
 
 @pytest.mark.parametrize(
     ("target", "message"),
-    [("", "is a folder"), ("mangler/regler.md", "does not exist")],
+    [("", "er en mappe"), ("mangler/regler.md", "findes ikke")],
     ids=["a folder", "a missing folder"],
 )
 def test_an_output_that_cannot_be_written_is_one_line_naming_it(
@@ -305,7 +305,7 @@ def test_a_pdf_is_never_written_to_a_terminal(capsys: pytest.CaptureFixture[str]
 
     terminal = Terminal()
     assert main(["rulebook", "standard", "--format", "pdf"], out=terminal) == 1
-    assert "binary" in capsys.readouterr().err and Terminal.buffer.getvalue() == b""
+    assert "en PDF er binær" in capsys.readouterr().err and Terminal.buffer.getvalue() == b""
 
 
 def test_play_keeps_records_in_a_folder_per_evening_and_never_over_another_games(
@@ -319,7 +319,7 @@ def test_play_keeps_records_in_a_folder_per_evening_and_never_over_another_games
     earlier = tmp_path / "spil-1.json"
     earlier.write_text('{"ruleset": "standard", "hands": []}', encoding="utf-8")
     code, _, err = run(capsys, "play", "standard", "--record", str(tmp_path / "spil.json"))
-    assert code == 1 and "exists already; --force replaces it" in err
+    assert code == 1 and "findes allerede; --force erstatter den" in err
     assert earlier.read_text(encoding="utf-8") == '{"ruleset": "standard", "hands": []}'
 
 
@@ -498,7 +498,7 @@ def test_session_show_into_a_folder_is_one_line(tmp_path: Path, capsys: pytest.C
     """The issue: "a full disk, an unwritable or missing folder and `-o` naming a directory end in tracebacks
     (`rulebook`, `session show`, `play --record`)"."""
     sheet = new_sheet(tmp_path, capsys)
-    for target, message in ((tmp_path, "is a folder"), (tmp_path / "mangler" / "a.csv", "does not exist")):
+    for target, message in ((tmp_path, "er en mappe"), (tmp_path / "mangler" / "a.csv", "findes ikke")):
         code, _, err = run(capsys, "session", "show", str(sheet), "--format", "csv", "-o", str(target))
         assert code == 1 and message in err and err.count("\n") == 1, err
 

@@ -153,7 +153,7 @@ def test_a_chart_that_cannot_be_written_is_refused_before_any_deal_is_played(
     monkeypatch.setattr(regelmotor.cli, "run_deals", no_deals)
     assert main(["compare", "standard", "standard", "--deals", "10", "--plot", str(tmp_path / target)]) == 1
     err = capsys.readouterr().err
-    assert ("the folder" in err and "does not exist" in err) or "--plot writes .svg or .png" in err
+    assert ("mappen" in err and "findes ikke" in err) or "--plot writes .svg or .png" in err
 
 
 def test_a_dask_cluster_gives_the_same_numbers() -> None:
