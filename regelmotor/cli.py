@@ -310,7 +310,7 @@ def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
     elif isinstance(rendered, bytes):
         binary = getattr(out, "buffer", None)
         if binary is None:
-            raise RegelmotorError("a PDF is binary: write it to a file with -o FILE")
+            raise RegelmotorError.said("pdf_to_file")
         refuse_binary_terminal(out, Word("pdf"))
         binary.write(rendered)
     else:
@@ -352,7 +352,7 @@ def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
     known = [name for name in offered[0] if all(name in o for o in offered)]
     if len(names) != 4 or any(n not in known for n in names):
         choices = ", ".join(known)
-        raise RegelmotorError(f"--bots is one bot for all four seats or four, comma separated, from: {choices}")
+        raise RegelmotorError.said("bots_arg", choices=choices)
     return names
 
 
@@ -373,9 +373,7 @@ def _jobs(args: argparse.Namespace) -> int:
     """``--jobs``, or one process for each core this process may use: the numbers are the same either way."""
     if args.jobs is not None:
         if not 1 <= args.jobs <= _max_jobs():
-            raise RegelmotorError(
-                f"--jobs is a number of processes, 1 to {_max_jobs()} (twice the cores here), not {args.jobs}"
-            )
+            raise RegelmotorError.said("jobs_arg", most=_max_jobs(), jobs=args.jobs)
         return int(args.jobs)
     return _cores()
 
@@ -1018,7 +1016,7 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
             write_atomic(Path(args.output), escape_controls(data) if isinstance(data, str) else data)
             out.write(f"wrote {args.output}\n")
         elif isinstance(data, bytes):
-            raise RegelmotorError("a pdf is written to a file: give -o FILE")
+            raise RegelmotorError.said("pdf_needs_file")
         else:
             out.write(data)
         return EXIT_OK
@@ -1028,12 +1026,12 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
 
 def _new_sheet(args: argparse.Namespace, path: Path, out: TextIO) -> int:
     if path.exists() or path.is_symlink():
-        raise RegelmotorError(f"{path} exists already: a new evening gets a new file")
+        raise RegelmotorError.said("sheet_exists", path=path)
     check_output(path)
     players = names(args.players)
     first = players.index(args.first_dealer) if args.first_dealer in players else 0
     if args.first_dealer is not None and args.first_dealer not in players:
-        raise RegelmotorError(f'--first-dealer "{args.first_dealer}" is not one of the players')
+        raise RegelmotorError.said("first_dealer", name=args.first_dealer)
     rate_of(args.rate)
     folder = path.parent.resolve()
 

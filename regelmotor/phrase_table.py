@@ -68,9 +68,9 @@ def say(key: str, values: Mapping[str, object], lang: str = "da", value: Value |
         if isinstance(item, tuple):  # alternatives: "et helt tal eller tekst"
             return words["word_or"].join(shown(name, v) for v in item)
         if name == "role":
-            return words[f"role_{item}"]
+            return words[f"person_{item}"]
         if name == "place":  # "the deal", or where in a file (deals[3])
-            return words.get(f"role_{item}", str(item))
+            return words.get(f"person_{item}", str(item))
         if name == "reason":
             return words.get(f"redeal_{item}", str(item))
         return value(name, item, lang) if value is not None else str(item)

@@ -127,7 +127,7 @@ def parse_json(text: str | bytes, where: str) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+            raise RecordError.said("json_utf8", where=where, byte=exc.start) from None
     depth = 0
     for char in text:  # a quick scan: brackets inside strings only make it stricter
         if char in "[{":
@@ -139,7 +139,7 @@ def parse_json(text: str | bytes, where: str) -> Any:
     try:
         return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        raise RecordError.said("json_not", where=where, line=exc.lineno, column=exc.colno, detail=exc.msg) from None
     except ValueError as exc:  # a number out of bounds, NaN or Infinity
         raise RecordError(f"{where}: {exc}") from None
 
@@ -169,7 +169,7 @@ def read_record(path: str | Path) -> Record:
     try:
         data = parse_json(read_bounded(Path(path), MAX_RECORD_BYTES), str(path))
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read the record: {exc.strerror}") from None
+        raise RecordError.said("record_unreadable", path=path, reason=exc.strerror) from None
     except TooLarge as exc:
         raise RecordError(f"{path}: {exc}; a record is a few kilobytes") from None
     try:

@@ -168,7 +168,7 @@ class Sheet:
     @classmethod
     def of(cls, data: Any, folder: Path | None = None) -> Sheet:
         if not isinstance(data, dict) or data.get("kind") != "regelmotor score sheet":
-            raise SheetError('not a score sheet (start one with "regelmotor session new")')
+            raise SheetError.said("not_a_sheet")
         version = data.get("version", 1)
         if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= SHEET_VERSION:
             raise SheetError(
@@ -544,7 +544,7 @@ def read_sheet(path: Path) -> Sheet:
     try:
         data = read_bounded(path, MAX_SHEET_BYTES)
     except OSError as exc:
-        raise SheetError(f"{path}: cannot read the sheet: {exc.strerror}") from None
+        raise SheetError.said("sheet_unreadable", path=path, reason=exc.strerror) from None
     except TooLarge as exc:
         raise SheetError(f"{path}: {exc}: not a score sheet") from None
     return parse_sheet(data, path)
@@ -552,20 +552,20 @@ def read_sheet(path: Path) -> Sheet:
 
 def parse_sheet(data: bytes, path: Path) -> Sheet:
     if len(data) > MAX_SHEET_BYTES:
-        raise SheetError(f"{path}: larger than {MAX_SHEET_BYTES} bytes: not a score sheet")
+        raise SheetError.said("sheet_large", path=path, most=MAX_SHEET_BYTES)
     try:
         return Sheet.of(parse_json(data, str(path)), path.parent)
     except RecordError as exc:
-        raise SheetError(str(exc)) from None
+        raise SheetError.said("as_is", error=exc) from None
     except SheetError as exc:
-        raise SheetError(f"{path}: {exc}") from None
+        raise SheetError.said("at_path", path=path, error=exc) from None
 
 
 def sheet_text(sheet: Sheet) -> str:
     """The sheet as it is stored; refused when larger than a sheet may be read back."""
     text = json.dumps(sheet.as_json(), ensure_ascii=False, indent=1) + "\n"
     if len(text.encode("utf-8")) > MAX_SHEET_BYTES:
-        raise SheetError(f"the sheet would be larger than {MAX_SHEET_BYTES} bytes: start a new sheet for the evening")
+        raise SheetError.said("sheet_full", most=MAX_SHEET_BYTES)
     return text
 
 

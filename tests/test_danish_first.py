@@ -37,6 +37,15 @@ def test_every_phrase_is_in_both_languages_with_the_same_blanks() -> None:
     assert {k for k in da if blanks(da[k]) != blanks(en[k])} == set()
 
 
+def test_no_phrase_is_written_twice() -> None:
+    """A phrase written twice would silently say the later one."""
+    from regelmotor.phrase_table import PHRASES
+
+    for lang in ("da", "en"):
+        keys = re.findall(r"^(\w+):", (PHRASES / f"{lang}.yaml").read_text(encoding="utf-8"), flags=re.M)
+        assert sorted({k for k in keys if keys.count(k) > 1}) == [], lang
+
+
 @pytest.mark.parametrize(
     ("file", "dansk", "english"),
     [

@@ -214,7 +214,7 @@ def test_the_plugins_bot_plays_with_bots(write: Callable[[str, str], str], capsy
     assert '"forsigtig"' in capsys.readouterr().out
     assert main(["simulate", "standard", "--bots", "forsigtig", "--deals", "4"]) == 1  # standard has no such plugin
     err = capsys.readouterr().err
-    assert "--bots is one bot" in err and "forsigtig" not in err.split("from:")[-1]
+    assert "--bots er én computerspiller" in err and "forsigtig" not in err.split("blandt:")[-1]
 
 
 def test_two_house_rules_that_each_add_a_plugin_are_both_in_force(

@@ -153,7 +153,7 @@ def test_a_record_with_a_wrong_card_code_exits_1(capsys: pytest.CaptureFixture[s
 def test_a_record_that_is_not_json_exits_1(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:
     path = club("record.json", "{ not json")
     assert main(["replay", path]) == 1
-    assert "record.json:1:3: not JSON" in capsys.readouterr().err
+    assert "record.json:1:3: ikke JSON" in capsys.readouterr().err
 
 
 def test_the_record_schema_is_committed_and_in_sync() -> None:

@@ -83,7 +83,7 @@ def test_a_new_sheet_never_overwrites_an_evening(tmp_path: Path, capsys: pytest.
     sheet = str(tmp_path / "aften.json")
     run(capsys, "session", "new", sheet, "standard", "--players", "A,B,C,D")
     code, _, err = run(capsys, "session", "new", sheet, "standard", "--players", "A,B,C,D")
-    assert code == 1 and "exists already" in err
+    assert code == 1 and "findes allerede" in err
 
 
 def test_thorsen_at_five_players_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -143,7 +143,7 @@ def test_the_sheet_prints_as_md_html_pdf_and_exports_csv(tmp_path: Path, capsys:
     assert run(capsys, "session", "show", sheet, "--format", "html", "-o", str(tmp_path / "jul.html"))[0] == 0
     assert "Regnskab: Dansk whist" in (tmp_path / "jul.html").read_text(encoding="utf-8")
     code, _, err = run(capsys, "session", "show", sheet, "--format", "pdf")
-    assert code == 1 and "give -o FILE" in err
+    assert code == 1 and "angiv -o FIL" in err
 
 
 def test_serve_shows_the_evenings_sheet_it_was_started_with(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

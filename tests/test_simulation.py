@@ -108,7 +108,7 @@ def test_simulate_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_simulate_rejects_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "standard", "--deals", "5", "--bots", "clever"]) == 1
-    assert "--bots is one bot for all four seats or four" in capsys.readouterr().err
+    assert "--bots er én computerspiller til alle fire pladser eller fire" in capsys.readouterr().err
 
 
 def test_compare_shows_the_rule_difference_and_the_joker_effect(
@@ -171,7 +171,7 @@ def test_jobs_default_to_one_process_per_core_and_must_be_positive(capsys: pytes
     assert main(["simulate", "gruppe2", "--deals", "40", "--seed", "4", "--json", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out) == default
     assert main(["simulate", "gruppe2", "--deals", "40", "--jobs", "0"]) == 1
-    assert "--jobs is a number of processes, 1 to " in capsys.readouterr().err
+    assert "--jobs er et antal processer, 1 til " in capsys.readouterr().err
 
 
 def test_points_are_compared_per_stake_where_the_stakes_differ(
