@@ -93,11 +93,11 @@ SECRET = re.compile(r"[A-Za-z0-9_-]{22}")
 SEAT_LINK = re.compile(r"([A-Za-z0-9_-]{16})([0-3])([A-Za-z0-9_-]{22})")
 """A seat's link at a table: the table's key, the player, the seat's secret (39 letters, a page's id)."""
 WATCHERS = 16
+"""Pages following one game at once (four people, each with a tab or two)."""
 STREAMS = 100
 """Pages following tables at once: half the server's connections, so the others are always answered."""
 STREAMS_PER_CLIENT = 16
 """Pages following tables from one address (a club room behind one router is one address)."""
-"""Pages following one game at once (four people, each with a tab or two)."""
 HEARTBEAT_SECONDS = 15.0
 """A followed page hears from the server this often, so that a lost connection is noticed and remade."""
 RECONNECT_MS = 1000
