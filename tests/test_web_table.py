@@ -363,6 +363,10 @@ def test_four_people_at_one_table_in_four_browsers(table_server: tuple[str, int,
                 break
             player = web.seating[web.game.to_act]
             page = pages[player]
+            if moves == 0:  # a move the rules refuse: said why, and the person's choices are open again
+                page.evaluate("act('accept')")
+                page.wait_for_function("() => document.getElementById('error').textContent !== ''")
+                page.wait_for_function("() => document.querySelectorAll('button.action:not([disabled])').length > 0")
             if moves == 6:
                 page.reload()  # a reload comes back to the same seat
                 page.wait_for_selector("#game:not([hidden])")
