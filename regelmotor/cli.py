@@ -24,6 +24,7 @@ import yaml
 from regelmotor import __version__
 from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
+from regelmotor.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from regelmotor.compare import (
     TABLE_WORDS,
     check_plot_target,
@@ -687,8 +688,9 @@ def _describe_state(game: Game, label: str, lang: str = "en") -> str:
         trump = words["replay_no_trump_yet"] if game.trump is None else _trump_shown(game.trump, lang)
         lines.append(line("trump", trump=trump))
         if game.called is not None:
-            revealed = game.partner_public and game.partner is not None
-            partner = seat(game.partner) if revealed and game.partner is not None else words["replay_not_revealed"]
+            partner = (
+                seat(game.partner) if game.partner_public and game.partner is not None else words["replay_not_revealed"]
+            )
             lines.append(line("partner_card", card=card(game.called), partner=partner))
     for number, trick in enumerate(game.tricks, 1):
         cards = " ".join(f"{s}:{card(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
@@ -712,7 +714,7 @@ def _trump_shown(trump: str, lang: str) -> str:
     """A trump as the table says it: ``♥``, ``uden trumf``; the notation's letter in English."""
     if lang == "en":
         return trump
-    return said(f"trump {trump}", lang).removeprefix(phrases(lang)["act_trump"]).strip()
+    return phrases(lang)["act_no_trump"] if trump == "none" else SUIT_SYMBOLS[SUIT_LETTERS.index(trump)]
 
 
 def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:

@@ -38,14 +38,19 @@ class Said(str):
     phrase: str
     values: Mapping[str, object]
 
+    @staticmethod
+    def render(key: str, values: Mapping[str, object], lang: str) -> str:
+        """How the sentence is said: the table's ``say`` (a subclass may say cards too)."""
+        return say(key, values, lang)
+
     @classmethod
     def of(cls, phrase: str, **values: object) -> Self:
-        said = cls(say(phrase, values, "en"))
+        said = cls(cls.render(phrase, values, "en"))
         said.phrase, said.values = phrase, values
         return said
 
     def text(self, lang: str = "da") -> str:
-        return say(self.phrase, self.values, lang)
+        return self.render(self.phrase, self.values, lang)
 
 
 Value = Callable[[str, object, str], str]

@@ -135,23 +135,31 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def browser_server() -> Iterator[tuple[str, Any]]:
-    """A real server on a free port (the page's own script, under its CSP), and the app's games."""
+@contextlib.contextmanager
+def serving(app: Any) -> Iterator[int]:
+    """``app`` served by uvicorn on a free port in a thread, for as long as the block runs; its port."""
     import uvicorn
 
-    app = create_app()
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}/", app.state.games
+        yield port
     finally:
         server.should_exit = True
+        server.force_exit = True  # a table's pages hold event streams that do not end by themselves
         thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser_server() -> Iterator[tuple[str, Any]]:
+    """A real server on a free port (the page's own script, under its CSP), and the app's games."""
+    app = create_app()
+    with serving(app) as port:
+        yield f"http://127.0.0.1:{port}/", app.state.games
 
 
 def _pick_and_confirm(page: Any) -> None:
@@ -515,43 +523,31 @@ def test_the_calls_are_shown_at_the_seats(browser_server: tuple[str, Any]) -> No
 def test_a_deal_is_entered_at_the_sheet_page_and_the_totals_follow(tmp_path: Path) -> None:
     """The table issue: "/sheet in the browser is small serif text, must be reloaded by hand, and deals
     cannot be entered there"."""
-    import uvicorn
-
     from regelmotor.cli import main
 
     playwright = pytest.importorskip("playwright.sync_api")
     sheet = tmp_path / "aften.json"
     assert main(["session", "new", str(sheet), "standard", "--players", "Anna,Bo,Carl,Dorte", "--rate", "0.25"]) == 0
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(sheet=sheet), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
-        with playwright.sync_playwright() as p:
-            browser = _browser(p)
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"http://127.0.0.1:{port}/sheet")
-            page.wait_for_selector("#declarer option[value=Anna]", state="attached")
-            page.select_option("#contract", "8")
-            page.select_option("#declarer", "Anna")
-            page.select_option("#partner", "Carl")
-            page.fill("#tricks", "10")
-            page.click("#add")
-            page.wait_for_function("() => document.body.dataset.deals === '1'")
-            assert "Anna 8 m. Carl: 10 stik" in page.inner_text("#sheet")
-            page.fill("#tricks", "14")
-            page.click("#add")
-            page.wait_for_function("() => document.getElementById('error').textContent !== ''")
-            assert page.evaluate("document.body.dataset.deals") == "1"
-            assert main(["session", "add", str(sheet), "--contract", "sol", "--declarer", "Bo", "--tricks", "0"]) == 0
-            page.wait_for_function("() => document.body.dataset.deals === '2'", timeout=15000)  # live, no reload
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            assert errors == []
-            browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serving(create_app(sheet=sheet)) as port, playwright.sync_playwright() as p:
+        browser = _browser(p)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"http://127.0.0.1:{port}/sheet")
+        page.wait_for_selector("#declarer option[value=Anna]", state="attached")
+        page.select_option("#contract", "8")
+        page.select_option("#declarer", "Anna")
+        page.select_option("#partner", "Carl")
+        page.fill("#tricks", "10")
+        page.click("#add")
+        page.wait_for_function("() => document.body.dataset.deals === '1'")
+        assert "Anna 8 m. Carl: 10 stik" in page.inner_text("#sheet")
+        page.fill("#tricks", "14")
+        page.click("#add")
+        page.wait_for_function("() => document.getElementById('error').textContent !== ''")
+        assert page.evaluate("document.body.dataset.deals") == "1"
+        assert main(["session", "add", str(sheet), "--contract", "sol", "--declarer", "Bo", "--tricks", "0"]) == 0
+        page.wait_for_function("() => document.body.dataset.deals === '2'", timeout=15000)  # live, no reload
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert errors == []
+        browser.close()

@@ -22,7 +22,7 @@ from regelmotor.web import app as app_module
 from regelmotor.web import create_app
 from regelmotor.web.app import SEAT_LINK, WebGame
 
-from .test_web import CHROMIUM, _free_port, _pick_and_confirm, hidden_cards, needs_chromium, sent_cards
+from .test_web import CHROMIUM, _pick_and_confirm, hidden_cards, needs_chromium, sent_cards, serving
 
 PEOPLE = ["Åse", "Bent", "Carl", "Dorte"]
 
@@ -155,21 +155,9 @@ def test_a_restart_of_the_server_keeps_the_table_and_every_seat_link(tmp_path: P
 
 @pytest.fixture(scope="module")
 def table_server() -> Iterator[tuple[str, int, Any]]:
-    import uvicorn
-
     app = create_app()
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
+    with serving(app) as port:
         yield f"http://127.0.0.1:{port}/", port, app.state.games
-    finally:
-        server.should_exit = True
-        server.force_exit = True  # the pages' event streams do not end by themselves
-        thread.join(timeout=10)
 
 
 def _post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
