@@ -375,14 +375,17 @@ class ExpertBot:
         self, me: int, worlds: list[Game], kinds: list[object], by_kind: dict[object, list[Bid]]
     ) -> dict[object, list[Played]]:
         """Each kind of contract played out on each world, bid at its lowest legal level by this seat."""
+        lowest = {kind: Action(Verb.BID, bid=min(by_kind[kind], key=lambda bid: bid.rank)) for kind in kinds}
         starts: list[tuple[object, Game]] = []
         for world in worlds:
+            at_call = world if world.step == ("call", me) else self._to_my_call(world.clone(), me)
+            if at_call is None:
+                continue
             for kind in kinds:
-                lowest = Action(Verb.BID, bid=min(by_kind[kind], key=lambda bid: bid.rank))
-                game = self._to_my_call(world.clone(), me)
-                if game is None or lowest not in game.legal:
+                if lowest[kind] not in at_call.legal:
                     continue
-                game.apply(lowest)
+                game = at_call.clone()
+                game.apply(lowest[kind])
                 starts.append((kind, game))
         return self._play_out_each(starts, kinds)
 
@@ -524,17 +527,26 @@ class ExpertBot:
     def _deal_points(self, me: int, played: list[Played], bid: Bid | None) -> list[float]:
         """``me``'s points in each deal played out (at ``bid`` where given); a void deal scores nothing."""
         points = []
+        memo = self._memo
         for deal in played:
             if deal.bid is None:
                 points.append(0.0)
                 continue
             contract = bid or deal.bid
-            key = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me)
-            points.append(
-                self._points(
-                    key, contract, deal.declarers, deal.partner, list(deal.tricks), deal.vip_card, deal.doublings, me
+            full = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me, *deal.tricks)
+            found = memo.get(full)  # looked up here, not through _points: a bid's price reads every deal
+            if found is None:
+                found = self._points(
+                    full[:6],
+                    contract,
+                    deal.declarers,
+                    deal.partner,
+                    list(deal.tricks),
+                    deal.vip_card,
+                    deal.doublings,
+                    me,
                 )
-            )
+            points.append(found)
         return points
 
     def _points(

@@ -233,15 +233,17 @@ class HeuristicBot:
 
     def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
         held = set(hand)
+        lengths = [0] * 5
+        kings = [False] * 5
+        for c in hand:  # each suit's length and king counted once, not once per card that may be called
+            lengths[suit_of(c)] += 1
+            kings[suit_of(c)] |= rank_of(c) == KING
 
-        def score(action: Action) -> tuple[int, int, int]:
+        def score(action: Action) -> tuple[bool, bool, int]:
             called = action.card
             assert called is not None
             suit = suit_of(called)
-            own = called in held
-            king = any(suit_of(c) == suit and rank_of(c) == KING for c in hand)
-            length = sum(1 for c in hand if suit_of(c) == suit)
-            return (not own, king, length)
+            return (called not in held, kings[suit], lengths[suit])
 
         return max(legal, key=score)
 

@@ -354,9 +354,10 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         """An independent copy that shares the (immutable) compiled rules.
 
         Copied by kind rather than by ``deepcopy``: the expert bot clones a game for every
-        candidate action it weighs. Lists and dicts are copied (hands, lists of lists, one level
-        deeper), the vip state with its lists; everything else a game holds is immutable, and an
-        attribute of any other kind is deep-copied so that a new one can never be shared by mistake.
+        candidate action it weighs. Lists and dicts are copied (a list of lists, the hands, one level
+        deeper: its first item tells), the vip state with its lists; everything else a game holds is
+        immutable, and an attribute of any other kind is deep-copied so that a new one can never be
+        shared by mistake.
         """
         twin = object.__new__(Game)
         state: dict[str, Any] = {}
@@ -366,8 +367,8 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             kind = type(value)
             if key in _SHARED or kind in _IMMUTABLE or isinstance(value, _FROZEN):
                 state[key] = value
-            elif kind is list:
-                state[key] = [list(item) if type(item) is list else item for item in value]
+            elif kind is list:  # a list of lists (the hands) one level deeper; the others' items are immutable
+                state[key] = [list(item) for item in value] if value and type(value[0]) is list else value.copy()
             elif kind is dict:
                 state[key] = dict(value)
             elif kind is Vip:
