@@ -342,6 +342,7 @@ VALUE_WORDS = {
     "not_trump": "ikke trumf",
     "opponents": "modspillerne",
     "optional": "valgfri",
+    "overcalled": "enhver overmeldt melder",
     "pairs": "par",
     "partner": "makkeren",
     "partner_chooses": "makkeren vælger",

@@ -73,6 +73,10 @@ class AuctionStatus(NamedTuple):
     """Overcalled seats that must answer before the next entrant, in order."""
     calls: int
     """How many calls the status follows."""
+    answering: bool = False
+    """``to_act`` answers an overcall (he held or joined the bid now overcalled), not entering."""
+    taken: bool = False
+    """The highest bid was taken at its own height ("selv"), not bid: it may not be taken back."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -472,3 +472,96 @@ def test_open_before_the_first_lead_is_said_in_diff_and_the_schema(
     assert "aaben: før første udspil" in capsys.readouterr().out
     schema = json.dumps(ruleset_schema(), ensure_ascii=False)
     assert "before_first_lead" in schema and "før første udspil (så udspilleren ser dem)" in schema
+
+
+# --- "det kan jeg selv" for any overcalled bidder --------------------------------------------------------
+
+KAN_SELV_ALLE = """\
+kind: ruleset
+extends: standard
+name: selv-alle
+title: Selv for alle
+description: enhver overmeldt melder kan selv
+source: klubbens regler
+house_rules: [kan-selv]
+auction:
+  kan_selv_for: overcalled
+  source: 'klubbens regler: "Bliver man overmeldt, kan man sige: det kan jeg selv"'
+"""
+
+
+def _selv_alle(tmp_path: Path) -> Path:
+    path = tmp_path / "selv-alle.yaml"
+    path.write_text(KAN_SELV_ALLE, encoding="utf-8")
+    return path
+
+
+def test_any_overcalled_bidder_may_say_det_kan_jeg_selv(tmp_path: Path) -> None:
+    """The issue: ""det kan jeg selv" for any overcalled bidder (`kan_selv` gives it only to forhånd)". Seat 2
+    bids 7 after forhånd passes, seat 3 overcalls with 8: seat 2 may take the 8 himself, and seat 3 must then
+    go higher or pass."""
+    rules = compile_rules(load_ruleset(str(_selv_alle(tmp_path))))
+    seats = (1, 2, 3, 0)
+    assert "selv" in rules.auction(seats, ["pass", "7", "8"]).legal
+    after = rules.auction(seats, ["pass", "7", "8", "selv"])
+    assert after.holder == 2 and after.highest is not None and after.highest.text == "8" and after.to_act == 3
+    assert compile_rules(load_ruleset("standard", ["kan-selv"])).auction(seats, ["pass", "7", "8"]).legal[:2] == (
+        "pass",
+        "8 vip",
+    )  # with the house rule alone, seat 2 is not forhånd: no "selv"
+
+
+def test_a_bid_taken_so_is_not_taken_back_at_the_same_height(tmp_path: Path) -> None:
+    """The one whose bid was taken must overcall or pass (the kan-selv house rule: "den overmeldte skal så
+    melde over eller passe"): were he to take it back, the two could say "selv" forever."""
+    from regelmotor.errors import IllegalCall
+
+    rules = compile_rules(load_ruleset(str(_selv_alle(tmp_path))))
+    seats = (1, 2, 3, 0)
+    taken = rules.auction(seats, ["7", "8", "selv"])
+    assert taken.to_act == 2 and "selv" not in taken.legal
+    with pytest.raises(IllegalCall, match="not a bid taken so"):
+        rules.auction(seats, ["7", "8", "selv", "selv"])
+    again = rules.auction(seats, ["7", "8", "selv", "9"])  # a higher bid may be taken again
+    assert again.to_act == 1 and "selv" in again.legal
+    assert rules.auction(seats, ["7", "8", "selv", "pass"]).to_act == 3  # the next seat enters against it
+    assert "selv" not in rules.auction(seats, ["7", "8", "selv", "pass"]).legal  # he entered, not overcalled
+
+
+def test_every_auction_with_selv_for_all_ends(tmp_path: Path) -> None:
+    """Games always terminate: random calls, "selv" whenever offered, end within a bounded number of calls."""
+    import random
+
+    rules = compile_rules(load_ruleset(str(_selv_alle(tmp_path))))
+    seats = (1, 2, 3, 0)
+    rng = random.Random(5)
+    for _ in range(300):
+        calls: list[str] = []
+        status = rules.auction(seats, calls)
+        while status.to_act is not None:
+            assert len(calls) < 400
+            legal = status.legal
+            call = "selv" if "selv" in legal and rng.random() < 0.7 else rng.choice(legal[:3])
+            calls.append(call)
+            status = rules.auction.advance(status, call)
+
+
+def test_selv_for_all_is_said_in_the_book_diff_and_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from regelmotor.ruleset.schema import ruleset_schema
+
+    path = _selv_alle(tmp_path)
+    book = _book(load_ruleset(str(path)))
+    assert 'Er en melder overmeldt, kan han tage buddet selv på samme højde ("det kan jeg selv")' in book
+    assert main(["diff", "standard", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "enhver overmeldt melder" in out
+    schema = json.dumps(ruleset_schema(), ensure_ascii=False)
+    assert "enhver melder, der er blevet overmeldt" in schema
+
+
+def test_selv_for_all_without_kan_selv_is_an_error_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "halv.yaml"
+    path.write_text(KAN_SELV_ALLE.replace("house_rules: [kan-selv]\n", ""), encoding="utf-8")
+    with pytest.raises(RegelmotorError) as caught:
+        load_ruleset(str(path))
+    assert f"{path}:8:17: auction.kan_selv_for:" in str(caught.value) and "kan_selv is not on" in str(caught.value)

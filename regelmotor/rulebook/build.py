@@ -243,7 +243,8 @@ class _Builder:
         text = self.t("gaa_med", what=self.join(what, "and")) if what else self.t("no_gaa_med")
         section.items.append(self.item(text, gaa, "auction.gaa_med"))
         if r.auction.kan_selv:
-            section.items.append(self.item(self.t("kan_selv"), r.auction, "auction"))
+            phrase = "kan_selv" if r.auction.kan_selv_for == "forhaand" else "kan_selv_overcalled"
+            section.items.append(self.item(self.t(phrase), r.auction, "auction"))
         section.items.append(Item(self.t("ladder", ladder=self.rules.ladder.describe())))
         section.tables.append(self.ladder_table())
         return section

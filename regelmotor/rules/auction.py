@@ -6,7 +6,9 @@ highest bid. A pass is final, and the holder of the highest bid is never asked w
 it (000 3.3). Where gå med is allowed, the player to call may join the highest bid instead;
 an overcall sends the holder and his joiners back, in that order, to answer it. Where kan selv
 is allowed (002: "tage den i baghånden"), forhånd, overcalled, may take the bid over at the same
-height, and the player he took it from must answer.
+height, and the player he took it from must answer; where the club gives it to every overcalled
+bidder (``kan_selv_for: overcalled``), any seat answering an overcall may. A bid taken so is never
+taken back at the same height: the one it was taken from must go higher or pass, so the auction ends.
 """
 
 from __future__ import annotations
@@ -42,10 +44,14 @@ class MeldeTilbage(_Fold):
     list of calls (for records and for saying why a call is refused).
     """
 
-    def __init__(self, ladder: Ladder, may_join: Callable[[Bid], bool], kan_selv: bool = False) -> None:
+    def __init__(
+        self, ladder: Ladder, may_join: Callable[[Bid], bool], kan_selv: bool = False, kan_selv_for: str = "forhaand"
+    ) -> None:
+        """``kan_selv_for``: who may take an overcall at its own height, ``forhaand`` or any ``overcalled`` bidder."""
         self.ladder = ladder
         self.may_join = may_join
         self.kan_selv = kan_selv
+        self.kan_selv_for = kan_selv_for
         self._parsed: dict[str, str | Bid] = {}
         self._legal: dict[tuple[int, bool, bool], tuple[str, ...]] = {}
 
@@ -95,13 +101,16 @@ class MeldeTilbage(_Fold):
                 )
             joiners = (*joiners, to_act)
         elif call == HOLD:
-            if not self.may_hold(to_act, status.seats[0], holder):
+            if not self.may_hold(to_act, status):
+                anyone = self.kan_selv and self.kan_selv_for == "overcalled"
                 raise IllegalCall(
                     index,
                     to_act,
-                    "only forhånd, overcalled, may take the bid himself",
-                    rule="auction.kan_selv",
-                    phrase="kan_selv",
+                    "only a bidder who is overcalled may take the bid himself, and not a bid taken so"
+                    if anyone
+                    else "only forhånd, overcalled, may take the bid himself",
+                    rule="auction.kan_selv_for" if anyone else "auction.kan_selv",
+                    phrase="kan_selv_overcalled" if anyone else "kan_selv",
                     values={},
                 )
             pending = (*(() if holder is None else (holder,)), *joiners, *pending)
@@ -121,12 +130,17 @@ class MeldeTilbage(_Fold):
             holder, highest, joiners = to_act, call, ()
         # Who calls next: an overcalled seat that must answer, else the next seat to enter.
         entrants = status.entrants
+        taken = call == HOLD or (status.taken and call in (PASS, JOIN))
         while pending:
             seat, pending = pending[0], pending[1:]
             if seat not in passed and seat != holder and seat not in joiners:
-                return self._status(seat, highest, holder, joiners, passed, status.seats, entrants, pending, index + 1)
+                return self._status(
+                    seat, highest, holder, joiners, passed, status.seats, entrants, pending, index + 1, True, taken
+                )
         following = entrants[0] if entrants else None
-        return self._status(following, highest, holder, joiners, passed, status.seats, entrants[1:], (), index + 1)
+        return self._status(
+            following, highest, holder, joiners, passed, status.seats, entrants[1:], (), index + 1, False, taken
+        )
 
     def _status(
         self,
@@ -139,12 +153,17 @@ class MeldeTilbage(_Fold):
         entrants: tuple[int, ...],
         pending: tuple[int, ...],
         calls: int,
+        answering: bool = False,
+        taken: bool = False,
     ) -> AuctionStatus:
+        status = AuctionStatus(
+            to_act, highest, holder, joiners, passed, (), seats, entrants, pending, calls, answering, taken
+        )
         legal: tuple[str, ...] = ()
         if to_act is not None:
             rank = -1 if highest is None else highest.rank
             join = highest is not None and self.may_join(highest)
-            hold = self.may_hold(to_act, seats[0], holder)
+            hold = self.may_hold(to_act, status)
             legal = self._legal.get((rank, join, hold), ())
             if not legal:
                 bids = tuple(b.text for b in self.ladder.bids if b.rank > rank)
@@ -154,10 +173,16 @@ class MeldeTilbage(_Fold):
                     *((HOLD,) if hold else ()),
                     *bids,
                 )
-        return AuctionStatus(to_act, highest, holder, joiners, passed, legal, seats, entrants, pending, calls)
+        return status._replace(legal=legal)
 
-    def may_hold(self, seat: int, forhaand: int, holder: int | None) -> bool:
-        return self.kan_selv and seat == forhaand and holder is not None and holder != seat
+    def may_hold(self, seat: int, status: AuctionStatus) -> bool:
+        """Whether ``seat`` may take the highest bid at its own height: he answers an overcall (forhånd
+        alone, or any overcalled bidder where the club says so), and the bid was not itself taken so."""
+        if not self.kan_selv or status.holder is None or status.holder == seat:
+            return False
+        if self.kan_selv_for == "overcalled":
+            return status.answering and not status.taken
+        return seat == status.seats[0]
 
 
 class NoAuction(_Fold):
@@ -184,4 +209,4 @@ class AuctionRules:
     def regelmotor_auction(self, ruleset: Ruleset, ladder: Ladder, may_join: Callable[[Bid], bool]) -> Auction:
         if ruleset.auction.procedure == "none":
             return NoAuction()
-        return MeldeTilbage(ladder, may_join, ruleset.auction.kan_selv)
+        return MeldeTilbage(ladder, may_join, ruleset.auction.kan_selv, ruleset.auction.kan_selv_for)

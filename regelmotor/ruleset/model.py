@@ -406,6 +406,13 @@ class Auction(Rule):
             "højde i stedet for at melde over eller passe; den overmeldte skal så melde over eller passe."
         ),
     )
+    kan_selv_for: Literal["forhaand", "overcalled"] = Field(
+        default="forhaand",
+        description=(
+            'Hvem der kan selv: "forhaand": kun forhånden; "overcalled": enhver melder, der er blevet '
+            "overmeldt. Et bud, der er taget selv, kan ikke tages tilbage på samme højde."
+        ),
+    )
 
 
 class PartnerCard(Rule):
