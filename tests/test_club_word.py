@@ -476,13 +476,17 @@ def test_open_before_the_first_lead_is_said_in_diff_and_the_schema(
 
 # --- "det kan jeg selv" for any overcalled bidder --------------------------------------------------------
 
+
+def _club_file(tmp_path: Path, name: str, body: str, extends: str = "standard") -> Path:
+    """A club's file of its own rules (``body``) over ``extends``, written as ``name``.yaml; its text is
+    ``.read_text()``'s (the line numbers of ``body`` start at 7)."""
+    path = tmp_path / f"{name}.yaml"
+    head = f"kind: ruleset\nextends: {extends}\nname: {name}\ntitle: {name}\ndescription: {name}\n"
+    path.write_text(head + "source: klubbens regler\n" + body, encoding="utf-8")
+    return path
+
+
 KAN_SELV_ALLE = """\
-kind: ruleset
-extends: standard
-name: selv-alle
-title: Selv for alle
-description: enhver overmeldt melder kan selv
-source: klubbens regler
 house_rules: [kan-selv]
 auction:
   kan_selv_for: overcalled
@@ -491,9 +495,7 @@ auction:
 
 
 def _selv_alle(tmp_path: Path) -> Path:
-    path = tmp_path / "selv-alle.yaml"
-    path.write_text(KAN_SELV_ALLE, encoding="utf-8")
-    return path
+    return _club_file(tmp_path, "selv-alle", KAN_SELV_ALLE)
 
 
 def test_any_overcalled_bidder_may_say_det_kan_jeg_selv(tmp_path: Path) -> None:
@@ -560,8 +562,143 @@ def test_selv_for_all_is_said_in_the_book_diff_and_schema(tmp_path: Path, capsys
 
 
 def test_selv_for_all_without_kan_selv_is_an_error_at_its_line(tmp_path: Path) -> None:
-    path = tmp_path / "halv.yaml"
-    path.write_text(KAN_SELV_ALLE.replace("house_rules: [kan-selv]\n", ""), encoding="utf-8")
+    path = _club_file(tmp_path, "halv", KAN_SELV_ALLE.replace("house_rules: [kan-selv]\n", ""))
     with pytest.raises(RegelmotorError) as caught:
         load_ruleset(str(path))
     assert f"{path}:8:17: auction.kan_selv_for:" in str(caught.value) and "kan_selv is not on" in str(caught.value)
+
+
+# --- the partner card falls whenever its suit is led --------------------------------------------------
+
+EVERY_TIME = """\
+called_card:
+  must_fall_every_time_led: true
+  holder_leads_it: false
+  source: 'klubbens regler: "Makker-esset skal falde, når farven spilles"'
+"""
+
+
+def _every_time(tmp_path: Path) -> Path:
+    return _club_file(tmp_path, "falder-altid", EVERY_TIME, extends="gruppe2")
+
+
+def test_the_partner_card_must_fall_whenever_its_suit_is_led(tmp_path: Path) -> None:
+    """The issue: "the partner card that must fall whenever its suit is led". Its suit led once already (in
+    gruppe2's free first trick, 003 36: "I første runde må spilles alt", or by its holder with a low card),
+    the holder must still play it when the suit is led again; where it falls the first time only, he need not."""
+    from regelmotor.cards import parse_card, parse_cards
+    from regelmotor.hooks import TrickContext
+
+    club = compile_rules(load_ruleset(str(_every_time(tmp_path))))
+    first_only = compile_rules(load_ruleset("gruppe2"))
+    hand = parse_cards("AH 5H 9S 2C")
+    ace = parse_card("AH")
+    led_again = TrickContext(trump=0, sol=False, first_trick=False, called=ace, called_suit_led=True)
+    assert club.legal_cards(hand, parse_cards("KH"), led_again) == (ace,)
+    assert set(first_only.legal_cards(hand, parse_cards("KH"), led_again)) == set(parse_cards("AH 5H"))
+    refusal = club.legal_cards.why_not(hand, parse_cards("KH"), led_again, parse_card("5H"))  # type: ignore[attr-defined]
+    assert refusal is not None and refusal.rule == "called_card.must_fall_every_time_led"
+    # the holder may now lead the suit with a low card (holder_leads_it: false), and the first trick stays free
+    lead = TrickContext(trump=0, sol=False, first_trick=False, called=ace, called_suit_led=False)
+    assert parse_card("5H") in club.legal_cards(hand, [], lead)
+    free = TrickContext(trump=0, sol=False, first_trick=True, called=ace, called_suit_led=False)
+    assert parse_card("5H") in club.legal_cards(hand, parse_cards("KH"), free)
+
+
+def test_falling_every_time_binds_in_the_engine_the_playouts_and_the_sampler(tmp_path: Path) -> None:
+    """The engine, the expert's kernel and its sampler follow the rule: random deals under it; wherever the
+    rule forces the partner card after its suit was led before, the kernel's legal cards are the engine's;
+    and at every decision the real holder of the partner card is one the sampler allows."""
+    import random
+
+    from regelmotor.bots import kernel as K
+    from regelmotor.bots.knowledge import OUT, play_knowledge
+    from regelmotor.engine.game import PLAY, Game
+
+    rules = compile_rules(load_ruleset(str(_every_time(tmp_path))))
+    kernel = K.KernelRules.build(rules)
+    rng = random.Random(23)
+    forced = checked = 0
+    for number in range(120):
+        game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
+        while game.step is not None:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase == PLAY and game.called is not None and not game.called_played:
+                row = K.row_from_game(kernel, game)
+                engine = {action.card for action in game.legal}
+                assert K.cards_of(K.legal_mask(row, seat, kernel.constants)) == sorted(engine)
+                if game.called_suit_led and engine == {game.called}:
+                    forced += 1
+                if len(game.legal) > 1:
+                    view = game.view(seat)
+                    know = play_knowledge(view, view.legal_actions, rules, kernel)
+                    holder = next((s for s in range(4) if game.called in game.hands[s]), OUT)
+                    if holder != seat and game.called in know.pool.tolist():  # not known to be with a seat
+                        place = know.pool.tolist().index(game.called)
+                        assert (int(know.allowed[place]) >> holder) & 1, (
+                            f"deal {number}: seat {seat} rules out {holder}"
+                        )
+                        checked += 1
+            game.apply(rng.choice(game.legal))
+    assert forced > 0 and checked > 100, (forced, checked)
+
+
+def test_falling_every_time_is_said_in_the_book_and_needs_falling_the_first_time(tmp_path: Path) -> None:
+    book = _book(load_ruleset(str(_every_time(tmp_path))))
+    assert "Makkerkortet skal spilles, hver gang dets farve spilles ud, så længe indehaveren har det" in book
+    assert "første gang, dets farve spilles ud" not in book
+    wrong = _club_file(
+        tmp_path, "forkert", EVERY_TIME.replace("  holder_leads_it: false\n", "  must_fall_first_time_led: false\n")
+    )
+    with pytest.raises(RegelmotorError, match=r"forkert.yaml:8:29: called_card.must_fall_every_time_led: .*first_time"):
+        load_ruleset(str(wrong))
+
+
+# --- a king called, not merely offered, when the declarer holds the four aces -----------------------
+
+KONGE = """\
+partner_card:
+  descend: must
+  source: 'klubbens regler: "Har melderen alle fire esser, skal han kalde en konge"'
+"""
+
+
+def _konge(tmp_path: Path) -> Path:
+    return _club_file(tmp_path, "konge", KONGE)
+
+
+def test_a_declarer_with_the_four_aces_must_call_a_king(tmp_path: Path) -> None:
+    """The issue: "a king called, not merely offered, when the declarer holds the four aces". 001 offers it
+    ("Har man selv alle de esser, man kan kalde, må man kalde en konge i stedet"): the aces stay callable (he
+    is then selvmakker). Where the club says he must, only the kings are offered."""
+    from regelmotor.cards import parse_cards
+
+    club = compile_rules(load_ruleset(str(_konge(tmp_path))))
+    standard = compile_rules(load_ruleset("standard"))
+    aces = parse_cards("AS AH AD AC KS 2H 3H 4H 5D 6D 7C 8C 9C")
+    kings = set(parse_cards("KS KH KD KC"))
+    assert set(club.call_choices(aces, "sans", "none")) == kings
+    assert set(standard.call_choices(aces, "sans", "none")) == kings | set(parse_cards("AS AH AD AC"))
+    three = parse_cards("AS AH AD KC KS 2H 3H 4H 5D 6D 7C 8C 9C")  # an ace missing: he calls an ace, as before
+    assert set(club.call_choices(three, "sans", "none")) == set(standard.call_choices(three, "sans", "none"))
+
+
+def test_must_call_a_king_never_leaves_nothing_to_call(tmp_path: Path) -> None:
+    from regelmotor.cards import parse_cards
+
+    path = _club_file(tmp_path, "kun-esser", KONGE.replace("  descend: must\n", "  descend: must\n  ranks: [A]\n"))
+    rules = compile_rules(load_ruleset(str(path)))
+    aces = parse_cards("AS AH AD AC KS 2H 3H 4H 5D 6D 7C 8C 9C")
+    assert set(rules.call_choices(aces, "sans", "none")) == set(parse_cards("AS AH AD AC"))
+
+
+def test_must_call_a_king_is_said_in_the_book_and_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _konge(tmp_path)
+    book = _book(load_ruleset(str(path)))
+    assert "skal han kalde en konge i stedet" in book and "må han kalde en konge" not in book
+    assert "may call a king instead" in _book(load_ruleset("standard"), lang="en")
+    assert "must call a king instead" in _book(load_ruleset(str(path)), lang="en")
+    assert main(["diff", "standard", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "må" in out and "skal" in out and "partner_card.descend" in out

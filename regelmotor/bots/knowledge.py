@@ -144,19 +144,9 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
     turned = {CARDS[c] for c in view.turned}
     declarer_bits = K.mask_of(view.declarers)
-    # The partner card is out of the other hands once its suit was first led in a trick its rules bound
-    # (not the first trick where "I første runde må spilles alt", 003 36) and it did not fall.
-    first_led = next(
-        (
-            i
-            for i, (_, cards) in enumerate(tricks)
-            if called is not None and K.card_suit(cards[0], fd) == suit_of(called)
-        ),
-        None,
-    )
-    must_fall = bool(kernel.constants[K.MUST_FALL]) and not (
-        first_led is None or (kernel.constants[K.FIRST_FREE] and first_led == 0)
-    )
+    barred = _barred_from_called(shown, called, fd, kernel.constants)
+    if row[K.EXEMPT] >= 0:  # the partner card's rules do not bind a selvmakker declarer
+        barred &= ~(1 << int(row[K.EXEMPT]))
     allowed = []
     for card in pool:
         mask = 1 << OUT
@@ -165,11 +155,8 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
                 mask |= 1 << seat
         if card in turned:
             mask &= declarer_bits | (1 << OUT)
-        if card == called and must_fall:  # its suit was led, bound, and it did not fall
-            holders = 1 << OUT
-            if row[K.EXEMPT] >= 0:
-                holders |= 1 << int(row[K.EXEMPT])
-            mask &= holders
+        if card == called:  # not with a seat its rules made play it, where it did not fall
+            mask &= ~barred
         allowed.append(mask)
     candidates = tuple(_code(format_card(action.card or 0), own_fd) for action in legal)
     played_by = [0] * SEATS
@@ -185,6 +172,26 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         candidates,
         tuple(played_by),
     )
+
+
+def _barred_from_called(shown: Sequence[tuple[int, list[int]]], called: int | None, fd: int, consts: K.Rows) -> int:
+    """The seats (a mask) that cannot hold the partner card: each played to a trick of its suit where its
+    rules made the holder play it (``called_card.binds``), and it did not fall. That is the first trick its
+    suit is led in (none when that is the free first trick, "I første runde må spilles alt", 003 36), or
+    every such trick where it falls whenever its suit is led; the leader too where the holder must lead it
+    (he led another card of the suit), the current trick's players so far too."""
+    if called is None or not consts[K.MUST_FALL]:
+        return 0
+    barred = 0
+    for number, (leader, cards) in enumerate(shown):
+        if K.card_suit(cards[0], fd) != suit_of(called):
+            continue
+        if not (number == 0 and consts[K.FIRST_FREE]):
+            for place in range(0 if consts[K.HOLDER_LEADS] else 1, len(cards)):
+                barred |= 1 << ((leader + place) % SEATS)
+        if not consts[K.MUST_FALL_ALWAYS]:
+            break  # after the first trick of its suit it binds no more
+    return barred
 
 
 # --- before play: deals the history can be replayed on ----------------------------------------------

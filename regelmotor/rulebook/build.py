@@ -348,10 +348,11 @@ class _Builder:
         first = words.get(ranks[0], (ranks[0],) * 3)
         following = words.get(ranks[1], (ranks[1],) * 3)[0] if len(ranks) > 1 else ""
         article = "en " if self.lang == "da" else "a "
+        may = self.t(f"descend_{self.r.partner_card.descend}")
         if self.r.partner_card.descend_when == "holding_all_four":
-            return self.t("partner_card_all_four", first=first[0], plural=first[1], next=article + following)
+            return self.t("partner_card_all_four", first=first[0], plural=first[1], next=article + following, may=may)
         more = self.t("more_ranks") if len(ranks) > 2 else ""
-        return self.t("partner_card", first=first[0], all=first[2], next=article + following, more=more)
+        return self.t("partner_card", first=first[0], all=first[2], next=article + following, more=more, may=may)
 
     def exchange(self) -> Section:
         r = self.r
@@ -447,7 +448,8 @@ class _Builder:
             section.items.append(self.item(self.t("play_to_end"), r.play, "play"))
             return section
         called = r.called_card
-        text = self.t("called_falls") + (self.t("called_leads") if called.holder_leads_it else "") + ". "
+        falls = "called_falls_every_time" if called.must_fall_every_time_led else "called_falls"
+        text = self.t(falls) + (self.t("called_leads") if called.holder_leads_it else "") + ". "
         text += self.t("called_trumped") + (" " + self.t("called_selvmakker") if called.applies_to_selvmakker else "")
         if called.free_first_trick:
             text += " " + self.t("called_first_free")

@@ -9,7 +9,7 @@ kan også vælge at vippe", jeberg.eu/kort/WhistRegler.htm) and let him decide w
 ("partner also gets to decide who trades with the cat", eso.org/~pmoller). A sol bid has no
 declaration and no trump (000 4.4). The partner card is an ace of an allowed suit; only a
 declarer holding all of them may go down to a king, and Thorsen goes on down the ranks (000
-4.2.1; 001; 003 30).
+4.2.1; 001; 003 30); where a club says so, he must (``descend: must``: a king called, not offered).
 """
 
 from __future__ import annotations
@@ -109,12 +109,15 @@ def call_choices(ruleset: Ruleset) -> CallChoices:
         suits = [s for s in range(4) if SUIT_LETTERS[s] != excluded]
         held = set(hand)
         out: list[Card] = []
-        for rank in ranks:
+        for place, rank in enumerate(ranks):
             cards = [make_card(rank, s) for s in suits]
-            out += [c for c in cards if rule.own_card_allowed or c not in held]
+            here = [c for c in cards if rule.own_card_allowed or c not in held]
             needed = cards if rule.descend_when == "holding_all_allowed" else [make_card(rank, s) for s in range(4)]
             if not all(c in held for c in needed):
+                out += here
                 break
+            if rule.descend == "may" or place == len(ranks) - 1:  # "must": this rank is not called, the next is
+                out += here
         return tuple(sorted(set(out), key=CALL_ORDER.__getitem__))
 
     return choices

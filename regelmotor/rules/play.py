@@ -62,8 +62,9 @@ class LegalPlay:
         assert context.called is not None or rule == L.FOLLOW_SUIT
         if rule == L.HOLDER_LEADS:
             return Refusal(KEYS[rule], "lead_called", {"card": context.called})
-        if rule == L.MUST_FALL:
-            return Refusal(KEYS[rule], "called_must_fall", {"card": context.called})
+        if rule == L.MUST_FALL:  # led before: it falls this time by the rule that it falls every time
+            key = "called_card.must_fall_every_time_led" if context.called_suit_led else KEYS[rule]
+            return Refusal(key, "called_must_fall", {"card": context.called})
         mask, fd_card, fd_suit = arguments[0], arguments[6], arguments[7]
         led = card_suit(trick[0], fd_card, fd_suit)
         assert led != JOKER_SUIT

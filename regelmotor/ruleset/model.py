@@ -428,6 +428,14 @@ class PartnerCard(Rule):
             "eller kun når han har alle fire (fx alle 4 esser)."
         )
     )
+    descend: Literal["may", "must"] = Field(
+        default="may",
+        description=(
+            'Om melderen, der har alle kort af en værdi (fx alle esserne), "may": må gå ned til næste værdi '
+            '(og ellers kalde sit eget kort), eller "must": skal kalde den næste værdi (fx en konge). '
+            "Ved den laveste værdi i ranks kaldes der blandt den."
+        ),
+    )
     own_card_allowed: bool = Field(description="Om melderen må kalde sit eget kort (og dermed blive selvmakker).")
 
 
@@ -496,6 +504,14 @@ class Jokers(Rule):
 class CalledCard(Rule):
     must_fall_first_time_led: bool = Field(
         description="Om makkerkortet skal spilles første gang dets farve spilles ud."
+    )
+    must_fall_every_time_led: bool = Field(
+        default=False,
+        description=(
+            "Om makkerkortet skal spilles, hver gang dets farve spilles ud, så længe indehaveren har det "
+            "(ikke kun første gang): faldt det ikke første gang (første stik fri, eller indehaveren spillede "
+            "selv farven ud), skal det falde næste gang. Kræver must_fall_first_time_led."
+        ),
     )
     holder_leads_it: bool = Field(
         description="Om indehaveren, der selv spiller farven ud første gang, skal spille makkerkortet ud."

@@ -1,19 +1,31 @@
 """The partner card: it must fall the first time its suit is led, also when its holder leads the
 suit, also for a selvmakker (001; 003 37); where the ruleset says so, not in the first trick
-("I første runde må spilles alt", 003 36). Whether it binds a selvmakker at all is the hook
-``regelmotor_called_card_binds``: the callers pass ``called`` -1 for a seat it does not bind.
+("I første runde må spilles alt", 003 36), and where a club says so, whenever its suit is led (a
+holder the first lead did not bind, in the free first trick or leading the suit himself, must play
+it the next time). Whether it binds a selvmakker at all is the hook ``regelmotor_called_card_binds``:
+the callers pass ``called`` -1 for a seat it does not bind.
 """
 
 from __future__ import annotations
 
-from regelmotor.rules.cardplay.masks import FIRST_FREE, HOLDER_LEADS, MUST_FALL, Rows, card_suit, jit, suit_mask
+from regelmotor.rules.cardplay.masks import (
+    FIRST_FREE,
+    HOLDER_LEADS,
+    MUST_FALL,
+    MUST_FALL_ALWAYS,
+    Rows,
+    card_suit,
+    jit,
+    suit_mask,
+)
 
 
 @jit
 def binds(hand: int, called: int, called_suit_led: bool, first_trick: bool, consts: Rows) -> bool:
     """Whether the partner card's play rules bind the holder of ``hand`` now (he holds it, its suit not yet
-    led; ``called`` -1: no partner card binds this seat, or it has been played)."""
-    if called < 0 or called_suit_led or (hand >> called) & 1 == 0:
+    led, or led before where it binds whenever its suit is led; ``called`` -1: no partner card binds this
+    seat, or it has been played)."""
+    if called < 0 or (called_suit_led and consts[MUST_FALL_ALWAYS] == 0) or (hand >> called) & 1 == 0:
         return False
     return not (first_trick and consts[FIRST_FREE] != 0)
 

@@ -31,6 +31,7 @@ def play_constants(ruleset: Ruleset) -> M.Rows:
     consts[M.HOLDER_LEADS] = ruleset.called_card.holder_leads_it
     consts[M.MUST_FALL] = ruleset.called_card.must_fall_first_time_led
     consts[M.FIRST_FREE] = ruleset.called_card.free_first_trick
+    consts[M.MUST_FALL_ALWAYS] = ruleset.called_card.must_fall_every_time_led
     consts[M.JOKER_LOSES] = jokers is not None and jokers.led_joker == "loses_to_trump"
     consts[M.SOL_EARLY] = ruleset.play.sol_ends == "when_all_declarers_lost"
     consts[M.TRUMP_STRENGTH : M.TRUMP_STRENGTH + 13] = strengths(ruleset.card_order.trump_games)

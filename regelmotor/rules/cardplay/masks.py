@@ -56,7 +56,8 @@ SOL_EARLY = 5  # a bid with a most of tricks ends when every declarer's side has
 TRUMP_STRENGTH = 6  # 6-18: strength by rank in trump games (higher wins)
 SOL_STRENGTH = 19  # 19-31: strength by rank in the sol games' order
 FIRST_FREE = 32  # the partner card's rules do not bind in the first trick (003 36)
-CONSTANTS = 33
+MUST_FALL_ALWAYS = 33  # the partner card falls whenever its suit is led, not only the first time
+CONSTANTS = 34
 
 
 @jit
