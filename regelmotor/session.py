@@ -148,11 +148,15 @@ class Session:
 
     def _game_over(self, points: Sequence[Fraction]) -> tuple[int, ...]:
         """Add a deal to the game under way; when a player reaches the target the game is won and a new one
-        begins (002: "Der spilles typisk flere spil, indtil et makkerpar når 5 point")."""
+        begins (002: "Der spilles typisk flere spil, indtil et makkerpar når 5 point").
+
+        The game counts the points a deal wins, not what it loses (002: "Det par, der vinder flest stik, får
+        1 point pr. stik udover de første 6 stik"): the other pair's loss in the evening's sum, which keeps the
+        money square, takes nothing from its points towards the game."""
         target = self.rules.ruleset.session.game_to
         if target is None:
             return ()
-        self.game_totals = [t + p for t, p in zip(self.game_totals, points, strict=True)]
+        self.game_totals = [t + max(p, Fraction(0)) for t, p in zip(self.game_totals, points, strict=True)]
         best = max(self.game_totals)
         if best < target:
             return ()

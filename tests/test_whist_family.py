@@ -92,10 +92,23 @@ def test_a_game_is_played_until_a_pair_reaches_5_points() -> None:
     """002: "Der spilles typisk flere spil, indtil et makkerpar når 5 point." """
     session = Session(rules_of("engelsk"), ["A", "B", "C", "D"])
     first = session.enter([F(3), F(-3), F(3), F(-3)])  # dealer A: seats 0-3 are B, C, D, A
-    assert first.game_won_by == () and session.game_totals == [-3, 3, -3, 3]
+    assert first.game_won_by == () and session.game_totals == [0, 3, 0, 3]
     second = session.enter([F(-2), F(2), F(-2), F(2)])  # dealer B: seats 0-3 are C, D, A, B
     assert second.game_won_by == (1, 3) and session.games_won == [0, 1, 0, 1]  # B and D reach 5
     assert session.game_totals == [0, 0, 0, 0] and session.totals == [-5, 5, -5, 5]  # a new game begins
+
+
+def test_only_the_pair_that_wins_a_deal_scores_towards_the_game() -> None:
+    """002: "Det par, der vinder flest stik, får 1 point pr. stik udover de første 6 stik … indtil et makkerpar
+    når 5 point." The issue's case: after 9, 8 (the other pair) and 9 tricks the first pair has 6 points and has
+    won; the other pair's 8 tricks take nothing from them. The evening's sum (the money) stays square."""
+    session = Session(rules_of("engelsk"), ["A", "B", "C", "D"])
+    session.enter([F(-3), F(3), F(-3), F(3)])  # dealer A: seats 0-3 are B, C, D, A; C and A take 9
+    session.enter([F(-2), F(2), F(-2), F(2)])  # dealer B: seats 0-3 are C, D, A, B; D and B take 8
+    assert session.game_totals == [3, 2, 3, 2]
+    third = session.enter([F(-3), F(3), F(-3), F(3)])  # dealer C: seats 0-3 are D, A, B, C; A and C take 9
+    assert third.game_won_by == (0, 2) and session.games_won == [1, 0, 1, 0]  # A and C have 6: the game is won
+    assert session.totals == [4, -4, 4, -4] and sum(session.totals) == 0
 
 
 # --- dansk whist --------------------------------------------------------------------------------
@@ -360,3 +373,34 @@ def test_a_designation_ranked_by_name_must_name_one_and_agree_with_its_tier(club
     problems = [str(p) for p in validate_file(path)]
     assert any('designations[1].same_rank_as: "goode" is not a designation of this ruleset' in p for p in problems)
     assert any('designations[2].tier: tier 2 and same_rank_as "alm" (tier 0) disagree' in p for p in problems)
+
+
+def test_a_club_may_play_dansk_whist_in_games_to_13(club: Callable[..., str]) -> None:
+    """terningekast.dk/whist: dansk whist is played until "det par der først når til 13 points" (dansk.yaml leaves
+    it out: its points are inferred); a club that plays so writes ``session.game_to: 13``, and as in engelsk only
+    the points a deal wins count towards the game."""
+    from regelmotor.ruleset.compile import compile_rules
+    from regelmotor.ruleset.load import load_ruleset
+
+    path = club(
+        "tretten.yaml",
+        """
+        extends: dansk
+        name: tretten
+        source: "klubbens regler"
+        session:
+          whole_rounds: false
+          game_to: 13
+          source: 'terningekast.dk/whist: "det par der først når til 13 points"'
+        """,
+    )
+    session = Session(compile_rules(load_ruleset(path)), ["A", "B", "C", "D"])
+    for _ in range(2):  # B and D win 6 twice (they sit at seats 0 and 2, then 3 and 1)
+        entry = session.enter([F(6), F(-6), F(6), F(-6)] if not session.deals else [F(-6), F(6), F(-6), F(6)])
+        assert entry.game_won_by == ()
+    assert session.game_totals == [0, 12, 0, 12]
+    won = session.enter([F(-1), F(1), F(-1), F(1)])  # dealer C: seats 0-3 are D, A, B, C; A and C win 1
+    assert won.game_won_by == () and session.game_totals == [1, 12, 1, 12]
+    last = session.enter([F(-1), F(1), F(-1), F(1)])  # dealer D: seats 0-3 are A, B, C, D; B and D win 1: 13
+    assert last.game_won_by == (1, 3) and session.games_won == [0, 1, 0, 1] and session.game_totals == [0] * 4
+    assert session.totals == [-12, 12, -12, 12]  # the evening's sum stays square: A and C's losses count there

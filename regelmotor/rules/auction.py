@@ -156,14 +156,11 @@ class MeldeTilbage(_Fold):
         answering: bool = False,
         taken: bool = False,
     ) -> AuctionStatus:
-        status = AuctionStatus(
-            to_act, highest, holder, joiners, passed, (), seats, entrants, pending, calls, answering, taken
-        )
         legal: tuple[str, ...] = ()
         if to_act is not None:
             rank = -1 if highest is None else highest.rank
             join = highest is not None and self.may_join(highest)
-            hold = self.may_hold(to_act, status)
+            hold = self._may_hold(to_act, holder, seats[0], answering, taken)
             legal = self._legal.get((rank, join, hold), ())
             if not legal:
                 bids = tuple(b.text for b in self.ladder.bids if b.rank > rank)
@@ -173,16 +170,21 @@ class MeldeTilbage(_Fold):
                     *((HOLD,) if hold else ()),
                     *bids,
                 )
-        return status._replace(legal=legal)
+        return AuctionStatus(
+            to_act, highest, holder, joiners, passed, legal, seats, entrants, pending, calls, answering, taken
+        )
 
     def may_hold(self, seat: int, status: AuctionStatus) -> bool:
         """Whether ``seat`` may take the highest bid at its own height: he answers an overcall (forhånd
         alone, or any overcalled bidder where the club says so), and the bid was not itself taken so."""
-        if not self.kan_selv or status.holder is None or status.holder == seat:
+        return self._may_hold(seat, status.holder, status.seats[0], status.answering, status.taken)
+
+    def _may_hold(self, seat: int, holder: int | None, forhaand: int, answering: bool, taken: bool) -> bool:
+        if not self.kan_selv or holder is None or holder == seat:
             return False
         if self.kan_selv_for == "overcalled":
-            return status.answering and not status.taken
-        return seat == status.seats[0]
+            return answering and not taken
+        return seat == forhaand
 
 
 class NoAuction(_Fold):

@@ -159,7 +159,8 @@ class Session(Rule):
         le=1000,
         description=(
             "Et parti spilles til dette antal point: når en spiller (et par) når det, er partiet vundet, og et "
-            "nyt begynder (engelsk whist spilles til 5). Tom betyder ingen partier, kun aftenens sum."
+            "nyt begynder (engelsk whist spilles til 5). Til partiet tæller kun de point, et spil vinder; det "
+            "tabende par mister intet af sine. Tom betyder ingen partier, kun aftenens sum."
         ),
     )
 
