@@ -1192,6 +1192,10 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
             if left == 0
             else f"Hele runder: {left} spil mere, før runden er hel\n"
         )
+    evening = scored.rules.ruleset.session.deals
+    if evening is not None:  # an evening of a fixed number of deals
+        played = session.played()
+        out.write("Aftenen er slut\n" if played >= evening else f"Spil {played} af {evening}\n")
     out.write("\n")
     out.write(
         f"Afregning ved {number_da(float(rate))} kr. pr. point: "

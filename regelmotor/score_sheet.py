@@ -372,7 +372,7 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
         won[seat] = taken
     contract = ContractInfo(bid, tuple(seats), partner)
     scores = rules.settle(contract, won, line.vip_card, line.doubled)
-    return session.enter(scores)
+    return session.enter(scores, sol=session.sol_alone(bid))
 
 
 def _each(rules: Rules, session: Session, line: Line, bid: Bid) -> list[Fraction]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from regelmotor.bids import Bid
 from regelmotor.cards import Card
 from regelmotor.engine.game import FINISHED, REDEAL, Game, Redeal
 from regelmotor.errors import RegelmotorError
@@ -99,6 +100,10 @@ class Session:
             return Game.from_deck(self.rules, deck, GAME_DEALER, dealer_at_table=at_table)
         return Game.from_seed(self.rules, 0 if seed is None else seed, GAME_DEALER, dealer_at_table=at_table)
 
+    def played(self) -> int:
+        """The deals played (finished) this evening: void deals dealt again are not counted."""
+        return sum(1 for entry in self.deals if entry.outcome == FINISHED)
+
     def record(self, game: Game) -> DealEntry:
         """Enter a finished or void deal: score it, then pass the deal on as the rules say."""
         if game.phase not in (FINISHED, REDEAL):
@@ -110,16 +115,29 @@ class Session:
         self._entered.add(game)
         if game.phase == FINISHED:
             assert game.scores is not None
-            return self.enter(game.scores)
+            return self.enter(game.scores, sol=self.sol_alone(game.bid))
         assert game.redeal is not None
         return self.enter(None, game.redeal, dealer_at_table=game.dealer_at_table)
 
+    def sol_alone(self, bid: Bid | None) -> bool:
+        """Whether ``bid`` is a sol bid, its declarer alone against three (what ``same_dealer_after_sol`` reads)."""
+        return bid is not None and bid.sol is not None and self.rules.ruleset.sol_bid(bid.sol).side == "alone"
+
     def enter(
-        self, scores: Sequence[Fraction] | None, redeal: Redeal | None = None, *, dealer_at_table: bool = True
+        self,
+        scores: Sequence[Fraction] | None,
+        redeal: Redeal | None = None,
+        *,
+        dealer_at_table: bool = True,
+        sol: bool = False,
     ) -> DealEntry:
         """Enter one deal's outcome: the four seats' points (seat 0 forhånd), or the redeal that voided
         it. What ``record`` does with a played game, and what a score sheet does with a deal played with
-        real cards; then the deal passes on as the rules say."""
+        real cards; then the deal passes on as the rules say (``sol``: the deal was a sol, which some clubs
+        let the same dealer follow). A deal past the evening's fixed number is refused."""
+        most = self.rules.ruleset.session.deals
+        if most is not None and scores is not None and self.played() >= most:
+            raise SessionError.said("evening_over", deals=most)
         seating = self.seating()
         points = [Fraction(0)] * self.size
         reason = None
@@ -141,6 +159,7 @@ class Session:
         entry = DealEntry(len(self.deals) + 1, self.dealer, seating, outcome, reason, tuple(points), won)
         self.deals.append(entry)
         same_dealer = redeal is not None and redeal.next_dealer == GAME_DEALER
+        same_dealer |= sol and self.rules.ruleset.table.same_dealer_after_sol
         if not same_dealer:
             self.dealer = (self.dealer + 1) % self.size
             self.rotations += 1
@@ -183,8 +202,12 @@ class Session:
                 points[payer] -= rule.penalty
 
     def can_end(self) -> bool:
-        """Whole rounds where the ruleset asks for them: the deal has gone round the table."""
-        if not self.rules.ruleset.session.whole_rounds:
+        """Whole rounds where the ruleset asks for them: the deal has gone round the table; and the evening's
+        fixed number of deals, where it has one, all played."""
+        rule = self.rules.ruleset.session
+        if rule.deals is not None and self.played() < rule.deals:
+            return False
+        if not rule.whole_rounds:
             return True
         return self.rotations % self.size == 0
 

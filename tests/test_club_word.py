@@ -702,3 +702,79 @@ def test_must_call_a_king_is_said_in_the_book_and_diff(tmp_path: Path, capsys: p
     assert main(["diff", "standard", str(path)]) == 0
     out = capsys.readouterr().out
     assert "må" in out and "skal" in out and "partner_card.descend" in out
+
+
+# --- the same dealer after a sol; an evening of a fixed number of deals ----------------------------------
+
+AFTEN = """\
+table:
+  same_dealer_after_sol: true
+  source: 'klubbens regler: "Efter en sol giver samme mand igen"'
+session:
+  whole_rounds: false
+  deals: 3
+  source: 'klubbens regler: "En aften er 3 spil"'
+"""
+
+
+def test_after_a_sol_the_same_dealer_deals_again_and_the_evening_ends_after_its_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue: "the same dealer dealing again after a sol; a game of a fixed number of deals". Anna deals
+    the first deal (8 made: the deal passes to Bo), Bo deals the sol and deals again; a void deal is not one of
+    the evening's three; the fourth is refused, in Danish, and the sheet is as it was."""
+    path = _club_file(tmp_path, "aften", AFTEN)
+    sheet = str(tmp_path / "aften.json")
+    assert main(["session", "new", sheet, str(path), "--players", "Anna,Bo,Carl,Dorte"]) == 0
+    add = ["session", "add", sheet]
+    assert main([*add, "--contract", "8", "--declarer", "Anna", "--partner", "Carl", "--tricks", "9"]) == 0
+    assert main([*add, "--contract", "sol", "--declarer", "Carl", "--tricks", "0"]) == 0
+    assert main([*add, "--redeal", "all_pass"]) == 0
+    capsys.readouterr()
+    assert main(["session", "show", sheet]) == 0
+    assert "Spil 2 af 3" in capsys.readouterr().out
+    assert main([*add, "--contract", "7", "--declarer", "Bo", "--partner", "Dorte", "--tricks", "7"]) == 0
+    before = Path(sheet).read_bytes()
+    capsys.readouterr()
+    assert main([*add, "--contract", "7", "--declarer", "Bo", "--partner", "Dorte", "--tricks", "7"]) != 0
+    assert "aftenen er 3 spil, og de er spillet" in capsys.readouterr().err
+    assert Path(sheet).read_bytes() == before
+    assert main(["session", "show", sheet, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [d["dealer"] for d in report["deals"]] == ["Anna", "Bo", "Bo", "Bo"]  # sol: Bo again; all pass: again
+    assert report["can_end"] is True
+    assert main(["session", "show", sheet]) == 0
+    assert "Aftenen er slut" in capsys.readouterr().out
+
+
+def test_a_sol_played_at_the_table_keeps_the_dealer_and_a_trump_game_passes_the_deal(tmp_path: Path) -> None:
+    """The same rule for a deal played out (``Session.record``): a sol keeps the dealer, 7 passes the deal."""
+    import random
+
+    from regelmotor.session import Session
+
+    rules = compile_rules(load_ruleset(str(_club_file(tmp_path, "aften", AFTEN))))
+    rng = random.Random(2)
+    for opening, keeps in (("sol", True), ("7", False)):
+        session = Session(rules, ["Anna", "Bo", "Carl", "Dorte"])
+        for seed in range(50):
+            game = session.new_game(seed=seed)
+            while game.step is not None and game.step[0] != "call":
+                game.apply("keep")
+            game.apply(opening)
+            while game.step is not None:
+                legal = [a for a in game.legal if str(a) not in ("gå med", "selv")]
+                game.apply("pass" if game.phase == "auction" else rng.choice(legal))
+            if game.phase == "finished":
+                break
+        else:
+            pytest.fail(f"no {opening} was played out")
+        dealer = session.dealer
+        session.record(game)
+        assert (session.dealer == dealer) is keeps
+
+
+def test_the_evening_and_the_dealer_after_a_sol_are_in_the_rule_book(tmp_path: Path) -> None:
+    book = _book(load_ruleset(str(_club_file(tmp_path, "aften", AFTEN))))
+    assert "En aften er 3 spil (om-givninger tæller ikke med)." in book
+    assert "Efter et solspil giver samme kortgiver igen." in book

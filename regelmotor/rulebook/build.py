@@ -162,6 +162,10 @@ class _Builder:
         if r.table.partnerships == "fixed":
             section.items.append(self.item(self.t("fixed_partners"), r.table, "table"))
         session = self.t("rounds") if r.session.whole_rounds else self.t("any_deals")
+        if r.session.deals is not None:
+            session = (self.t("rounds") + " " if r.session.whole_rounds else "") + self.t(
+                "fixed_deals", n=r.session.deals
+            )
         if r.session.game_to is not None:
             session += " " + self.t("game_to", n=r.session.game_to)
         section.items.append(self.item(session, r.session, "session"))
@@ -171,6 +175,8 @@ class _Builder:
         r = self.r
         section = Section(self.t("s_deal"))
         section.items.append(self.item(self.t("rotation"), r.table, "table"))
+        if r.table.same_dealer_after_sol:
+            section.items.append(self.item(self.t("same_dealer_after_sol"), r.table, "table"))
         parts = []
         for step, run in groupby(r.dealing.pattern):
             count = len(list(run))

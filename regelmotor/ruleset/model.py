@@ -140,6 +140,12 @@ class Table(Rule):
     dealer_rotation: Literal["clockwise"] = Field(
         default="clockwise", description="Hvordan kortgiverrollen går videre: med uret."
     )
+    same_dealer_after_sol: bool = Field(
+        default=False,
+        description=(
+            "Om samme kortgiver giver igen efter et solspil (melderen alene mod tre) i stedet for at give videre."
+        ),
+    )
     partnerships: Literal["called", "fixed"] = Field(
         default="called",
         description=(
@@ -152,6 +158,15 @@ class Table(Rule):
 class Session(Rule):
     whole_rounds: bool = Field(
         description="Om en session skal bestå af hele runder (en runde = lige så mange spil som spillere)."
+    )
+    deals: int | None = Field(
+        default=None,
+        ge=1,
+        le=1000,
+        description=(
+            "Aftenen er et fast antal spil: når så mange spil er spillet (om-givninger tæller ikke), er aftenen "
+            "slut, og et spil mere kan ikke skrives. Tom betyder et vilkårligt antal."
+        ),
     )
     game_to: int | None = Field(
         default=None,
@@ -432,9 +447,9 @@ class PartnerCard(Rule):
     descend: Literal["may", "must"] = Field(
         default="may",
         description=(
-            'Om melderen, der har alle kort af en værdi (fx alle esserne), "may": må gå ned til næste værdi '
-            '(og ellers kalde sit eget kort), eller "must": skal kalde den næste værdi (fx en konge). '
-            "Ved den laveste værdi i ranks kaldes der blandt den."
+            "Om melderen, der har alle kort af en værdi, må eller skal kalde den næste (fx en konge med alle "
+            'fire esser): "may" må (og kan ellers kalde sit eget kort), "must" skal. Ved den laveste værdi i '
+            "ranks kaldes der blandt den."
         ),
     )
     own_card_allowed: bool = Field(description="Om melderen må kalde sit eget kort (og dermed blive selvmakker).")
