@@ -605,43 +605,53 @@ def test_the_partner_card_must_fall_whenever_its_suit_is_led(tmp_path: Path) -> 
     assert parse_card("5H") in club.legal_cards(hand, parse_cards("KH"), free)
 
 
-def test_falling_every_time_binds_in_the_engine_the_playouts_and_the_sampler(tmp_path: Path) -> None:
-    """The engine, the expert's kernel and its sampler follow the rule: random deals under it; wherever the
-    rule forces the partner card after its suit was led before, the kernel's legal cards are the engine's;
-    and at every decision the real holder of the partner card is one the sampler allows."""
+def _engine_kernel_and_sampler_agree(rules: Any, deals: int, seed: int, notice: Any) -> tuple[int, int]:
+    """Random deals under ``rules``: at every card the kernel's legal cards are the engine's, and at every
+    choice each hidden card's real holder is one the expert's sampler allows. How many states ``notice``
+    (a game, the seat to play) marked, and how many choices were checked."""
     import random
 
     from regelmotor.bots import kernel as K
     from regelmotor.bots.knowledge import OUT, play_knowledge
     from regelmotor.engine.game import PLAY, Game
 
-    rules = compile_rules(load_ruleset(str(_every_time(tmp_path))))
     kernel = K.KernelRules.build(rules)
-    rng = random.Random(23)
-    forced = checked = 0
-    for number in range(120):
+    rng = random.Random(seed)
+    noticed = checked = 0
+    for number in range(deals):
         game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
         while game.step is not None:
             seat = game.to_act
             assert seat is not None
-            if game.phase == PLAY and game.called is not None and not game.called_played:
+            if game.phase == PLAY:
+                code = {c: K.FORDAEKT if c == game.fordaekt else c for c in range(55)}
                 row = K.row_from_game(kernel, game)
-                engine = {action.card for action in game.legal}
-                assert K.cards_of(K.legal_mask(row, seat, kernel.constants)) == sorted(engine)
-                if game.called_suit_led and engine == {game.called}:
-                    forced += 1
+                engine = sorted(code[a.card] for a in game.legal if a.card is not None)
+                assert K.cards_of(K.legal_mask(row, seat, kernel.constants)) == engine
+                noticed += bool(notice(game, seat))
                 if len(game.legal) > 1:
                     view = game.view(seat)
                     know = play_knowledge(view, view.legal_actions, rules, kernel)
-                    holder = next((s for s in range(4) if game.called in game.hands[s]), OUT)
-                    if holder != seat and game.called in know.pool.tolist():  # not known to be with a seat
-                        place = know.pool.tolist().index(game.called)
-                        assert (int(know.allowed[place]) >> holder) & 1, (
-                            f"deal {number}: seat {seat} rules out {holder}"
-                        )
-                        checked += 1
+                    truth = {code[c]: s for s in range(4) if s != seat for c in game.hands[s] if c != game.fordaekt}
+                    for card, allowed in zip(know.pool.tolist(), know.allowed.tolist(), strict=True):
+                        holder = truth.get(card, OUT)
+                        assert (allowed >> holder) & 1, f"deal {number}: seat {seat} rules out {holder} for {card}"
+                    checked += 1
             game.apply(rng.choice(game.legal))
-    assert forced > 0 and checked > 100, (forced, checked)
+    return noticed, checked
+
+
+def test_falling_every_time_binds_in_the_engine_the_playouts_and_the_sampler(tmp_path: Path) -> None:
+    """The engine, the expert's kernel and its sampler follow the rule: random deals under it; the kernel's
+    legal cards are the engine's, where the rule forces the partner card after its suit was led before too;
+    and at every decision the real holder of every hidden card is one the sampler allows."""
+    rules = compile_rules(load_ruleset(str(_every_time(tmp_path))))
+
+    def forced(game: Any, seat: int) -> bool:
+        return game.called_suit_led and not game.called_played and {a.card for a in game.legal} == {game.called}
+
+    noticed, checked = _engine_kernel_and_sampler_agree(rules, 120, 23, forced)
+    assert noticed > 0 and checked > 1000, (noticed, checked)
 
 
 def test_falling_every_time_is_said_in_the_book_and_needs_falling_the_first_time(tmp_path: Path) -> None:
@@ -778,3 +788,55 @@ def test_the_evening_and_the_dealer_after_a_sol_are_in_the_rule_book(tmp_path: P
     book = _book(load_ruleset(str(_club_file(tmp_path, "aften", AFTEN))))
     assert "En aften er 3 spil (om-givninger tæller ikke med)." in book
     assert "Efter et solspil giver samme kortgiver igen." in book
+
+
+# --- a marker card with at most one card of the partner suit -------------------------------------------
+
+MARKER = """\
+house_rules: [fordaekt]
+fordaekt:
+  most_held: 1
+  source: 'klubbens regler: "Har melder højst ét kort i makkerens farve, må han lægge et kort fordækt"'
+"""
+
+
+def test_a_marker_card_may_be_laid_with_at_most_one_card_of_the_partner_suit(tmp_path: Path) -> None:
+    """The issue: "a marker card allowed only with at most one card of the partner suit". 000 6.1.1 asks the
+    declarer to be void ("Hvis spilfører efter bytningen er fri i makkerkortets farve"); the club allows it with
+    one card of the suit too, never with two."""
+    from regelmotor.cards import parse_card, parse_cards
+    from regelmotor.hooks import ContractInfo
+
+    club = compile_rules(load_ruleset(str(_club_file(tmp_path, "marker", MARKER))))
+    thorsen = compile_rules(load_ruleset("thorsen", ["fordaekt"]))
+    contract = ContractInfo(club.ladder.parse("8"), (0,), None)
+    ace = parse_card("AH")
+    void = parse_cards("AS KS QS JS TS 9S 8S 2D 3D 4D 5D 6C 7C")
+    one = parse_cards("AS KS QS JS TS 9S 8S 2D 3D 4D 5D 6C 7H")
+    two = parse_cards("AS KS QS JS TS 9S 8S 2D 3D 4D 5D 6H 7H")
+    assert [club.fordaekt(contract, ace, hand) for hand in (void, one, two)] == [True, True, False]
+    assert [thorsen.fordaekt(contract, ace, hand) for hand in (void, one, two)] == [True, False, False]
+
+
+def test_a_marker_card_beside_a_card_of_its_suit_is_played_as_the_lowest_of_two(tmp_path: Path) -> None:
+    """The engine, the kernel and the sampler follow it: random deals where a declarer lays a card face down
+    beside one real card of the suit; the face-down card counts as the lowest of the suit (000 6.1.1)."""
+    rules = compile_rules(load_ruleset(str(_club_file(tmp_path, "marker", MARKER))))
+
+    def beside_one(game: Any, seat: int) -> bool:
+        if game.fordaekt is None or seat != game.declarers[0] or game.tricks:
+            return False
+        from regelmotor.cards import suit_of
+
+        suit = suit_of(game.called)
+        return sum(1 for c in game.hands[seat] if c != game.fordaekt and suit_of(c) == suit) == 1
+
+    noticed, checked = _engine_kernel_and_sampler_agree(rules, 150, 31, beside_one)
+    assert noticed > 0 and checked > 1000, (noticed, checked)
+
+
+def test_the_marker_card_is_said_in_the_book_and_needs_fordaekt(tmp_path: Path) -> None:
+    book = _book(load_ruleset(str(_club_file(tmp_path, "marker", MARKER))))
+    assert "Har spilføreren efter bytningen højst 1 kort i makkerkortets farve, må han lægge ét kort" in book
+    with pytest.raises(RegelmotorError, match=r"uden.yaml:8:14: fordaekt.most_held: .*fordaekt.allowed"):
+        load_ruleset(str(_club_file(tmp_path, "uden", MARKER.replace("house_rules: [fordaekt]\n", ""))))

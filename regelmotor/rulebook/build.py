@@ -404,12 +404,16 @@ class _Builder:
             section.items.append(self.item(sol_text, sol, "exchange.sol"))
         return section
 
+    def _fordaekt_text(self) -> str:
+        rule = self.r.fordaekt
+        if not rule.allowed:
+            return self.t("no_fordaekt")
+        return self.t("fordaekt") if rule.most_held == 0 else self.t("fordaekt_holding", n=rule.most_held)
+
     def fordaekt_and_doubling(self) -> list[Section]:
         r = self.r
         fordaekt = Section(self.t("s_fordaekt"))
-        fordaekt.items.append(
-            self.item(self.t("fordaekt") if r.fordaekt.allowed else self.t("no_fordaekt"), r.fordaekt, "fordaekt")
-        )
+        fordaekt.items.append(self.item(self._fordaekt_text(), r.fordaekt, "fordaekt"))
         doubling = Section(self.t("s_doubling"))
         if r.doubling.allowed:
             who = self.t("double_not_declarer") if r.doubling.by == "not_declarer" else self.t("double_opponents")

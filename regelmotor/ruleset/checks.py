@@ -332,6 +332,8 @@ def _ladder(r: Ruleset) -> Iterator[Finding]:
 def _auction(r: Ruleset) -> Iterator[Finding]:
     if r.auction.kan_selv and r.auction.procedure == "none":
         yield ("auction", "kan_selv"), _said("check_with_no_auction_there_is")
+    if r.fordaekt.most_held and not r.fordaekt.allowed:
+        yield ("fordaekt", "most_held"), _said("check_most_held_without_fordaekt")
     if r.called_card.must_fall_every_time_led and not r.called_card.must_fall_first_time_led:
         yield ("called_card", "must_fall_every_time_led"), _said("check_every_time_without_first_time")
     if r.auction.kan_selv_for != "forhaand" and not r.auction.kan_selv:

@@ -491,6 +491,15 @@ class Fordaekt(Rule):
             "som tæller som det laveste kort i den farve."
         )
     )
+    most_held: int = Field(
+        default=0,
+        ge=0,
+        le=12,
+        description=(
+            "Hvor mange kort i makkerkortets farve spilføreren højst må have og alligevel lægge et fordækt kort "
+            "(et markeringskort): 0 når han skal være fri i farven (000 6.1.1), 1 når han højst har ét."
+        ),
+    )
 
 
 class Doubling(Rule):
