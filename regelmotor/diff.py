@@ -71,17 +71,23 @@ def _schema_defs() -> dict[str, Any]:
     return defs
 
 
-def label_of(path: tuple[str | int, ...]) -> str:
-    """The Danish description of a key path, from the ruleset schema."""
+def schema_node(path: tuple[str | int, ...]) -> tuple[dict[str, Any], str]:
+    """The ruleset schema's node for a key path (its ``$ref`` and nullable wrapping followed), and the
+    description nearest it."""
     defs = _schema_defs()
     node: dict[str, Any] = defs["RulesetFile"]
     description = ""
-    for part in path:
+
+    def plain(node: dict[str, Any]) -> dict[str, Any]:
         while "$ref" in node or "anyOf" in node:
             if "$ref" in node:
                 node = defs[node["$ref"].rsplit("/", 1)[-1]]
             else:
                 node = next((n for n in node["anyOf"] if n.get("type") != "null"), node["anyOf"][0])
+        return node
+
+    for part in path:
+        node = plain(node)
         if isinstance(part, int) or part.startswith("["):
             node = node.get("items", {})
             continue
@@ -91,6 +97,12 @@ def label_of(path: tuple[str | int, ...]) -> str:
             continue
         node = props.get(part, {})
         description = node.get("description", description)
+    return plain(node), description
+
+
+def label_of(path: tuple[str | int, ...]) -> str:
+    """The Danish description of a key path, from the ruleset schema."""
+    description = schema_node(path)[1]
     if not description:
         return ".".join(str(p) for p in path)
     # the label is what the key is; when it may be left out ("udelades ...") is not part of it

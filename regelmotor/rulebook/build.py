@@ -21,7 +21,7 @@ from regelmotor.rounding import points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rules.contracts import one_against_three
 from regelmotor.rules.designation_kinds import kind_of
-from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.compile import RoleScores, Rules
 from regelmotor.ruleset.load import ResolvedRuleset
 from regelmotor.ruleset.model import Designation, Rule, SolBid
 
@@ -100,6 +100,7 @@ class _Builder:
         self.inferred: dict[str, str] = {}
         self.formulas: list[Item] = []
         """The scoring formulas, printed in their own section after the rules (the tables say the points)."""
+        self._role_points: dict[tuple[Bid, int, bool], RoleScores] = {}
 
     def t(self, key: str, **values: object) -> str:
         # a display name may end a sentence with its own full stop ("vip i 3.")
@@ -205,9 +206,9 @@ class _Builder:
             all_pass = self.t("all_pass_same") if r.all_pass.redeal_by == "same_dealer" else self.t("all_pass_next")
             section.items.append(self.item(all_pass, r.all_pass, "all_pass"))
         if r.omblanding.allowed:
-            section.items.append(self.item(self.t("omblanding"), r.omblanding, "omblanding"))
-        if r.jernhaand.allowed and "jernhaand" not in self.resolved.house_rules:
-            # set in the club's own section, not by the house rule (whose own line says it): the rule itself
+            who = self.t("jernhaand_same" if r.omblanding.redeal_by == "same_dealer" else "jernhaand_next")
+            section.items.append(self.item(self.t("omblanding", who=who), r.omblanding, "omblanding"))
+        if r.jernhaand.allowed:  # however it was set: the house rules' section names the rule, this says it
             words = RANK_WORDS[self.lang]
             ranks = [words[rank][1] if rank in words else rank for rank in r.jernhaand.court_ranks]
             joined = ", ".join(ranks[:-1]) + (self.t("and") if len(ranks) > 1 else "") + ranks[-1]
@@ -231,6 +232,7 @@ class _Builder:
                 section.items.append(self.item(self.contract_text(sol), sol, f"sol_bids[{i}]"))
             if passed is not None:
                 section.items.append(self.item(self.contract_text(passed), passed, "all_pass"))
+            self._joining(section)
             return section
         assert r.bids is not None  # the checks require bids with designations
         section.items.append(
@@ -244,6 +246,14 @@ class _Builder:
             section.items.append(self.item(self.t("designation_order", order=order), r.designations[0], "designations"))
         for i, sol in enumerate(r.sol_bids):
             section.items.append(self.item(self.contract_text(sol), sol, f"sol_bids[{i}]"))
+        self._joining(section)
+        section.items.append(Item(self.t("ladder", ladder=self.rules.ladder.describe())))
+        section.tables.append(self.ladder_table())
+        return section
+
+    def _joining(self, section: Section) -> None:
+        """Gå med and kan selv: who may join the highest bid or take it at its height."""
+        r = self.r
         gaa = r.auction.gaa_med
         what = [self.t(k) for k, on in (("gaa_med_sol", gaa.sol_bids), ("gaa_med_vip", gaa.vip_bids)) if on]
         text = self.t("gaa_med", what=self.join(what, "and")) if what else self.t("no_gaa_med")
@@ -251,9 +261,6 @@ class _Builder:
         if r.auction.kan_selv:
             phrase = "kan_selv" if r.auction.kan_selv_for == "forhaand" else "kan_selv_overcalled"
             section.items.append(self.item(self.t(phrase), r.auction, "auction"))
-        section.items.append(Item(self.t("ladder", ladder=self.rules.ladder.describe())))
-        section.tables.append(self.ladder_table())
-        return section
 
     def contract_text(self, sol: SolBid) -> str:
         """A bid named by its name in one sentence: who plays, trump, what must be taken, who leads."""
@@ -319,7 +326,8 @@ class _Builder:
             if phrase == "d_fixed" and only == "none":
                 phrase = "d_fixed_none"
             suit = SUIT_WORDS[self.lang].get(only, only)
-            trump_text = self.t(phrase, choices=choices, suit=suit, turns=turns)
+            not_called = self.t("not_called") if trump.not_called_suit else ""
+            trump_text = self.t(phrase, choices=choices, suit=suit, turns=turns, not_called=not_called)
             if trump.partner_may_vip:
                 turns = "; ".join(self.t("turn", n=n, rule=self.t(rule)) for n, rule in enumerate(trump.turns or (), 1))
                 trump_text += "; " + self.t("partner_may_vip", turns=turns)
@@ -327,6 +335,8 @@ class _Builder:
                 trump_text += "; " + self.t("joker_previous")
             call = self.t("call_not_trump") if d.call.suits == "not_trump" else self.t("call_any")
             parts = [trump_text, call]
+            if d.reveal_partner and d.trump.by != "partner":  # where the partner names trump, his sentence says it
+                parts.append(self.t("reveal_part"))
             if d.exchange is not None:
                 if d.exchange.by == "partner":
                     parts.append(self.t("ex_partner"))
@@ -455,10 +465,14 @@ class _Builder:
             ]
             section.items.append(self.item(" ".join(texts), j, "jokers"))
         if not r.designations:
-            section.items.append(self.item(self.t("play_to_end"), r.play, "play"))
+            limited = any(s.max_tricks is not None for s in r.named_bids())
+            ends = limited and r.play.sol_ends == "when_all_declarers_lost"
+            section.items.append(self.item(self.t("named_ends" if ends else "play_to_end"), r.play, "play"))
             return section
         called = r.called_card
         falls = "called_falls_every_time" if called.must_fall_every_time_led else "called_falls"
+        if not called.must_fall_first_time_led:
+            falls = "called_free"
         text = self.t(falls) + (self.t("called_leads") if called.holder_leads_it else "") + ". "
         text += self.t("called_trumped") + (" " + self.t("called_selvmakker") if called.applies_to_selvmakker else "")
         if called.free_first_trick:
@@ -474,9 +488,18 @@ class _Builder:
             )
         return section
 
+    def role_points(self, bid: Bid, tricks: int, *, alone: bool = False) -> RoleScores:
+        """``Rules.role_points``, each asked once: the tables read every role of the same cell, and a formula
+        ruleset's cells cost a formula each."""
+        key = (bid, tricks, alone)
+        found = self._role_points.get(key)
+        if found is None:
+            found = self._role_points[key] = self.rules.role_points(bid, tricks, alone=alone)
+        return found
+
     def scoring(self) -> Section:
         r = self.r
-        points = self.rules.role_points
+        points = self.role_points
         decimals = r.scoring.decimals
         section = Section(self.t("s_scoring"))
         section.items.append(Item(self.t("zero_sum") + (" " + self.t("exact", d=decimals) if decimals else "")))
@@ -579,16 +602,16 @@ class _Builder:
             return Table(self.t("each_table", name=s.display), header, tuple(rows))
         counts = range(7, 14) if s.side == "pairs" else range(14)
         header = (self.t("tricks"), *(str(t) for t in counts))
-        row = (s.display, *(_decimal(self.rules.role_points(bid, t).declarer, decimals, self.lang) for t in counts))
+        row = (s.display, *(_decimal(self.role_points(bid, t).declarer, decimals, self.lang) for t in counts))
         title = self.t("pairs_table", name=s.display) if s.side == "pairs" else s.display
         return Table(title, header, (row,))
 
     def _role(self, designation: str, level: int, tricks: int, role: str) -> Fraction:
         bid = self.rules.ladder.trump_bid(designation, level)
         if role.startswith("alone"):
-            game = self.rules.role_points(bid, tricks, alone=True)
+            game = self.role_points(bid, tricks, alone=True)
             return game.declarer if role == "alone" else game.opponent
-        game = self.rules.role_points(bid, tricks)
+        game = self.role_points(bid, tricks)
         return game.opponent if role == "opponent" else (game.partner or Fraction(0))
 
     def _named_bid(self, s: SolBid) -> Bid:

@@ -60,7 +60,8 @@ from regelmotor.rules.ladder import LadderRules
 from regelmotor.rules.open_hands import OpenHandRules
 from regelmotor.rules.play import PlayRules
 from regelmotor.rules.redeal import RedealRules
-from regelmotor.rules.scoring import RoleScores, Scorer, ScoringProblem, check_zero_sum
+from regelmotor.rules.scoring import RoleScores as RoleScores  # what role_points answers, for its callers
+from regelmotor.rules.scoring import Scorer, ScoringProblem, check_zero_sum
 from regelmotor.rules.settlement import SettlementRules
 from regelmotor.rules.trick_winner import TrickWinnerRules
 from regelmotor.rules.vip import VipRules
