@@ -343,6 +343,8 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
         return session.enter(None, redeal, dealer_at_table=session.dealer not in session.sitting_out())
     if line.contract is None:
         raise SheetError.said("contract_or_redeal")
+    if session.evening_over():  # the evening's fixed number of deals is played: no deal more is written
+        raise SheetError.said("evening_over", deals=rules.ruleset.session.deals)
     bid = rules.contract_bid(line.contract)
     named = None if bid.sol is None else rules.ruleset.sol_bid(bid.sol)
     if named is not None and named.side in ("pairs", "each"):

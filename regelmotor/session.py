@@ -104,6 +104,11 @@ class Session:
         """The deals played (finished) this evening: void deals dealt again are not counted."""
         return sum(1 for entry in self.deals if entry.outcome == FINISHED)
 
+    def evening_over(self) -> bool:
+        """Whether the evening's fixed number of deals (``session.deals``) is played."""
+        most = self.rules.ruleset.session.deals
+        return most is not None and self.played() >= most
+
     def record(self, game: Game) -> DealEntry:
         """Enter a finished or void deal: score it, then pass the deal on as the rules say."""
         if game.phase not in (FINISHED, REDEAL):
@@ -134,10 +139,8 @@ class Session:
         """Enter one deal's outcome: the four seats' points (seat 0 forhånd), or the redeal that voided
         it. What ``record`` does with a played game, and what a score sheet does with a deal played with
         real cards; then the deal passes on as the rules say (``sol``: the deal was a sol, which some clubs
-        let the same dealer follow). A deal past the evening's fixed number is refused."""
-        most = self.rules.ruleset.session.deals
-        if most is not None and scores is not None and self.played() >= most:
-            raise SessionError.said("evening_over", deals=most)
+        let the same dealer follow). A deal played is booked even past the evening's fixed number of deals
+        (``evening_over`` says when that is reached; the score sheet refuses to write one more)."""
         seating = self.seating()
         points = [Fraction(0)] * self.size
         reason = None

@@ -782,6 +782,27 @@ def test_a_sol_played_at_the_table_keeps_the_dealer_and_a_trump_game_passes_the_
         dealer = session.dealer
         session.record(game)
         assert (session.dealer == dealer) is keeps
+    assert session.played() == 1 and not session.evening_over()
+
+
+def test_a_deal_played_past_the_evenings_deals_is_booked_and_the_evening_is_over(tmp_path: Path) -> None:
+    """At the table (``Session.record``) a deal played is booked even past the evening's number: the cards
+    were played. The sheet is where one more is refused; the session says the evening is over."""
+    import random
+
+    from regelmotor.session import Session
+
+    rules = compile_rules(load_ruleset(str(_club_file(tmp_path, "aften", AFTEN))))
+    session = Session(rules, ["Anna", "Bo", "Carl", "Dorte"])
+    rng = random.Random(4)
+    for seed in range(40):
+        game = session.new_game(seed=seed)
+        while game.step is not None:
+            game.apply(rng.choice(game.legal))
+        session.record(game)
+        if session.played() == 4:
+            break
+    assert session.played() == 4 and session.evening_over() and session.can_end()
 
 
 def test_the_evening_and_the_dealer_after_a_sol_are_in_the_rule_book(tmp_path: Path) -> None:
