@@ -1194,8 +1194,7 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
         )
     evening = scored.rules.ruleset.session.deals
     if evening is not None:  # an evening of a fixed number of deals
-        played = session.played()
-        out.write("Aftenen er slut\n" if played >= evening else f"Spil {played} af {evening}\n")
+        out.write("Aftenen er slut\n" if session.evening_over() else f"Spil {session.played()} af {evening}\n")
     out.write("\n")
     out.write(
         f"Afregning ved {number_da(float(rate))} kr. pr. point: "

@@ -536,8 +536,8 @@ class ExpertBot:
             full = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me, *deal.tricks)
             found = memo.get(full)  # looked up here, not through _points: a bid's price reads every deal
             if found is None:
-                found = self._points(
-                    full[:6],
+                found = self._scored(
+                    full,
                     contract,
                     deal.declarers,
                     deal.partner,
@@ -564,6 +564,21 @@ class ExpertBot:
         full = (*key, *tricks)
         points = self._memo.get(full)
         if points is None:
-            scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
-            points = self._memo[full] = float(scores[me])
+            points = self._scored(full, bid, declarers, partner, tricks, vip_card, doublings, me)
+        return points
+
+    def _scored(
+        self,
+        full: tuple[object, ...],
+        bid: Bid,
+        declarers: tuple[int, ...],
+        partner: int | None,
+        tricks: list[int],
+        vip_card: int,
+        doublings: int,
+        me: int,
+    ) -> float:
+        """``_points`` where the memo does not have ``full`` (the contract, ``me`` and the tricks) yet."""
+        scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
+        points = self._memo[full] = float(scores[me])
         return points
