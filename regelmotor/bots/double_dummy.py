@@ -22,13 +22,13 @@ from regelmotor.double_dummy.solver import (
     side_won,
     value,
 )
-from regelmotor.rules.cardplay.masks import Rows, jit_recursive
+from regelmotor.rules.cardplay.masks import Rows, jit
 
 LEAF_BITS = 16
 """The leaf's table: 2^16 entries (4 MB), enough for the last tricks of one decision's deals."""
 
 
-@jit_recursive
+@jit
 def leaf_value(
     row: Rows, consts: Rows, side: int, wants: int, table: Rows, stack: Rows, moves: Rows, keys: Rows, nodes: int
 ) -> int:
@@ -53,7 +53,7 @@ def solve(row: Rows, consts: Rows, table: Rows, nodes: int) -> int:
     return int(leaf_value(row, consts, K.side_mask(row), wants, table, stack, moves, keys, nodes))
 
 
-@jit_recursive
+@jit
 def _evaluate(
     won: Rows, rows: Rows, candidates: Rows, consts: Rows, table: Rows, stack: Rows, moves: Rows, keys: Rows, nodes: int
 ) -> int:

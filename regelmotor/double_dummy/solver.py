@@ -29,7 +29,7 @@ import numpy as np
 
 from regelmotor.bots import kernel as K
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
-from regelmotor.rules.cardplay.masks import JOKER_LOSES, JOKER_MASK, Rows, bit_count, jit, jit_recursive, lowest_card
+from regelmotor.rules.cardplay.masks import JOKER_LOSES, JOKER_MASK, Rows, bit_count, jit, lowest_card
 
 NONE = 0
 MOST = 1
@@ -396,8 +396,28 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> int:
     return most
 
 
-@jit_recursive
-def at_least(
+# The search's own stack of frames, one per depth (``frames[depth]``): what a position still needs
+# once its children have answered. The search is a loop over this stack, not a recursion, so that numba
+# can cache it on disk (a cached self-recursive function crashes when it is loaded again): a process
+# that analyses a deal or plays the expert's late tricks loads it in a moment instead of compiling it.
+_F_COUNT = 0  # the position's candidate cards
+_F_NEXT = 1  # the candidate being searched
+_F_HIGH = 2  # 1 where the seat to play wants the side to reach the target
+_F_RESULT = 3
+_F_START = 4  # 1 at the start of a trick (the position is in the table)
+_F_SLOT = 5
+_F_META = 6
+_F_DEAL = 7
+_F_LOWER = 8
+_F_UPPER = 9
+_F_WON = 10
+FRAME = 11
+_OPEN = 2
+"""``_enter``'s answer where the position needs its children searched (its frame is set up)."""
+
+
+@jit
+def _enter(
     stack: Rows,
     depth: int,
     consts: Rows,
@@ -409,9 +429,10 @@ def at_least(
     keys: Rows,
     order: Rows,
     budget: Rows,
+    frames: Rows,
 ) -> int:
-    """1 if the side ends play with at least ``target`` tricks from ``stack[depth]``, both sides at
-    their best; 0 if not; ``UNKNOWN`` when the node budget ran out."""
+    """A position's answer where it needs no search (1, 0 or ``UNKNOWN``), else ``_OPEN`` with its frame
+    set up: bounds that already decide it, the table's bounds, and the tricks a side is sure of."""
     row = stack[depth]
     won = side_won(row, side)
     if won >= target:
@@ -461,33 +482,94 @@ def at_least(
     legal = K.legal_mask(row, seat, consts)
     count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH])
     high = wants_high(row, seat, side, wants)
-    result = 0 if high else 1
-    child = stack[depth + 1]
-    for i in range(count):
-        child[:] = row
-        K.play_card(child, int(moves[depth, i]), consts)
-        answer = at_least(stack, depth + 1, consts, side, wants, target, table, moves, keys, order, budget)
+    frame = frames[depth]
+    frame[_F_COUNT] = count
+    frame[_F_NEXT] = 0
+    frame[_F_HIGH] = 1 if high else 0
+    frame[_F_RESULT] = 0 if high else 1
+    frame[_F_START] = 1 if at_start else 0
+    frame[_F_SLOT] = slot
+    frame[_F_META] = meta
+    frame[_F_DEAL] = deal
+    frame[_F_LOWER] = lower
+    frame[_F_UPPER] = upper
+    frame[_F_WON] = won
+    return _OPEN
+
+
+@jit
+def _store(table: Rows, hands: Rows, frame: Rows, target: int) -> None:
+    """A searched position's bounds kept in the table (at the start of a trick)."""
+    slot = int(frame[_F_SLOT])
+    meta = int(frame[_F_META])
+    deal = int(frame[_F_DEAL])
+    won = int(frame[_F_WON])
+    lower = int(frame[_F_LOWER])
+    upper = int(frame[_F_UPPER])
+    if not matches(table, slot, hands, meta, deal):  # the first entry kept for the larger position
+        slot &= ~1
+        if entry_cards(table, slot) > bit_count(hands[0] | hands[1] | hands[2] | hands[3]):
+            slot += 1
+    if frame[_F_RESULT] == 1:
+        lower = max(lower, target - won)
+    else:
+        upper = min(upper, target - 1 - won)
+    for i in range(4):
+        table[slot, i] = hands[i]
+    table[slot, 4] = meta
+    table[slot, 5] = deal
+    table[slot, LOWER] = lower
+    table[slot, UPPER] = upper
+
+
+@jit
+def at_least(
+    stack: Rows,
+    depth: int,
+    consts: Rows,
+    side: int,
+    wants: int,
+    target: int,
+    table: Rows,
+    moves: Rows,
+    keys: Rows,
+    order: Rows,
+    budget: Rows,
+) -> int:
+    """1 if the side ends play with at least ``target`` tricks from ``stack[depth]``, both sides at
+    their best; 0 if not; ``UNKNOWN`` when the node budget ran out.
+
+    A depth-first search: a seat that wants the side to reach the target stops at the first card
+    that does, the other at the first that keeps it short (null-window alpha-beta)."""
+    frames = np.empty((DEPTH + 1, FRAME), dtype=np.int64)
+    top = depth
+    answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames)
+    while True:
+        if answer == _OPEN:  # search the next candidate of the position at ``depth``
+            frame = frames[depth]
+            child = stack[depth + 1]
+            child[:] = stack[depth]
+            K.play_card(child, int(moves[depth, frame[_F_NEXT]]), consts)
+            depth += 1
+            answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames)
+            continue
         if answer == UNKNOWN:
             return UNKNOWN
+        if depth == top:
+            return answer
+        depth -= 1  # the child's answer, to its parent
+        frame = frames[depth]
+        high = frame[_F_HIGH] == 1
         if (high and answer == 1) or (not high and answer == 0):
-            result = answer
-            break
-    if at_start:
-        if not matches(table, slot, hands, meta, deal):  # the first entry kept for the larger position
-            slot &= ~1
-            if entry_cards(table, slot) > bit_count(hands[0] | hands[1] | hands[2] | hands[3]):
-                slot += 1
-        if result == 1:
-            lower = max(lower, target - won)
+            frame[_F_RESULT] = answer
         else:
-            upper = min(upper, target - 1 - won)
-        for i in range(4):
-            table[slot, i] = hands[i]
-        table[slot, 4] = meta
-        table[slot, 5] = deal
-        table[slot, LOWER] = lower
-        table[slot, UPPER] = upper
-    return result
+            frame[_F_NEXT] += 1
+            if frame[_F_NEXT] < frame[_F_COUNT]:
+                answer = _OPEN
+                continue
+        if frame[_F_START] == 1:
+            _store(table, keys[depth], frame, target)
+        answer = int(frame[_F_RESULT])
 
 
 def new_buffers() -> tuple[Rows, Rows, Rows]:
@@ -499,7 +581,7 @@ def new_buffers() -> tuple[Rows, Rows, Rows]:
     )
 
 
-@jit_recursive
+@jit
 def value(
     row: Rows,
     consts: Rows,
@@ -538,7 +620,7 @@ def value(
     return low
 
 
-@jit_recursive
+@jit
 def reaches(
     row: Rows,
     consts: Rows,

@@ -22,19 +22,12 @@ try:  # pragma: no branch - numba is a dependency; the fallback keeps the play r
         """Compiled by numba (cached on disk, the GIL released); plain Python where numba is missing."""
         return cast(F, _njit(cache=True, nogil=True)(function))
 
-    def jit_recursive(function: F) -> F:
-        """Compiled by numba without the disk cache: a cached self-recursive function crashes when
-        numba loads it again (the double-dummy search), so it is compiled once per process."""
-        return cast(F, _njit(nogil=True)(function))
-
     JIT = not getattr(_config, "DISABLE_JIT", False)
     """Whether the play functions are compiled (not under ``NUMBA_DISABLE_JIT=1``)."""
 except ImportError:  # pragma: no cover
 
     def jit(function: F) -> F:
         return function
-
-    jit_recursive = jit
 
     JIT = False
 
