@@ -28,7 +28,7 @@ from typing import Any
 
 from regelmotor.bots import kernel as K
 from regelmotor.bots.base import make_bot
-from regelmotor.bots.expert import ExpertBot
+from regelmotor.bots.expert import Budget, ExpertBot
 from regelmotor.engine.game import Game
 from regelmotor.match import run_match
 from regelmotor.ruleset.compile import compile_rules
@@ -80,26 +80,33 @@ def decisions(deals: int, jobs: int) -> dict[str, Any]:
     return out
 
 
-def _calibration_part(args: tuple[str, int, int]) -> list[tuple[str, float, float]]:
-    """(kind, expected, got) for the declarer of each deal of ``range(first, stop)``."""
+CALIBRATION_BUDGET = Budget(honest_samples=32)
+"""The expert as it plays, its chosen bid priced again on 32 fresh deals (``Budget.honest_samples``)."""
+
+
+def _calibration_part(args: tuple[str, int, int]) -> list[tuple[str, float, float, float]]:
+    """(kind, expected on fresh deals, expected on the deals that chose, got) for the declarer of each
+    deal of ``range(first, stop)``."""
     name, first, stop = args
     rules = compile_rules(load_ruleset(name))
     found = []
     for number in range(first, stop):
         rng = random.Random(f"calibration {name} {number}")
         game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
-        bots = [ExpertBot(rules, random.Random(rng.randrange(2**32))) for _ in range(4)]
-        last: dict[int, float] = {}
+        bots = [ExpertBot(rules, random.Random(rng.randrange(2**32)), budget=CALIBRATION_BUDGET) for _ in range(4)]
+        last: dict[int, tuple[float, float]] = {}
         while game.step is not None:
             seat = game.to_act
             assert seat is not None
-            action = bots[seat].choose(game.view(seat), game.legal)
-            if game.step[0] == "call" and action in bots[seat].estimates:
-                last[seat] = bots[seat].estimates[action]
+            bot = bots[seat]
+            action = bot.choose(game.view(seat), game.legal)
+            if game.step[0] == "call" and action in bot.estimates:
+                last[seat] = (bot.estimates[action], bot.chosen_on.get(action, bot.estimates[action]))
             game.apply(action)
         if game.scores is not None and game.bid is not None and game.declarers[0] in last:
             kind = game.bid.sol or game.bid.designation or ""
-            found.append((kind, last[game.declarers[0]], float(game.scores[game.declarers[0]])))
+            fresh, choosing = last[game.declarers[0]]
+            found.append((kind, fresh, choosing, float(game.scores[game.declarers[0]])))
     return found
 
 
@@ -107,21 +114,25 @@ def calibration(deals: int, name: str = "standard", jobs: int = 2) -> dict[str, 
     """What the expert expected of the contract it ended up playing (its value of the last call it made)
     against the points the deal then brought it, by kind of contract: where the two differ by more than
     the interval, its playouts misjudge that kind (the target: inside the interval for every kind bid at
-    least 30 times)."""
+    least 30 times). "Expected" is the bid's price on fresh deals, which took no part in choosing it;
+    beside it, its price on the deals that chose it (higher by the winner's curse)."""
     from concurrent.futures import ProcessPoolExecutor
 
     parts = [(name, i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
         rows = [row for part in pool.map(_calibration_part, parts) for row in part]
-    expected: dict[str, list[float]] = {}
-    got: dict[str, list[float]] = {}
-    for kind, e_value, g_value in rows:
-        expected.setdefault(kind, []).append(e_value)
-        got.setdefault(kind, []).append(g_value)
+    by_kind: dict[str, list[tuple[float, float, float]]] = {}
+    for kind, fresh, choosing, points in rows:
+        by_kind.setdefault(kind, []).append((fresh, choosing, points))
     found = {}
-    for kind in sorted(expected, key=lambda k: -len(expected[k])):
-        e, g = mean([Fraction(v) for v in expected[kind]]), mean([Fraction(v) for v in got[kind]])
-        found[f"{name} {kind}"] = {"expected": e.as_json(), "got": g.as_json(), "inside": g.low <= e.value <= g.high}
+    for kind in sorted(by_kind, key=lambda k: -len(by_kind[k])):
+        e, c, g = (mean([Fraction(row[i]) for row in by_kind[kind]]) for i in range(3))
+        found[f"{name} {kind}"] = {
+            "expected": e.as_json(),
+            "expected_when_chosen": c.as_json(),
+            "got": g.as_json(),
+            "inside": g.low <= e.value <= g.high,
+        }
     return found
 
 
@@ -239,8 +250,7 @@ def dd_loss(deals: int, jobs: int) -> dict[str, Any]:
 def speed(deals: int) -> dict[str, float]:
     rules = compile_rules(load_ruleset("standard"))
     kernel = K.KernelRules.build(rules)
-    # compile (or load) the kernel and the double-dummy leaf outside the timing, in this process: the leaf is
-    # compiled once per process (not cached on disk), so a warm-up in worker processes left it in the timing
+    # compile (or load from numba's disk cache) the kernel and the double-dummy leaf outside the timing
     run_deals("standard", [], 4, 0, ["expert"] * 4, jobs=1)
     start = time.perf_counter()
     run_deals("standard", [], deals, 1, ["expert"] * 4, jobs=1)
@@ -343,7 +353,8 @@ def main() -> None:
         e, g = row["expected"], row["got"]
         verdict = "inside" if row["inside"] else "outside"
         print(
-            f"calibration {kind}: expected {e['value']:.1f}, got {g['value']:.1f} [{g['low']:.1f}, {g['high']:.1f}] "
+            f"calibration {kind}: expected {e['value']:.1f} (on the deals that chose it "
+            f"{row['expected_when_chosen']['value']:.1f}), got {g['value']:.1f} [{g['low']:.1f}, {g['high']:.1f}] "
             f"points for the declarer (n = {g['n']}; {verdict} the interval)"
         )
     for name, row in report.get("strength", {}).items():

@@ -139,6 +139,12 @@ class TerminalGame:
                 number += 1
                 game = self.session.new_game(seed=self.rng.getrandbits(63))
                 self.play_deal(game, number)
+                if self.session.evening_over():  # the club's evening of a fixed number of deals (session.deals)
+                    self.say(f"Aftenen er slut: de {self.session.played()} spil er spillet.")
+                    answer = self.ask("Analyse af spillet? [a = analyse, Enter = slut] ") if game.tricks else ""
+                    if answer.strip().lower() in {"a", "analyse"}:
+                        self.show_analysis(game)
+                    break
                 prompt = "Et spil til? [J/n, a = analyse af spillet] " if game.tricks else "Et spil til? [J/n] "
                 answer = self.ask(prompt).strip().lower()
                 if game.tricks and answer in {"a", "analyse"}:

@@ -805,6 +805,27 @@ def test_a_deal_played_past_the_evenings_deals_is_booked_and_the_evening_is_over
     assert session.played() == 4 and session.evening_over() and session.can_end()
 
 
+def test_the_terminal_table_says_the_evening_is_over_after_its_deals(tmp_path: Path) -> None:
+    """ "En aften er 3 spil": the person at the terminal plays the evening's three deals (void deals dealt
+    again not counted), is told the evening is over, and is asked for no fourth deal."""
+    import io
+
+    from regelmotor.play import TerminalGame
+
+    path = _club_file(tmp_path, "aften", AFTEN)
+    rules = compile_rules(load_ruleset(str(path)))
+    out = io.StringIO()
+    game = TerminalGame(
+        rules, "aften", str(path), [], seed=5, seat=0, record=tmp_path / "a.json", read=lambda _: "1", out=out
+    )
+    assert game.run() == 0
+    text = out.getvalue()
+    assert game.session.played() == 3 and game.session.evening_over()
+    assert "Aftenen er slut: de 3 spil er spillet." in text
+    assert "Stilling efter" in text and "Farvel." not in text
+    assert text.count("Aftenen er slut") == 1
+
+
 def test_the_evening_and_the_dealer_after_a_sol_are_in_the_rule_book(tmp_path: Path) -> None:
     book = _book(load_ruleset(str(_club_file(tmp_path, "aften", AFTEN))))
     assert "En aften er 3 spil (om-givninger tæller ikke med)." in book

@@ -353,3 +353,29 @@ def test_weighing_an_estimates_noise_never_bids_where_the_mean_passes() -> None:
             assert b == PASS_ACTION
     passes = [sum(1 for call, _ in calls if call == PASS_ACTION) for calls in (plain, cautious, very)]
     assert passes[0] <= passes[1] <= passes[2] and passes[2] > passes[0]
+
+
+def test_a_chosen_bid_priced_again_on_fresh_deals_changes_no_decision() -> None:
+    """The best of several noisy prices is an overrated one; ``honest_samples`` prices the bid chosen
+    again on deals that took no part in the choice, for calibration. The bot must then decide exactly
+    as it does without the second price (its own random stream left where it was), and the second
+    price must be its own number, not the one that chose."""
+    rules = rules_of("standard")
+    honest = dataclasses.replace(QUICK, honest_samples=8)
+    priced_again = 0
+    for number in range(12):
+        game, seat = _at_first_call(rules, 700 + number)
+        plain = ExpertBot(rules, random.Random(number), budget=QUICK, **SMALL)
+        second = ExpertBot(rules, random.Random(number), budget=honest, **SMALL)
+        while game.step is not None and game.phase == "auction":
+            seat = game.to_act
+            assert seat is not None
+            view, legal = game.view(seat), game.legal
+            choice = plain.choose(view, legal)
+            assert second.choose(view, legal) == choice
+            if choice.bid is not None and len(legal) > 1:
+                assert second.chosen_on == plain.estimates  # the prices that chose are the same
+                if second.estimates[choice] != plain.estimates[choice]:
+                    priced_again += 1
+            game.apply(choice)
+    assert priced_again > 0

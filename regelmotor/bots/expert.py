@@ -101,6 +101,12 @@ class Budget:
     """Reading the calls, this many deals are dealt for each one kept."""
     meanings: Meanings | None = None
     """The calls' meanings to read; None: the ruleset's own (``call_reading.meanings_for``)."""
+    honest_samples: int = 0
+    """Deals that price the bid it chose again, after choosing (0: none; for measuring, not for play). The
+    best of several noisy prices is an overrated one, however the choice is made: a bid is chosen where
+    its price came out high. Priced again on deals that took no part in the choice, the value it gives
+    (``estimates``) is what its playouts really expect of the bid, and calibration measures the playouts'
+    judgement, not the winner's curse (benchmarks/expert.py)."""
 
 
 DEFAULT_BUDGET = Budget()
@@ -136,6 +142,12 @@ def _value_tables(rules: Rules) -> dict[tuple[object, ...], tuple[float, ...]]:
     """The card value tables of a compiled ruleset, by contract, shared by every bot that plays it (they
     depend on the rules alone, and a bot lives for one deal)."""
     return per_rules(_VALUES, rules, lambda _: {})
+
+
+def _kind(bid: Bid) -> object:
+    """A bid's kind of contract: its designation, or its sol bid (every level of a kind is priced from
+    the same tricks)."""
+    return bid.designation or ("sol", bid.sol)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +194,10 @@ class ExpertBot:
         """Cheap choices for the other seats, and its own later ones, inside a playout."""
         self.estimates: dict[Action, float] = {}
         """The value it gave each candidate at its last decision (mean points for its own seat): for
-        checking its estimates against what the deals then bring."""
+        checking its estimates against what the deals then bring (a bid chosen in the auction priced
+        again on fresh deals, where the budget asks for it: ``honest_samples``)."""
+        self.chosen_on: dict[Action, float] = {}
+        """Each candidate's value on the deals that chose among them, at its last decision before play."""
         self._memo: dict[tuple[object, ...], float] = {}
         self._errors: dict[Action, float] = {}
         self._values_by_contract = _value_tables(rules)
@@ -271,12 +286,36 @@ class ExpertBot:
             candidates = self._candidates(view, legal)
             values = self._values(view, worlds, candidates)
         self.estimates = values
+        self.chosen_on = values
         if not values:  # nothing could be played out on the sampled deals: decide as the heuristic would
             return self.quick.choose(view, legal)
         order = {action: i for i, action in enumerate(legal)}
         caution, errors = self.budget.bid_caution, self._errors
         decide = {a: v - caution * errors.get(a, 0.0) for a, v in values.items()}
-        return max(decide, key=lambda a: (decide[a], a == PASS_ACTION, -order.get(a, 0)))
+        choice = max(decide, key=lambda a: (decide[a], a == PASS_ACTION, -order.get(a, 0)))
+        if auction and choice.bid is not None and self.budget.honest_samples:
+            again = self._priced_again(view, legal, choice.bid)
+            if again is not None:
+                self.estimates = {**values, choice: again}
+        return choice
+
+    def _priced_again(self, view: View, legal: Sequence[Action], bid: Bid) -> float | None:
+        """``bid``'s price on ``honest_samples`` fresh deals, played out as its kind is priced (at the
+        kind's lowest legal level, the tricks scored at ``bid``); None where none could be played out.
+
+        The bot's own random stream is left where it was, so that it decides everything as it would
+        without the second price: the fresh deals come from a stream of their own, seeded by its state."""
+        state = self.rng.getstate()
+        try:
+            fresh = random.Random(hash(state[1]))  # the generator's words: ints hash alike in every process
+            kind = _kind(bid)
+            group = [a.bid for a in legal if a.bid is not None and _kind(a.bid) == kind]
+            count = self.budget.honest_samples
+            worlds = sample_worlds(view, self.rules, fresh, count, self._hidden, reading=self.reading)
+            played = self._kind_outcomes(view.seat, worlds, [kind], {kind: group})[kind]
+            return self._mean(view.seat, played, bid) if played else None
+        finally:
+            self.rng.setstate(state)
 
     def _candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The actions worth playing out: all of them, but for the exchange and fordækt shortlists."""
@@ -338,7 +377,7 @@ class ExpertBot:
         bids = [a.bid for a in legal if a.bid is not None] if not claiming else list(ladder.bids)
         by_kind: dict[object, list[Bid]] = {}
         for bid in bids:
-            by_kind.setdefault(bid.designation or ("sol", bid.sol), []).append(bid)
+            by_kind.setdefault(_kind(bid), []).append(bid)
         playing = [kind for kind in by_kind if kind not in chosen]
         for kind in playing:
             chosen[kind] = []
