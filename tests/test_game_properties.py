@@ -19,7 +19,7 @@ from regelmotor.records import Record, game_record, replay, state_json
 
 from .conftest import CONFIGS, offered, rules_of
 
-GAMES = 60
+GAMES = 90
 """Deals per configuration (every ruleset with each house rule that applies: about sixty)."""
 CANDIDATES = [
     *(format_card(c) for c in range(55)),
