@@ -551,3 +551,27 @@ def test_a_deal_is_entered_at_the_sheet_page_and_the_totals_follow(tmp_path: Pat
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert errors == []
         browser.close()
+
+
+def test_the_table_says_the_evening_is_over_after_its_deals_and_deals_no_more() -> None:
+    """A club's evening of a fixed number of deals (``session.deals``, "En aften er 1 spil"): after the last
+    deal the page is told the evening is over, and "Næste spil" is refused, changing nothing."""
+    client = TestClient(create_app())
+    club = (
+        "kind: ruleset\nextends: standard\nname: club\ntitle: K\ndescription: K\nsource: K\n"
+        "session:\n  whole_rounds: false\n  deals: 1\n  source: 'klubbens regler: \"En aften er 1 spil\"'\n"
+    )
+    state = client.post("/api/games", json={"ruleset_file": club, "filename": "club.yaml", "seed": 3}).json()
+    key = state["id"]
+    for _ in range(20):  # a void deal dealt again is not one of the evening's deals
+        while state["view"]["to_act"] == state["you"]:
+            action = state["view"]["legal_actions"][0]
+            state = client.post(f"/api/games/{key}/actions", json={"action": action}).json()
+        if state["finished"]:
+            break
+        assert not state["evening_over"]
+        state = client.post(f"/api/games/{key}/next", json={"deal": state["deal"]}).json()
+    assert state["finished"] and state["evening_over"]
+    refused = client.post(f"/api/games/{key}/next", json={"deal": state["deal"]})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("aftenen er 1 spil, og de er spillet")
+    assert client.get(f"/api/games/{key}").json() == state

@@ -417,6 +417,8 @@ class Games:
             return
         if web.game.step is not None:
             raise RegelmotorError("the deal is not over yet")
+        if web.session.evening_over():  # the club's evening of a fixed number of deals (session.deals)
+            raise RegelmotorError.said("evening_over", deals=web.rules.ruleset.session.deals)
         web.played.append(_cards_and_actions(web.game))
         web.game = web.session.new_game(seed=web.rng.getrandbits(63))
         self._deal(web)
@@ -516,6 +518,7 @@ class Games:
             "result": None if game.phase != FINISHED else _result(game),
             "sheet": web.sheet,
             "games_won": web.session.games_won if web.rules.ruleset.session.game_to else None,
+            "evening_over": web.session.evening_over(),
         }
 
 
@@ -955,8 +958,8 @@ def create_app(
             await run_in_threadpool(_locked, web, games.next_deal, web, number)
         except BadRequest as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
-        except RegelmotorError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
+        except RegelmotorError as exc:  # the page is Danish first
+            return JSONResponse({"error": exc.text("da"), "error_en": exc.text("en")}, status_code=400)
         return JSONResponse(await snapshot(key, web, player))
 
     @with_game
