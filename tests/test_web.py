@@ -255,6 +255,8 @@ def test_whole_deals_at_the_table_in_a_real_browser(
             assert [float(x) for x in totals] == [float(x) for x in web.session.totals], "the sheet's totals"
             assert page.locator("#sheet tr").count() >= deal + 3  # a header, each deal, the totals
             if page.evaluate("game.view.tricks.length"):
+                shown = {"da": "Vis sidste stik", "en": "Show the last trick"}[lang]
+                assert page.inner_text("#last-toggle") == shown  # in the page's language from the start
                 page.click("#last-toggle")
                 assert page.locator("#last .card.won").count() == 1  # the last trick, its winner marked
                 page.click("#last-toggle")
@@ -572,6 +574,9 @@ def test_the_table_says_the_evening_is_over_after_its_deals_and_deals_no_more() 
         assert not state["evening_over"]
         state = client.post(f"/api/games/{key}/next", json={"deal": state["deal"]}).json()
     assert state["finished"] and state["evening_over"]
+    void = [deal for deal in state["sheet"] if deal["redeal"] is not None]
+    assert void, "seed 3 begins with a deal all pass"  # the sheet says why in words, not the code
+    assert void[0]["redeal_words"] == {"da": "alle meldte pas", "en": "all passed"}
     refused = client.post(f"/api/games/{key}/next", json={"deal": state["deal"]})
     assert refused.status_code == 400 and refused.json()["error"].startswith("aftenen er 1 spil, og de er spillet")
     assert client.get(f"/api/games/{key}").json() == state

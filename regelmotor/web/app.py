@@ -52,6 +52,7 @@ from regelmotor.engine.actions import Action, Verb, call_action, public
 from regelmotor.engine.explain import violation
 from regelmotor.engine.game import FINISHED, Game
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
+from regelmotor.phrases import phrases
 from regelmotor.play import result_line
 from regelmotor.records import RecordError, dealt_cards, game_record, parse_json
 from regelmotor.rounding import zero_sum_points
@@ -444,6 +445,7 @@ class Games:
                     "contract": game.contract if game.redeal is None else None,
                     "declarers": [players[entry.seating[s]] for s in game.declarers],
                     "redeal": None if game.redeal is None else game.redeal.reason,
+                    "redeal_words": None if game.redeal is None else _redeal_words(game.redeal.reason),
                     "points": zero_sum_points(list(entry.points), decimals),
                     "game_won_by": [players[p] for p in entry.game_won_by],
                 }
@@ -636,6 +638,11 @@ def _text(payload: dict[str, Any], key: str, default: str | None = None, *, limi
     if not isinstance(value, str) or len(value) > limit:
         raise BadRequest(400, f'"{key}" is text of at most {limit} characters')
     return value
+
+
+def _redeal_words(reason: str) -> dict[str, str]:
+    """Why a deal was dealt again, in the page's two languages ("alle meldte pas"), not the code."""
+    return {lang: phrases(lang).get(f"redeal_{reason}", reason) for lang in ("da", "en")}
 
 
 def _new_game_request(payload: dict[str, Any]) -> tuple[list[str], str, int | None, str | None, str | None, str]:
