@@ -26,6 +26,7 @@ from regelmotor.engine.game import Redeal
 from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.files import locked, write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
+from regelmotor.phrases import phrases
 from regelmotor.records import RecordError, parse_json
 from regelmotor.rounding import zero_sum_points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
@@ -394,8 +395,9 @@ def _each(rules: Rules, session: Session, line: Line, bid: Bid) -> list[Fraction
 
 def describe_line(line: Line, fixed_partners: bool = False) -> str:
     """One deal of the sheet in a few Danish words: who played what, and the tricks."""
-    if line.redeal is not None:
-        return f"omgivning ({line.redeal})" + (f", {line.culprit}s fejl" if line.culprit else "")
+    if line.redeal is not None:  # why, in the game's words ("alle meldte pas"), not the sheet's code
+        why = phrases("da").get(f"redeal_{line.redeal}", line.redeal)
+        return f"omgivning ({why})" + (f", {line.culprit}s fejl" if line.culprit else "")
     with_whom = (
         f" m. {line.partner}" if line.partner else (f" + {', '.join(line.joiners)}" if line.joiners else " selv")
     )

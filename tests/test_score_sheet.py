@@ -39,6 +39,7 @@ def test_a_sheet_scores_each_deal_by_the_rules_and_settles_the_evening(
     assert money == {"Anna": 2.5, "Bo": 22.5, "Carl": 2.5, "Dorte": -27.5} and sum(money.values()) == 0
     code, out, _ = run(capsys, "session", "show", sheet)
     assert "I alt" in out and "Dorte betaler Bo 22,50 kr." in out
+    assert "omgivning (alle meldte pas)" in out and "all_pass" not in out  # the game's words, not the code
 
 
 def test_a_line_that_cannot_be_scored_is_refused_and_the_sheet_is_unchanged(
