@@ -280,3 +280,35 @@ def test_a_plugin_replacing_called_card_binds_makes_the_expert_fall_back() -> No
     assert rules.called_card_binds(0, ContractInfo(rules.ladder.bids[0], (0,))) is True
     kernel = K.KernelRules.build(rules)
     assert not kernel.exact and kernel.by_plugin
+
+
+@pytest.mark.parametrize("name", ["standard", "thorsen"])
+def test_a_sol_declarer_in_a_playout_never_takes_a_trick_he_could_duck(name: str) -> None:
+    """001: "I sol må melderen højst tage ét stik". Last to a trick, the declarer who holds a card that stays
+    under it plays one, on every random stream: the playouts' few random cards (their spread) are never his,
+    since a sol declarer's random card would lose the deal in the model where no player would play it, and
+    price every sol bid too low."""
+    rules = rules_of(name)
+    kernel = K.KernelRules.build(rules)
+    consts = kernel.constants
+    rng = random.Random(f"duck:{name}")
+    checked = 0
+    for row in _sol_rows(rules, kernel, 60, rng):
+        row = row.copy()
+        while not K.play_over(row, consts):
+            seat = int(row[K.TO_PLAY])
+            n = int(row[K.TRICK_N])
+            legal = K.legal_mask(row, seat, consts)
+            if (int(row[K.DECLARERS]) >> seat) & 1 and n == 3:
+                ducks = []
+                for card in K.cards_of(legal):
+                    trial = row.copy()
+                    trial[K.TRICK + n] = card
+                    if K.winning_index(trial, n + 1, consts) != n:
+                        ducks.append(card)
+                if ducks:
+                    for seed in range(40):
+                        assert K.policy_card(row, consts, seed) in ducks, f"{name}: the declarer took a trick"
+                    checked += 1
+            K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
+    assert checked > 20

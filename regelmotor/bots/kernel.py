@@ -101,7 +101,8 @@ PARTNER_KNOWN = 34  # 1 where the table knows who the partner is (announced, or 
 ROW = 35
 
 EPSILON = 0.05
-"""How often a playout plays a random legal card instead of its greedy choice."""
+"""How often a playout plays a random legal card instead of its greedy choice (the playouts' spread); never
+a sol declarer's, whose random card would take a trick no player would take, and lose the deal."""
 
 SHIPPED_PLUGINS = frozenset(plugin.__name__ for plugin in STANDARD_PLUGINS)
 """The shipped rule families: where only they implement the play hooks, the kernel plays their rules."""
@@ -322,13 +323,14 @@ def master(row: Rows, card: int, consts: Rows) -> bool:
 @jit
 def choose(row: Rows, legal: int, consts: Rows) -> int:
     """The playout's card: cheap play that wins tricks for its side (sol: declarers duck, defenders push)."""
-    if np.random.random() < EPSILON:
-        return random_card(legal)
+    wild = np.random.random() < EPSILON
     seat = int(row[TO_PLAY])
     n = int(row[TRICK_N])
     sol = row[SOL] != 0
     side = known_side(row, seat)
     mine = (side >> seat) & 1 == 1
+    if wild and not (sol and mine):  # a sol's declarer never plays at random: any card may take a trick
+        return random_card(legal)
     cheapest = -1  # the card the hand least wants to keep (sol: its highest)
     cheapest_value = 1 << 30
     dearest = -1  # the card the hand most wants to keep (sol: its lowest)
