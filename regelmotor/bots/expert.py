@@ -30,7 +30,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -244,9 +244,9 @@ class ExpertBot:
             owner = None if partner < 0 else partner
             contract = (*key, owner, len(view.turned), view.doublings, me)
             for c, tricks in enumerate(won[r].tolist()):
-                totals[c] += self._points(
-                    contract, facts.bid, facts.declarers, owner, tricks, len(view.turned), view.doublings, me
-                )
+                full = (*contract, *tricks)
+                found = self._memo.get(full)
+                totals[c] += self._scored(full, facts.bid) if found is None else found
         self.estimates = {action: total / len(rows) for action, total in zip(legal, totals, strict=True)}
         return legal[max(range(len(legal)), key=lambda c: (totals[c], -c))]
 
@@ -573,51 +573,15 @@ class ExpertBot:
                 continue
             contract = bid or deal.bid
             full = (contract.text, deal.declarers, deal.partner, deal.vip_card, deal.doublings, me, *deal.tricks)
-            found = memo.get(full)  # looked up here, not through _points: a bid's price reads every deal
-            if found is None:
-                found = self._scored(
-                    full,
-                    contract,
-                    deal.declarers,
-                    deal.partner,
-                    list(deal.tricks),
-                    deal.vip_card,
-                    deal.doublings,
-                    me,
-                )
-            points.append(found)
+            found = memo.get(full)
+            points.append(self._scored(full, contract) if found is None else found)
         return points
 
-    def _points(
-        self,
-        key: tuple[object, ...],
-        bid: Bid,
-        declarers: tuple[int, ...],
-        partner: int | None,
-        tricks: list[int],
-        vip_card: int,
-        doublings: int,
-        me: int,
-    ) -> float:
-        """``me``'s points for a deal's tricks, by the ruleset's scorer, remembered for the bot's life."""
-        full = (*key, *tricks)
-        points = self._memo.get(full)
-        if points is None:
-            points = self._scored(full, bid, declarers, partner, tricks, vip_card, doublings, me)
-        return points
-
-    def _scored(
-        self,
-        full: tuple[object, ...],
-        bid: Bid,
-        declarers: tuple[int, ...],
-        partner: int | None,
-        tricks: list[int],
-        vip_card: int,
-        doublings: int,
-        me: int,
-    ) -> float:
-        """``_points`` where the memo does not have ``full`` (the contract, ``me`` and the tricks) yet."""
+    def _scored(self, full: tuple[Any, ...], bid: Bid) -> float:
+        """``me``'s points for a deal's tricks, by the ruleset's scorer, where the memo (kept for the bot's life)
+        does not have them yet. ``full`` is the memo's key: the contract's text, its declarers, partner, vip
+        card and doublings, ``me``, then each seat's tricks."""
+        _, declarers, partner, vip_card, doublings, me, *tricks = full
         scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
         points = self._memo[full] = float(scores[me])
         return points
