@@ -128,7 +128,7 @@ def test_the_expert_prices_a_deal_with_the_slam_bonus(write: Callable[[str, str]
     contract = _contract(rules, "13", (0,), 2)
     hook = rules.settle(contract, [13, 0, 0, 0], 0, 0)
     bot = ExpertBot(rules, random.Random(1))
-    valued = bot._points(("t",), contract.bid, (0,), 2, [13, 0, 0, 0], 0, 0, 0)
+    valued = bot._scored(("13", (0,), 2, 0, 0, 0, 13, 0, 0, 0), contract.bid)  # the memo's key: me 0, tricks
     assert valued == float(hook[0]) and hook[0] > 1000
 
 
