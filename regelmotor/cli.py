@@ -8,6 +8,7 @@ except for ``validate``, whose problems are its output.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -749,7 +750,7 @@ def _add_house_rule_arg(parser: argparse.ArgumentParser, whose: str) -> None:
         "-H",
         "--house-rule",
         action="append",
-        default=[],
+        default=[],  # argparse copies it before appending: a parser kept for the process stays as it was
         metavar="HOUSE_RULE",
         help=f"add a house rule to {whose} by name ({names}) or path; repeatable",
     )
@@ -1290,7 +1291,10 @@ COMMANDS = (
 )
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, built once per process: building it is most of a short command's time
+    (``score`` called for every cell of a point table), and parsing leaves it as it was."""
     parser = argparse.ArgumentParser(
         prog="regelmotor",
         description="Es-makker whist and its club variants: rulesets as data, one engine.",

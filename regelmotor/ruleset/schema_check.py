@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import difflib
+import hashlib
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -136,7 +140,31 @@ def read_file(ref: FileRef) -> tuple[Document | None, list[Problem]]:
         return None, [Problem(Location(ref.display, 1, 1), (), f"cannot read the file: {exc.strerror}")]
     except TooLarge as exc:
         return None, [Problem(Location(ref.display, 1, 1), (), f"{exc}; a ruleset is a few kilobytes")]
-    doc, found = read_document_lenient(data, ref.display)
+    key = (ref.display, hashlib.sha256(data).digest())
+    with _read_lock:
+        kept = _read.get(key)
+    if kept is None:
+        kept = _parse_and_check(data, ref.display)
+        with _read_lock:
+            _read[key] = kept
+            if len(_read) > READ_KEPT:
+                _read.popitem(last=False)
+    doc, found = kept
+    if doc is None:
+        return None, list(found)
+    # the caller merges the data into its layers: a copy of its own, the locations shared (they are frozen)
+    return Document(doc.file, copy.deepcopy(doc.data), dict(doc.values), dict(doc.keys)), list(found)
+
+
+READ_KEPT = 64
+"""Files kept parsed, by a hash of their bytes: a server or a test session loads the same shipped parents again and
+again, and parsing and checking a file against the schema is most of loading it."""
+_read: OrderedDict[tuple[str, bytes], tuple[Document | None, tuple[Problem, ...]]] = OrderedDict()
+_read_lock = threading.Lock()
+
+
+def _parse_and_check(data: bytes, display: str) -> tuple[Document | None, tuple[Problem, ...]]:
+    doc, found = read_document_lenient(data, display)
     if doc is not None:
         reported = [p.path for p in found]
         found += [
@@ -144,7 +172,7 @@ def read_file(ref: FileRef) -> tuple[Document | None, list[Problem]]:
             for p in schema_problems(doc)
             if not any(p.path[: len(r)] == r or r[: len(p.path)] == p.path for r in reported)
         ]
-    return doc, _sorted(found)
+    return doc, tuple(_sorted(found))
 
 
 def schema_problems(doc: Document) -> list[Problem]:
