@@ -374,6 +374,10 @@ VALUE_WORDS = {
     "H": "hjerter",
     "D": "ruder",
     "C": "klør",
+    "trick_difference": "forskellen i stik",
+    "winners": "vinderne",
+    "exact": "eksakt",
+    "whole_up": "op til hele point",
 }
 """The schema's values in the Danish words ``diff`` prints them in (the file's own spelling is ``show``'s)."""
 
@@ -401,6 +405,7 @@ KEY_WORDS = {
     "suits": "farver",
     "exchange": "bytning",
     "required": "krav",
+    "settle": "afregning",
 }
 
 

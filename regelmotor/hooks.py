@@ -193,6 +193,8 @@ class DoublingRule:
     redouble: bool
     most: int = 0
     """The most doublings a deal can have (0 none, 1 a double, 2 with the redouble)."""
+    during_tricks: int = 0
+    """How many of the first tricks a doubling may still be made in, at the doubler's turn to play."""
 
 
 Dealer = Callable[[Sequence[Card], int, "Sequence[int | str] | None"], Deal]

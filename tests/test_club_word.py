@@ -16,6 +16,7 @@ import pytest
 from regelmotor.cards import format_card
 from regelmotor.cli import main
 from regelmotor.errors import RegelmotorError
+from regelmotor.hooks import ContractInfo
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
@@ -359,7 +360,7 @@ def test_doubling_is_named_as_its_own_rule_not_under_fordaekt() -> None:
     for name in ("standard", "thorsen", "whistklubben", "gruppe2"):
         book = _book(load_ruleset(name))
         assert "Fordækt kort: Dobling" not in book
-    assert "- Dobling: udledt: 001 nævner ikke dobling" in _book(load_ruleset("standard"))
+    assert "- Dobling: udledt: Online-reglerne nævner ikke dobling" in _book(load_ruleset("standard"))
     assert "Dobling: Dobling" not in _book(load_ruleset("standard"))
 
 
@@ -882,3 +883,314 @@ def test_the_marker_card_is_said_in_the_book_and_needs_fordaekt(tmp_path: Path) 
     assert "Har spilføreren efter bytningen højst 1 kort i makkerkortets farve, må han lægge ét kort" in book
     with pytest.raises(RegelmotorError, match=r"uden.yaml:8:14: fordaekt.most_held: .*fordaekt.allowed"):
         load_ruleset(str(_club_file(tmp_path, "uden", MARKER.replace("house_rules: [fordaekt]\n", ""))))
+
+
+def _load_error(path: Path) -> str:
+    """What loading a club's file that cannot be refuses it with (every problem, each at its place)."""
+    with pytest.raises(RegelmotorError) as caught:
+        load_ruleset(str(path))
+    return str(caught.value)
+
+
+# --- every score rounded up to a whole point ------------------------------------------------------------
+
+HELE_POINT = """\
+scoring:
+  rounding: whole_up
+  source: 'klubbens regler: "Alle point rundes op til hele point"'
+"""
+
+
+def test_every_score_is_rounded_up_to_a_whole_point(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue: "every score rounded up to a whole point". Thorsen's 7 made alone pays 2/5 from each
+    opponent: rounded up each pays 1 and the declarer gets 3; his sol pays 45/4 from each: 12 each, 36 in all."""
+    path = _club_file(tmp_path, "hele", HELE_POINT, extends="thorsen")
+    argv = ["score", str(path), "--contract", "7", "--tricks", "7", "--selvmakker", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["declarer"] == 3 and data["each_opponent"] == [-1, -1, -1]
+    assert main(["score", "thorsen", "--contract", "7", "--tricks", "7", "--selvmakker", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["declarer"] == 1.2  # the exact 6/5 without the club's rule
+    rules = compile_rules(load_ruleset(str(path)))
+    sol = rules.scorer.score_sol("sol", 0)
+    assert (sol.declarer, sol.opponent) == (36, -12)
+    lost = rules.scorer.score_sol("sol", 5)
+    assert (lost.declarer, lost.opponent) == (-36, 12)
+
+
+def test_rounding_up_keeps_every_game_summing_to_zero(tmp_path: Path) -> None:
+    """000 7.1.2: "I alle spil og i straftildeling skal summen af spillernes scorer være nul": rounded up,
+    still; and every point is whole."""
+    rules = compile_rules(load_ruleset(str(_club_file(tmp_path, "hele", HELE_POINT, extends="thorsen"))))
+    for d in rules.ruleset.designations:
+        for level in rules.ruleset.levels:
+            for tricks in range(14):
+                for alone in (False, True):
+                    game = rules.scorer.score_trump(d.id, level, tricks, alone=alone, doublings=0)
+                    assert game.total == 0
+                    assert all(p.denominator == 1 for p in (game.declarer, game.opponent, game.partner or 0))
+
+
+def test_rounding_up_is_in_the_book_the_diff_and_the_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _club_file(tmp_path, "hele", HELE_POINT, extends="thorsen")
+    book = _book(load_ruleset(str(path)))
+    assert "rundes op til hele point" in book and "decimaler" not in book
+    assert "rounded up to whole points" in _book(load_ruleset(str(path)), lang="en")
+    assert main(["diff", "thorsen", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "eksakt" in out and "op til hele point" in out and "scoring.rounding" in out
+    schema = json.loads(Path(__file__).parents[1].joinpath("schemas", "ruleset.schema.json").read_text("utf-8"))
+    assert "rundes op til hele point" in schema["$defs"]["Scoring"]["properties"]["rounding"]["description"]
+
+
+def test_rounding_up_that_cannot_sum_to_zero_is_an_error_at_the_rounding(tmp_path: Path) -> None:
+    """A game of each for himself whose winners cannot share what the losers pay in whole points: the
+    exact points sum to zero, rounded up they do not; the error points at the rounding rule."""
+    body = PAS_FORSKEL.replace("settle: trick_difference", "settle: winners").replace("pas: 10", "pas: 1/3")
+    path = _club_file(tmp_path, "umulig", body.replace("scoring:\n", "scoring:\n  rounding: whole_up\n"))
+    error = _load_error(path)
+    assert "scoring.rounding" in error and "13-0-0-0 does not sum to zero" in error
+
+
+# --- all pass: a game each for himself settled by the difference in tricks -----------------------------
+
+PAS_FORSKEL = """\
+all_pass:
+  redeal_by: null
+  contract:
+    id: pas
+    display: Passpil
+    side: each
+    fewest_tricks: true
+    settle: trick_difference
+    source: 'klubbens regler: "Melder alle pas, spilles der pas: hver afregner med hver efter forskellen i stik"'
+  source: 'klubbens regler: "Melder alle pas, spilles der pas"'
+scoring:
+  tables:
+    S:
+      key: bid
+      values: {pas: 10}
+  source: 'klubbens regler: "10 point pr. stiks forskel"'
+"""
+
+
+def test_all_pass_is_settled_by_the_difference_in_tricks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue: "all-pass settled by the difference in tricks". With 2, 3, 3 and 5 tricks, the player with 2
+    gets 10 for each trick he has fewer than each other: (1 + 1 + 3) * 10 = 50; the player with 5 pays 30 to
+    him and 20 to each of the two with 3: -70."""
+    path = _club_file(tmp_path, "pas-forskel", PAS_FORSKEL)
+    rules = compile_rules(load_ruleset(str(path)))
+    assert rules.points(ContractInfo(rules.contract_bid("pas"), ()), (2, 3, 3, 5)) == [50, 10, 10, -70]
+    assert rules.points(ContractInfo(rules.contract_bid("pas"), ()), (4, 3, 3, 3)) == [-30, 10, 10, 10]
+    assert main(["score", str(path), "--contract", "pas", "--tricks", "2,3,3,5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["points"] == [50, 10, 10, -70]
+
+
+def test_a_passed_deal_is_played_and_settled_by_the_difference(tmp_path: Path) -> None:
+    """When all four pass the pas game is played, not dealt again, and its points are the differences'."""
+    import random
+
+    from regelmotor.session import Session
+
+    rules = compile_rules(load_ruleset(str(_club_file(tmp_path, "pas-forskel", PAS_FORSKEL))))
+    session = Session(rules, ["Anna", "Bo", "Carl", "Dorte"])
+    rng = random.Random(3)
+    game = session.new_game(seed=1)
+    while game.phase == "auction" or (game.step is not None and game.step[0] != "play"):
+        game.apply("pass" if "pass" in map(str, game.legal) else "keep")
+    assert game.bid is not None and game.bid.sol == "pas"
+    while game.step is not None:
+        game.apply(rng.choice(list(game.legal)))
+    tricks = game.tricks_won
+    assert list(game.scores) == [10 * (sum(tricks) - 4 * t) for t in tricks] and sum(game.scores) == 0
+
+
+def test_trick_difference_is_in_the_book_the_diff_and_needs_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _club_file(tmp_path, "pas-forskel", PAS_FORSKEL)
+    book = _book(load_ruleset(str(path)))
+    assert "for hvert stik, han har færre end en anden, får han point af ham" in book
+    assert "| 2-2-4-5 | 50, 50, -30, -70 |" in book
+    winners = _club_file(tmp_path, "pas-vindere", PAS_FORSKEL.replace("trick_difference", "winners"))
+    assert main(["diff", str(winners), str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "vinderne" in out and "forskellen i stik" in out
+    bad = _club_file(tmp_path, "forkert", PAS_FORSKEL.replace("side: each", "side: pairs"))
+    error = _load_error(bad)
+    assert "all_pass.contract.settle" in error and "side: each" in error
+
+
+# --- doubling ("banke") during the first three tricks --------------------------------------------------
+
+BANKE = """\
+doubling:
+  allowed: true
+  by: opponents
+  redouble: true
+  during_tricks: 3
+  source: 'klubbens regler: "Der må bankes til og med tredje stik"'
+"""
+
+
+def _at_first_lead(rules: Any, seed: int) -> Any:
+    """A deal of 8 with partner (forhånd bids, all else pass; nobody doubles before the lead), at its first lead."""
+    from regelmotor.engine.game import Game
+
+    game = Game.from_seed(rules, seed, 0)
+    while game.step is not None and game.phase != "play":
+        legal = [str(a) for a in game.legal]
+        if game.phase == "auction":
+            game.apply("8" if "8" in legal and not game.calls else "pass")
+        elif "pass" in legal and game.step[0] in ("double", "redouble"):
+            game.apply("pass")
+        else:
+            game.apply(game.legal[0])
+    return game
+
+
+def _banke_rules(tmp_path: Path) -> Any:
+    return compile_rules(load_ruleset(str(_club_file(tmp_path, "banke", BANKE))))
+
+
+def _deal_with_a_partner(rules: Any) -> Any:
+    for seed in range(60):
+        game = _at_first_lead(rules, seed)
+        if game.phase == "play" and game.partner is not None and game.partner != game.declarers[0]:
+            return game
+    pytest.fail("no deal of 60 reached play with a partner")
+
+
+def test_a_defender_may_double_at_his_turn_in_the_first_three_tricks(tmp_path: Path) -> None:
+    """The issue: "doubling ("banket") allowed during the first three tricks". At his turn to play an opponent
+    may double; he then plays his card; the partner (by: opponents) may not; after the third trick nobody may."""
+    game = _deal_with_a_partner(_banke_rules(tmp_path))
+    opponents = [s for s in range(4) if s not in (*game.declarers, game.partner)]
+    while game.to_act not in opponents:
+        assert "double" not in map(str, game.legal)  # the declarer and the partner have nothing to double
+        game.apply(next(a for a in game.legal if a.card is not None))
+    seat = game.to_act
+    assert "double" in map(str, game.legal)
+    game.apply("double")
+    assert game.doublings == 1 and game.to_act == seat and all(a.card is not None for a in game.legal)
+    assert "plads" in game.events[-1].text("da") and "banker" in game.events[-1].text("da")
+    while len(game.tricks) < 3:
+        if game.to_act == game.declarers[0] and "redouble" in map(str, game.legal):
+            break
+        game.apply(next(a for a in game.legal if a.card is not None))
+    else:
+        pytest.fail("the declarer was never offered the redouble in the first three tricks")
+    game.apply("redouble")
+    assert game.doublings == 2
+    while game.step is not None:
+        assert all(a.card is not None for a in game.legal)  # doubled and redoubled: nothing more to say
+        game.apply(game.legal[0])
+    undoubled = game.rules.settle(
+        ContractInfo(game.bid, game.declarers, game.partner), game.tricks_won, game.vip_card, 0
+    )
+    assert list(game.scores) == [4 * p for p in undoubled]
+
+
+def test_no_doubling_in_play_after_the_third_trick_or_once_doubled(tmp_path: Path) -> None:
+    game = _deal_with_a_partner(_banke_rules(tmp_path))
+    while len(game.tricks) < 3:
+        assert not (game.doublings and "double" in map(str, game.legal))
+        game.apply(next(a for a in game.legal if a.card is not None))
+    while game.step is not None:
+        assert all(a.card is not None for a in game.legal)
+        game.apply(game.legal[0])
+    assert game.doublings == 0
+
+
+def test_doubling_in_play_replays_from_its_record(tmp_path: Path) -> None:
+    """A record of a deal doubled during play replays to the same points (the action is in the notation)."""
+    from regelmotor.engine.game import Game
+
+    rules = _banke_rules(tmp_path)
+    game = _deal_with_a_partner(rules)
+    opponent = next(s for s in range(4) if s not in (*game.declarers, game.partner))
+    while game.to_act != opponent:
+        game.apply(next(a for a in game.legal if a.card is not None))
+    game.apply("double")
+    while game.step is not None:
+        game.apply(next(a for a in game.legal if a.card is not None))
+    again = Game(rules, game.initial_hands, game.initial_kitty, game.dealer)
+    for seat, action in game.history:
+        again.apply(str(action), seat)
+    assert again.scores == game.scores and again.doublings == 1
+
+
+def test_bots_play_deals_where_a_doubling_may_come_during_play(tmp_path: Path) -> None:
+    """Every bot plays such deals to the end; the random bot doubles in play now and then."""
+    import random
+
+    from regelmotor.bots.base import make_bot
+    from regelmotor.engine.game import Game
+
+    rules = _banke_rules(tmp_path)
+    in_play = 0
+    for name in ("random", "heuristic", "expert"):
+        for seed in range(6 if name == "expert" else 40):
+            bots = [make_bot(name, rules, random.Random(seed * 4 + s)) for s in range(4)]
+            game = Game.from_seed(rules, seed, seed % 4)
+            while game.step is not None:
+                seat = game.to_act
+                assert seat is not None
+                bot = bots[seat]
+                action = bot.choose(game.view(seat) if bot.needs_view else None, game.legal)
+                in_play += game.phase == "play" and action.card is None
+                game.apply(action, seat)
+            assert game.phase in ("finished", "redeal")
+    assert in_play > 0
+
+
+def test_doubling_in_play_is_in_the_book_the_diff_and_needs_doubling(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _club_file(tmp_path, "banke", BANKE)
+    book = _book(load_ruleset(str(path)))
+    assert 'Der må også dobles ("bankes") under de 3 første stik' in book
+    assert "during the first 3 tricks" in _book(load_ruleset(str(path)), lang="en")
+    assert main(["diff", "gruppe2", str(path)]) == 0
+    assert "doubling.during_tricks" in capsys.readouterr().out
+    bad = _club_file(tmp_path, "uden", "doubling:\n  allowed: false\n  during_tricks: 3\n  source: klubben\n")
+    error = _load_error(bad)
+    assert "doubling.during_tricks" in error and "doubling is not allowed" in error
+
+
+# --- "udledt" only for what the club's own file infers; sources by their titles ----------------------------
+
+
+def test_udledt_marks_only_what_the_clubs_own_file_infers(tmp_path: Path) -> None:
+    """The issue: ""*" (udledt) marks on rules the club merely inherited". standard's own book marks its own
+    inferences; a club over standard marks only the one rule its own file infers."""
+    own = _club_file(
+        tmp_path,
+        "udledt",
+        "session:\n  whole_rounds: true\n  source: 'inferred: klubbens regler siger intet; vi spiller hele runder'\n",
+    )
+    club_book = _book(load_ruleset(str(own)))
+    marked = [line for line in club_book.splitlines() if line.endswith(" *")]
+    assert marked == ["- En session består af hele runder; en runde er lige så mange spil, som der er spillere. *"]
+    reasons = club_book.split("Begrundelserne står her:")[1].split("\n## ")[0]
+    assert [line for line in reasons.splitlines() if line.startswith("- ")] == [
+        "- Kort og spillere: Hvordan en session er opbygget: udledt: klubbens regler siger intet; vi spiller hele "
+        "runder"
+    ]
+    assert sum(line.endswith(" *") for line in _book(load_ruleset("standard")).splitlines()) >= 5
+
+
+def test_sources_are_cited_by_their_titles_not_their_numbers() -> None:
+    """The issue: "sources cited as "001", "000", "rules-matrix.md"". A source is cited by its short title in a
+    sentence, and given whole in the list of sources; in English too."""
+    import re
+
+    for name in ("standard", "thorsen", "gruppe2", "whistklubben"):
+        book = _book(load_ruleset(name))
+        assert not re.search(r"\b00[0-3]\b|rules-matrix", book), name
+    book = _book(load_ruleset("whistklubben"))
+    assert "Online-reglerne (Es-makker whist regler, online-spil mod tre computerspillere)" in book
+    assert "Whistklubben (regelmotors oversigt over regelforskelle, afsnit 1)" in book
+    english = _book(load_ruleset("thorsen"), lang="en")
+    assert "Thorsen's laws (Love for esmakkerwhist af Thomas Thorsen)" in english
+    assert not re.search(r"\b00[0-3]\b", english)

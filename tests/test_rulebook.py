@@ -198,8 +198,9 @@ def test_inferred_rules_are_marked_and_the_sources_named() -> None:
     assert "- Hvis alle pas, giver den næste spiller i tur." not in md  # Danish, not English
     assert any(line.endswith(" *") for line in md.splitlines())
     assert "Regler mærket * er udledt" in md
-    assert "Love for esmakkerwhist (Thomas Thorsen) (000)" in md
-    assert "- Meldinger: Meldeforløbet: udledt: 000 3.2" in md  # the rule in words, the source by its number
+    assert "Thorsens love (Love for esmakkerwhist af Thomas Thorsen)" in md
+    # the rule in words, the source by its title (issue 23: not "000")
+    assert "- Meldinger: Meldeforløbet: udledt: Thorsens love 3.2" in md
     assert "designations[" not in md and "_5ff45d385a286ea5" not in md and "inferred" not in md
 
 
@@ -273,6 +274,15 @@ EXAMPLE_BOOKS = {
         ],
         ["er forhånden overmeldt", "første gang, dets farve spilles ud", "må han kalde en konge"],
     ),
+    "bankeklub": (
+        [
+            'der må også dobles ("bankes") under de 3 første stik',
+            "hvert spils point rundes op til hele point",
+            "for hvert stik, han har færre end en anden, får han point af ham",
+            "| 1-3-4-5 | 45, 5, -15, -35 |",
+        ],
+        ["decimaler", "| vindere |"],
+    ),
 }
 
 
@@ -280,7 +290,8 @@ EXAMPLE_BOOKS = {
 def test_the_example_clubs_rule_books_in_docs_are_up_to_date(name: str) -> None:
     """docs/examples/smaa-klub.yaml removes what it inherits and overrides a house rule it lists; its
     book in docs/rulebooks shows both (no halve, no ren bordlægger, 20 pr. aften). egne-regler.yaml turns on
-    three rules real clubs play; its book says each, and not the rule it replaces."""
+    three rules real clubs play; its book says each, and not the rule it replaces; so does bankeklub.yaml
+    (banke in the first three tricks, whole points rounded up, all pass settled by the difference in tricks)."""
     committed = (REPO / "docs" / "rulebooks" / f"{name}.md").read_text(encoding="utf-8")
     book = book_md(load_ruleset(str(REPO / "docs" / "examples" / f"{name}.yaml")))
     assert committed == book, f"docs/rulebooks/{name}.md is out of date: regelmotor rulebook docs/examples/{name}.yaml"

@@ -218,7 +218,11 @@ class ExpertBot:
 
     # --- card play -------------------------------------------------------------------------------
 
-    def _play(self, view: View, legal: Sequence[Action]) -> Action:
+    def _play(self, view: View, offered: Sequence[Action]) -> Action:
+        legal = [a for a in offered if a.card is not None]
+        doubling = [a for a in offered if a.card is None]  # a doubling at one's turn to play ("banke")
+        if len(legal) == 1 and not doubling:
+            return legal[0]
         know = play_knowledge(view, legal, self.rules, self.kernel)
         facts = know.facts
         reading = self.reading if self.budget.read_in_play else None
@@ -248,7 +252,10 @@ class ExpertBot:
                 found = self._memo.get(full)
                 totals[c] += self._scored(full, facts.bid) if found is None else found
         self.estimates = {action: total / len(rows) for action, total in zip(legal, totals, strict=True)}
-        return legal[max(range(len(legal)), key=lambda c: (totals[c], -c))]
+        best = max(range(len(legal)), key=lambda c: (totals[c], -c))
+        if doubling and totals[best] > 0:  # the playouts expect this seat to gain: a doubling multiplies it
+            return doubling[0]
+        return legal[best]
 
     def _double_dummy(self, view: View, sol: bool, won: K.Rows, rows: K.Rows, candidates: K.Rows) -> None:
         """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks)."""

@@ -295,7 +295,8 @@ class HeuristicBot:
 
     # --- play ----------------------------------------------------------------------------------
 
-    def _play(self, view: View, hand: list[Card], legal: Sequence[Action]) -> Action:
+    def _play(self, view: View, hand: list[Card], offered: Sequence[Action]) -> Action:
+        legal = [a for a in offered if a.card is not None]  # it never doubles during play
         cards = [c for c in (a.card for a in legal) if c is not None]
         sol = view.contract in self.sol_ids
         trump = None if view.trump in (None, "none") else SUIT_LETTERS.index(view.trump)

@@ -26,7 +26,6 @@ from regelmotor.ruleset.load import ResolvedRuleset
 from regelmotor.ruleset.model import Designation, Rule, SolBid
 
 LANGS = ("da", "en")
-_FILE_NAMES = re.compile(r"\b(00\d)_[0-9a-f]{16}\.txt\b")
 SECTION_TITLES = {
     "table": "s_cards",
     "session": "s_cards",
@@ -52,11 +51,34 @@ SECTION_TITLES = {
 """A ruleset's top-level key -> the rule book section it is in (the phrase key of its title)."""
 
 SOURCE_TITLES = {
-    "000": "Love for esmakkerwhist (Thomas Thorsen)",
-    "001": "Es-makker whist regler (online-spil mod tre computerspillere)",
-    "002": "Whist spilleregler (engelsk, dansk og es-makker whist)",
-    "003": "Whistgruppe nr. 2: forslag til regler",
+    "000": "Love for esmakkerwhist af Thomas Thorsen",
+    "001": "Es-makker whist regler, online-spil mod tre computerspillere",
+    "002": "Whist spilleregler: engelsk, dansk og es-makker whist",
+    "003": "Whistgruppe nr. 2, forslag til regler",
     "WK": "Whistklubbens regelsæt",
+}
+SHORT_TITLES = {
+    "da": {
+        "000": "Thorsens love",
+        "001": "Online-reglerne",
+        "002": "Whist spilleregler",
+        "003": "Whistgruppe 2",
+        "WK": "Whistklubben",
+    },
+    "en": {
+        "000": "Thorsen's laws",
+        "001": "The online rules",
+        "002": "Whist rules",
+        "003": "Whistgruppe 2",
+        "WK": "Whistklubben",
+    },
+}
+"""A source as the rule book cites it in a sentence: by a short title, the full one in its list of sources."""
+_CITED = re.compile(r"\b(00[0-3])(?:_[0-9a-f]{16}\.txt)?\b|\bWK\b")
+_MATRIX = re.compile(r"\brules-matrix\.md(?: (?:afsnit|section) (\d+))?")
+MATRIX_WORDS = {
+    "da": ("regelmotors oversigt over regelforskelle", "afsnit"),
+    "en": ("regelmotor's table of rule differences", "section"),
 }
 _SOURCE_IDS = re.compile(r"\b(000|001|002|003)(?:_[0-9a-f]{16}\.txt)?\b|\b(WK|Whistklubben)")
 
@@ -98,6 +120,7 @@ class _Builder:
         self.r = resolved.ruleset
         self.lang = lang
         self.inferred: dict[str, str] = {}
+        self.own_sources = resolved.own_sources()
         self.formulas: list[Item] = []
         """The scoring formulas, printed in their own section after the rules (the tables say the points)."""
         self._role_points: dict[tuple[Bid, int, bool], RoleScores] = {}
@@ -113,7 +136,8 @@ class _Builder:
         return ", ".join(words[:-1]) + self.t(word) + words[-1]
 
     def item(self, text: str, rule: Rule | None, path: str) -> Item:
-        inferred = rule is not None and rule.inferred
+        # "udledt" marks what the club's own file infers; what it inherits is its parent's reading
+        inferred = rule is not None and rule.inferred and (rule.source or "") in self.own_sources
         if inferred and rule is not None and rule.source:
             self.inferred[path] = rule.source
         return Item(text, inferred, None if rule is None else rule.source)
@@ -137,8 +161,14 @@ class _Builder:
         return f"{heading}: {text}" if heading else text
 
     def cited(self, source: str) -> str:
-        """A source as a reader cites it: the document's short number, not its file name; "udledt" in Danish."""
-        text = _FILE_NAMES.sub(r"\1", source)
+        """A source as a reader cites it: the document by its short title, not its file name or number
+        (the list of sources gives each in full); "udledt" in Danish."""
+        titles = SHORT_TITLES[self.lang]
+        text = _CITED.sub(lambda m: titles[m.group(1) or "WK"], source)
+        if self.lang == "da":  # a title takes the Danish genitive: "Online-reglernes", not "Online-reglerne's"
+            text = re.sub(r"(\w)'s\b", r"\1s", text)
+        words, section = MATRIX_WORDS[self.lang]
+        text = _MATRIX.sub(lambda m: words + (f", {section} {m.group(1)}" if m.group(1) else ""), text)
         return text.replace("inferred", "udledt") if self.lang == "da" else text
 
     def name(self, designation: Designation) -> str:
@@ -246,6 +276,8 @@ class _Builder:
             section.items.append(self.item(self.t("designation_order", order=order), r.designations[0], "designations"))
         for i, sol in enumerate(r.sol_bids):
             section.items.append(self.item(self.contract_text(sol), sol, f"sol_bids[{i}]"))
+        if passed is not None:  # the game of a deal all passed, which "Kort og spil" sends the reader to
+            section.items.append(self.item(self.contract_text(passed), passed, "all_pass"))
         self._joining(section)
         section.items.append(Item(self.t("ladder", ladder=self.rules.ladder.describe())))
         section.tables.append(self.ladder_table())
@@ -270,7 +302,8 @@ class _Builder:
             return self.t("sol_bid", name=sol.display, limit=limit, open=opened, after=sol.after)
         goals = []
         if sol.side in ("pairs", "each"):
-            goals.append(self.t(f"goal_{sol.side}_{'fewest' if sol.fewest_tricks else 'most'}"))
+            how = "each_difference" if sol.side == "each" and sol.settle == "trick_difference" else sol.side
+            goals.append(self.t(f"goal_{how}_{'fewest' if sol.fewest_tricks else 'most'}"))
         if sol.first_tricks is not None:
             goals.append(self.t("goal_first", n=sol.first_tricks))
         if sol.min_tricks is not None:
@@ -430,6 +463,8 @@ class _Builder:
             text = self.t("doubling", who=who, factor=_decimal(r.doubling.factor, 2, self.lang))
             if r.doubling.redouble:
                 text += " " + self.t("redouble")
+            if r.doubling.during_tricks:
+                text += " " + self.t("double_in_play", n=r.doubling.during_tricks)
         else:
             text = self.t("no_doubling")
         doubling.items.append(self.item(text, r.doubling, "doubling"))
@@ -502,7 +537,10 @@ class _Builder:
         points = self.role_points
         decimals = r.scoring.decimals
         section = Section(self.t("s_scoring"))
-        section.items.append(Item(self.t("zero_sum") + (" " + self.t("exact", d=decimals) if decimals else "")))
+        if r.scoring.rounding == "whole_up":
+            section.items.append(self.item(self.t("zero_sum") + " " + self.t("whole_up"), r.scoring, "scoring"))
+        else:
+            section.items.append(Item(self.t("zero_sum") + (" " + self.t("exact", d=decimals) if decimals else "")))
         levels = r.levels
         tables: dict[tuple[tuple[str, ...], ...], list[str]] = {}
         related = True
@@ -589,6 +627,20 @@ class _Builder:
         """The points of a bid played by sides: by the side's tricks, or (each for himself) by winners."""
         bid = self._named_bid(s)
         decimals = self.r.scoring.decimals
+        if s.side == "each" and s.settle == "trick_difference":
+            splits = ((0, 3, 4, 6), (1, 3, 4, 5), (2, 2, 4, 5), (3, 3, 3, 4))
+            shown = (
+                (
+                    "-".join(map(str, split)),
+                    ", ".join(
+                        _decimal(p, decimals, self.lang) for p in self.rules.points(ContractInfo(bid, ()), split)
+                    ),
+                )
+                for split in splits
+            )
+            return Table(
+                self.t("difference_table", name=s.display), (self.t("split"), self.t("split_points")), tuple(shown)
+            )
         if s.side == "each":
             header: tuple[str, ...] = (self.t("winners"), self.t("winner_points"), self.t("loser_points"))
             rows: list[tuple[str, ...]] = []
@@ -667,9 +719,10 @@ class _Builder:
             key = match.group(1) or "WK"
             if key not in found:
                 found.append(key)
-        docs = [f"{SOURCE_TITLES[key]} ({key})" for key in sorted(found)]
+        short = SHORT_TITLES[self.lang]
+        docs = [f"{short[key]} ({SOURCE_TITLES[key]})" for key in sorted(found)]
         section = Section(self.t("s_sources"))
-        section.items.append(Item(self.t("sources", docs=self.join(docs, "and") if docs else self.cited(r.source))))
+        section.items.append(Item(self.t("sources", docs="; ".join(docs) if docs else self.cited(r.source))))
         own = [
             self.cited(source)
             for source in dict.fromkeys([r.source, *(info.source for info in self.resolved.house_rule_info)])

@@ -11,7 +11,9 @@ from the tricks each seat took, so the engine, the scorer and the bots agree.
 
 A player's share ``D`` sums to zero round the table whatever the side: +3 and three times -1 for
 one against three; +1, +1, -1, -1 for two against two; and in pasnolo, with ``k`` players on the
-fewest tricks, ``4 - k`` for each of them and ``-k`` for each of the others.
+fewest tricks, ``4 - k`` for each of them and ``-k`` for each of the others; or, where the club settles
+a game of each for himself by the difference in tricks, the sum of the differences between his tricks
+and each other player's (``4t - 13``, negated where the fewest tricks win).
 """
 
 from __future__ import annotations
@@ -100,6 +102,11 @@ def shares(bid: SolBid, declarers: Sequence[int], tricks_won: Sequence[int]) -> 
         else:
             winner = 0 if pair_tricks[0] > pair_tricks[1] else 1
         return tuple(Share(1 if seat % 2 == winner else -1, pair_tricks[winner], True) for seat in range(SEATS))
+    if bid.side == "each" and bid.settle == "trick_difference":
+        # Each pair of players settles the difference in their tricks: D is the sum of those differences.
+        total = sum(tricks_won)
+        sign = -1 if bid.fewest_tricks else 1
+        return tuple(Share(sign * (SEATS * t - total), t, True) for t in tricks_won)
     if bid.side == "each":
         best = min(tricks_won) if bid.fewest_tricks else max(tricks_won)
         winners = sum(1 for t in tricks_won if t == best)

@@ -1,6 +1,7 @@
 """Dobling: Whistgruppe 2 lets the players who are not the declarer double a contract once, and
 the declarer redouble (rules-matrix.md section 9); the ruleset says whether the partner may
-double too (``by: not_declarer``) or only the opponents (``by: opponents``)."""
+double too (``by: not_declarer``) or only the opponents (``by: opponents``). Some groups let a player
+double ("banke") during the first tricks too, at his turn to play (``during_tricks``): issue 23's list."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ def doubling(ruleset: Ruleset) -> DoublingRule:
             return ()  # a game nobody bid has nothing to double
         return tuple(s for s in seats if s not in contract.declarers and not (opponents_only and s == contract.partner))
 
-    return DoublingRule(doublers, redouble=rule.redouble, most=2 if rule.redouble else 1)
+    return DoublingRule(
+        doublers, redouble=rule.redouble, most=2 if rule.redouble else 1, during_tricks=rule.during_tricks
+    )
 
 
 class DoublingRules:

@@ -9,6 +9,7 @@ share is a variable, whether a rule sums to zero can be checked when the ruleset
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,7 +37,8 @@ SOL_VARIABLES: dict[str, str] = {
     "V": "+1 når spilføreren (hans side) holder sig inden for buddet, ellers -1; i spil uden melder altid +1",
     "D": (
         "spillerens andel: +3 for spilføreren alene, -1 for hver modspiller; to mod to: +1 og -1; "
-        "pasnolo med k vindere: 4 - k for hver vinder, -k for hver af de andre"
+        "pasnolo med k vindere: 4 - k for hver vinder, -k for hver af de andre; afregnet efter forskellen i stik "
+        "(settle: trick_difference): summen af forskellene mellem hans stik og hver af de andres"
     ),
 }
 ALL_VARIABLES = {**TRUMP_VARIABLES, **SOL_VARIABLES}
@@ -56,6 +58,28 @@ class RoleScores:
     @property
     def total(self) -> Fraction:
         return self.declarer + (self.partner or 0) + self.opponent * self.opponents + sum(self.others, Fraction(0))
+
+
+def _up(value: Fraction) -> Fraction:
+    """A whole point away from zero: -6 2/3 is -7, 6 1/3 is 7."""
+    return Fraction(math.ceil(value) if value > 0 else math.floor(value))
+
+
+def whole_up(scores: RoleScores) -> RoleScores:
+    """A game's points rounded up to whole points (``scoring.rounding: whole_up``): each opponent's share
+    rounded away from zero, and the declarer's side given what the opponents pay together, so the sum is
+    still zero. In a game of each for himself every seat's points are rounded so; the loader checks that
+    those still sum to zero."""
+    if scores.others:
+        return RoleScores(_up(scores.declarer), None, Fraction(0), 0, tuple(_up(p) for p in scores.others))
+    opponent = _up(scores.opponent)
+    paid = -opponent * scores.opponents
+    if scores.partner is None:
+        return RoleScores(paid, None, opponent, scores.opponents)
+    if scores.partner == scores.declarer:
+        return RoleScores(paid / 2, paid / 2, opponent, scores.opponents)
+    partner = _up(scores.partner)
+    return RoleScores(paid - partner, partner, opponent, scores.opponents)
 
 
 def _zero_sum(scores: RoleScores) -> RoleScores:
@@ -110,7 +134,12 @@ class Scorer:
         self.sol = self._game(scoring.sol, ("scoring", "sol"), SOL_VARIABLES)
         # A game's score depends on a handful of small numbers: each is worked out once.
         self._memo: dict[tuple[object, ...], RoleScores] = {}
+        self.whole_up = scoring.rounding == "whole_up"
         self._each: dict[tuple[object, ...], tuple[Fraction, ...]] = {}
+
+    def _rounded(self, scores: RoleScores) -> RoleScores:
+        """A game's points as the ruleset's rounding rule says (``scoring.rounding``)."""
+        return whole_up(scores) if self.whole_up else scores
 
     def _game(self, game: GameScoring, path: tuple[str, ...], variables: dict[str, str]) -> _Game:
         if game.formula is not None and (game.made is not None or game.failed is not None):
@@ -203,7 +232,7 @@ class Scorer:
         scores = self._memo.get(key)
         if scores is None:
             scores = self._memo[key] = _zero_sum(
-                self._score_trump(designation, level, tricks, alone, vip_card, doublings)
+                self._rounded(self._score_trump(designation, level, tricks, alone, vip_card, doublings))
             )
         return scores
 
@@ -225,7 +254,7 @@ class Scorer:
         key = (sol, tricks, doublings)
         scores = self._memo.get(key)
         if scores is None:
-            scores = self._memo[key] = _zero_sum(self._score_sol(sol, tricks, doublings))
+            scores = self._memo[key] = _zero_sum(self._rounded(self._score_sol(sol, tricks, doublings)))
         return scores
 
     def _score_sol(self, sol: str, tricks: int, doublings: int) -> RoleScores:
@@ -258,6 +287,8 @@ class Scorer:
             if bid.side == "partner" and len(declarers) != 1:
                 raise ValueError(f'"{sol}" is played by a declarer and his partner: name the declarer')
             cached = tuple(self.named_share(sol, s) * factor for s in shares(bid, declarers, tricks_won))
+            if self.whole_up:
+                cached = tuple(_up(p) for p in cached)
             if sum(cached) != 0:  # pragma: no cover - the loader rejects scoring that cannot sum to zero
                 raise AssertionError(f"scores do not sum to zero: {cached}")
             self._each[key] = cached
@@ -299,12 +330,19 @@ def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[Scori
     """For each scoring rule (trump games, sol games), the first game whose scores do not sum to zero."""
     found: dict[tuple[str | int, ...], ScoringProblem] = {}
     for path, label, scores in scorer.every_game():
-        if scores.total != 0 and path not in found:
-            partner = [] if scores.partner is None else [scores.partner]
-            seats = [scores.declarer, *partner, *[scores.opponent] * scores.opponents, *scores.others]
-            shown = ", ".join(str(p) for p in seats)
-            said = RegelmotorError.said("not_zero_sum", game=label, points=shown)
+        rounded = whole_up(scores) if scorer.whole_up and scores.total == 0 else None
+        if rounded is not None and rounded.total != 0:
+            path = ("scoring", "rounding")  # the exact points sum to zero; rounding each seat up does not
+        if (scores.total != 0 or (rounded is not None and rounded.total != 0)) and path not in found:
+            shown = ", ".join(str(p) for p in _seats(scores if rounded is None else rounded))
+            phrase = "not_zero_sum" if rounded is None else "check_whole_up_not_zero"
+            said = RegelmotorError.said(phrase, game=label, points=shown)
             found[path] = ScoringProblem(path, str(said), said=said)
             if first_only:
                 break
     return list(found.values())
+
+
+def _seats(scores: RoleScores) -> list[Fraction]:
+    partner = [] if scores.partner is None else [scores.partner]
+    return [scores.declarer, *partner, *[scores.opponent] * scores.opponents, *scores.others]

@@ -221,6 +221,8 @@ def _named_bids(r: Ruleset) -> Iterator[Finding]:
             yield (*here, "side"), _said("check_a_game_nobody_bid_has", s_side=s.side)
         if s.side in ("alone", "partner") and s.max_tricks is None and s.min_tricks is None and s.first_tricks is None:
             yield (*here,), _said("check_say_what_the_declarer_must", s_id=s.id)
+        if s.settle == "trick_difference" and s.side != "each":
+            yield (*here, "settle"), _said("check_trick_difference_is_for_each", s_side=s.side)
         if s.fewest_tricks and s.side not in ("pairs", "each"):
             yield (*here, "fewest_tricks"), _said("check_fewest_tricks_is_for_games")
         if s.leader == "declarer" and s.side in ("pairs", "each"):
@@ -411,6 +413,8 @@ def _doubling(r: Ruleset) -> Iterator[Finding]:
         yield ("doubling", "allowed"), _said("check_with_no_auction_there_is_2")
     if rule.redouble and not rule.allowed:
         yield ("doubling", "redouble"), _said("check_redoubling_needs_doubling")
+    if rule.during_tricks and not rule.allowed:
+        yield ("doubling", "during_tricks"), _said("check_doubling_in_play_needs_doubling")
     if rule.factor <= 1:
         yield ("doubling", "factor"), _said("check_a_doubling_must_raise_the", rule_factor=rule.factor)
 
@@ -462,10 +466,30 @@ def _tables(r: Ruleset) -> Iterator[Finding]:
                     yield here, _said("check_table_no_level", key=key)
 
 
+_zero_sum: OrderedDict[str, tuple[ScoringProblem, ...]] = OrderedDict()
+"""The zero-sum check's findings by what it reads (the scoring and the bids it scores): a club's file, or a
+house rule, that leaves those as its parent has them is not scored game by game again."""
+
+
 def _scoring(r: Ruleset) -> Iterator[Finding]:
     try:
         scorer = Scorer(r)
-        problems = zero_sum_problems(scorer)
+        key = "\n".join(
+            (
+                r.scoring.model_dump_json(),
+                *(d.model_dump_json() for d in r.designations),
+                str(r.levels),
+                *(s.model_dump_json() for s in r.named_bids()),
+            )
+        )
+        with _checked_lock:
+            problems = _zero_sum.get(key)
+        if problems is None:
+            problems = tuple(zero_sum_problems(scorer))
+            with _checked_lock:
+                _zero_sum[key] = problems
+                if len(_zero_sum) > CHECKED_KEPT:
+                    _zero_sum.popitem(last=False)
     except ScoringProblem as exc:
         yield _where_added(r, exc)
         return

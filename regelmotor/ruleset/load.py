@@ -65,6 +65,28 @@ class ResolvedRuleset:
     warnings: tuple[Problem, ...] = ()
     """What is valid but likely not meant: a changed rule that still cites its parent's source, a table
     that keeps some of its parent's values."""
+    root: str | None = None
+    """The file the ruleset was loaded from, as it is displayed: the club's own (its parents and the house
+    rules it lists are the others in ``files``)."""
+
+    def own_sources(self) -> frozenset[str]:
+        """The ``source:`` texts the club's own file writes (every one, when the file is not known)."""
+        sources: set[str] = set()
+        data = self.ruleset.model_dump(by_alias=True)
+        for path, location in self.values.items():
+            if not path or path[-1] != "source" or (self.root is not None and location.file != self.root):
+                continue
+            value: Any = data
+            for step in path:
+                in_list = isinstance(value, (list, tuple)) and isinstance(step, int) and 0 <= step < len(value)
+                if in_list or (isinstance(value, dict) and step in value):
+                    value = value[step]
+                else:
+                    value = None
+                    break
+            if isinstance(value, str):
+                sources.add(value)
+        return frozenset(sources)
 
     def where(self, path: Path) -> Location:
         """The file, line and column that set ``path`` (or its nearest written parent)."""
@@ -316,6 +338,7 @@ def load_ruleset(
         layer.keys,
         info,
         tuple(_sorted(resolver.warnings)),
+        root.display,
     )
 
 

@@ -380,6 +380,14 @@ class SolBid(Rule):
             "efter første udspil, eller før første udspil (så udspilleren ser dem)."
         ),
     )
+    settle: Literal["winners", "trick_difference"] = Field(
+        default="winners",
+        description=(
+            'Hvordan et spil hver for sig ("each") afregnes: "winners": den eller de med færrest (flest) stik '
+            'vinder, og de andre betaler; "trick_difference": hver spiller gør op med hver af de andre efter '
+            "forskellen i deres stik (D er summen af forskellene)."
+        ),
+    )
 
 
 class AllPass(Rule):
@@ -510,6 +518,16 @@ class Doubling(Rule):
     )
     redouble: bool = Field(default=False, description="Om spilføreren må svare med en redobling.")
     factor: Exact = Field(default=Fraction(2), description="Hvad en dobling ganger alle betalinger med.")
+    during_tricks: int = Field(
+        default=0,
+        ge=0,
+        le=12,
+        description=(
+            'I hvor mange af de første stik der stadig må dobles ("bankes"), af en spiller, når det er hans tur '
+            "til at lægge et kort, så længe der ikke er doblet: 0 = kun før første udspil; 3 = også under de tre "
+            "første stik. Spilføreren må redoble på samme måde, hvor redouble er tilladt."
+        ),
+    )
 
 
 # --- play ------------------------------------------------------------------------------------
@@ -606,6 +624,14 @@ class Scoring(Rule):
     sol: GameScoring = Field(description="Afregning af solspil.")
     decimals: int = Field(
         default=2, ge=0, le=6, description="Antal decimaler når ikke-hele point udskrives (regningen er eksakt)."
+    )
+    rounding: Literal["exact", "whole_up"] = Field(
+        default="exact",
+        description=(
+            'Afrunding af hvert spils point: "exact": regnes eksakt (brøker udskrives med decimals); "whole_up": '
+            "hvert spils point rundes op til hele point: hver modspillers andel rundes op (væk fra nul), og "
+            "melderens side får, hvad modspillerne tilsammen betaler, så summen stadig er nul."
+        ),
     )
 
 

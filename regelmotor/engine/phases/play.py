@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import SUIT_LETTERS, Card, suit_of
-from regelmotor.engine.actions import PLAYS, Action
+from regelmotor.engine.actions import DOUBLE_ACTION, PLAYS, REDOUBLE_ACTION, Action
 from regelmotor.engine.notes import Note
 from regelmotor.engine.state import (
     FINISHED,
@@ -58,11 +58,26 @@ class PlayPhase(State):
 
     def _legal_play(self, seat: int) -> Sequence[Action]:
         cards = self.rules.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
-        return tuple([PLAYS[c] for c in cards])
+        plays = tuple([PLAYS[c] for c in cards])
+        if len(self.tricks) < self.rules.doubling.during_tricks:
+            return plays + self._doubling_in_play(seat)
+        return plays
+
+    def _doubling_in_play(self, seat: int) -> tuple[Action, ...]:
+        """A doubling at one's turn to play, in the first tricks where the ruleset allows it ("banke"):
+        a seat the doubling rule lets double, while nobody has; the declarer's redouble after it."""
+        if self.doublings == 0 and seat in self._may_double:
+            return (DOUBLE_ACTION,)
+        if self.doublings == 1 and self.rules.doubling.redouble and self.declarers and seat == self.declarers[0]:
+            return (REDOUBLE_ACTION,)
+        return ()
 
     def _do_play(self, seat: int, action: Action) -> None:
         card = action.card
-        assert card is not None
+        if card is None:  # a doubling made at one's turn to play: the same seat then plays its card
+            self.doublings += 1
+            self.events.append(Note.said("doubled_in_play" if self.doublings == 1 else "redoubled_in_play", seat=seat))
+            return
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
