@@ -47,8 +47,8 @@ from regelmotor.match import run_match
 from regelmotor.phrases import Word, card_shown, phrases, said, say
 from regelmotor.play import TerminalGame
 from regelmotor.records import read_record, record_schema_text, replay, state_json
-from regelmotor.rounding import points, zero_sum_points
-from regelmotor.rulebook import FORMATS, LANGS, build_rulebook, render
+from regelmotor.rounding import number_text, points, zero_sum_points
+from regelmotor.rulebook import FORMATS, LANGS, PAPERS, build_rulebook, render
 from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_house_rules, shipped_rulesets
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
@@ -245,28 +245,31 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_OK
 
+    lang = getattr(args, "lang", LANG_DEFAULT)
+
     def line(key: str, value: str, note: str = "") -> None:
         out.write(f"{_say(args, key):<12}{value}{note}\n")
 
     if named is not None and named.side == "pairs":  # engelsk whist: no declarer, the pair with more tricks wins
         out.write(_say(args, "cli_score_pairs", ruleset=resolved.label, bid=bid, tricks=args.tricks) + "\n")
         each_of_two = f"  ({_say(args, 'cli_each_of', n=2)})"
-        line("cli_winner", _signed(Fraction(str(shown_declarer)), decimals), each_of_two)
-        line("cli_loser", _signed(scores.opponent, decimals), each_of_two)
-        line("cli_sum", _signed(scores.total, decimals))
+        line("cli_winner", _signed(Fraction(str(shown_declarer)), decimals, lang), each_of_two)
+        line("cli_loser", _signed(scores.opponent, decimals, lang), each_of_two)
+        line("cli_sum", _signed(scores.total, decimals, lang))
         return EXIT_OK
     side = _say(args, "cli_score_alone" if scores.partner is None else "cli_score_partner")
     out.write(_say(args, "cli_score_head", ruleset=resolved.label, bid=bid, tricks=args.tricks, side=side) + "\n")
-    line("cli_declarer", _signed(Fraction(str(shown_declarer)), decimals))
+    line("cli_declarer", _signed(Fraction(str(shown_declarer)), decimals, lang))
     if scores.partner is not None:
-        line("cli_partner", _signed(scores.partner, decimals))
-    split = "" if len(set(each)) == 1 else _say(args, "cli_on_sheet", values=", ".join(_shown(x) for x in each))
+        line("cli_partner", _signed(scores.partner, decimals, lang))
+    on_sheet = ", ".join(number_text(x, lang, signed=True) for x in each)
+    split = "" if len(set(each)) == 1 else _say(args, "cli_on_sheet", values=on_sheet)
     line(
         "cli_opponent",
-        _signed(scores.opponent, decimals),
+        _signed(scores.opponent, decimals, lang),
         f"  ({_say(args, 'cli_each_of', n=scores.opponents)}{split})",
     )
-    line("cli_sum", _signed(scores.total, decimals))
+    line("cli_sum", _signed(scores.total, decimals, lang))
     if shown_declarer != points(scores.declarer, decimals):
         out.write(_say(args, "cli_declarer_pays") + "\n")
     return EXIT_OK
@@ -286,18 +289,18 @@ def _score_each(args: argparse.Namespace, rules: Rules, bid: Bid, out: TextIO) -
     if args.json:
         _print_json({"tricks": list(tricks), "points": shown, "sum": sum(shown)}, out)
         return EXIT_OK
-    out.write(f"{bid} with the tricks {', '.join(map(str, tricks))}\n")
+    lang = getattr(args, "lang", LANG_DEFAULT)
+    out.write(_say(args, "cli_each_head", bid=bid, tricks=", ".join(map(str, tricks))) + "\n")
     for seat, (taken, got) in enumerate(zip(tricks, shown, strict=True)):
-        out.write(f"player {seat + 1}  {taken:>2} tricks  {f'{got:+}' if got else '0'}\n")
+        out.write(
+            _say(args, "cli_each_line", seat=seat + 1, taken=f"{taken:>2}", points=number_text(got, lang, signed=True))
+            + "\n"
+        )
     return EXIT_OK
 
 
-def _signed(value: Fraction, decimals: int) -> str:
-    return _shown(points(value, decimals))
-
-
-def _shown(number: int | float) -> str:
-    return f"{number:+}" if number else "0"
+def _signed(value: Fraction, decimals: int, lang: str) -> str:
+    return number_text(points(value, decimals), lang, signed=True)
 
 
 def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
@@ -305,7 +308,7 @@ def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
     book = build_rulebook(resolved, rules, args.lang)
     if args.output:
         check_output(Path(args.output), force=args.force, replace=True)
-    rendered = render(book, args.format)
+    rendered = render(book, args.format, args.paper)
     if args.output:
         write_atomic(Path(args.output), escape_controls(rendered) if isinstance(rendered, str) else rendered)
         sys.stderr.write(f"wrote {args.output}\n")
@@ -701,8 +704,7 @@ def _describe_state(game: Game, label: str, lang: str = "en") -> str:
     if game.scores is not None:
         decimals = game.ruleset.scoring.decimals
         shown = zero_sum_points(game.scores, decimals)  # the same numbers as --json and the score sheet
-        comma = lang == "da"  # Danish writes 6,67
-        points = [_shown(p).replace(".", ",") if comma else _shown(p) for p in shown]
+        points = [number_text(p, lang, signed=True) for p in shown]  # Danish writes 6,67
         lines.append(line("scores", scores=", ".join(f"{seat(s)}: {p}" for s, p in enumerate(points))))
     lines.append(line("phase", phase=words.get(f"phase_{game.phase}", game.phase)))
     if game.to_act is not None:
@@ -799,6 +801,9 @@ def _score_args(command: argparse.ArgumentParser) -> None:
 def _rulebook_args(command: argparse.ArgumentParser) -> None:
     _add_ruleset_args(command)
     command.add_argument("--format", choices=FORMATS, default="md", help="md (default), html or pdf")
+    command.add_argument(
+        "--paper", choices=PAPERS, default="a4", help="the PDF's paper: a4 (default) or a5 (a booklet)"
+    )
     command.add_argument("--lang", choices=LANGS, default="da", help="da (default) or en")
     command.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     command.add_argument("--force", action="store_true", help="write over FILE even if it is a sheet or a record")
@@ -1087,7 +1092,8 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
     scored = score(sheet)
     entry = scored.entries[-1]
     shown = zero_sum_points(list(entry.points), scored.rules.ruleset.scoring.decimals)
-    booked = ", ".join(f"{n} {p}" for n, p in zip(sheet.players, shown, strict=True))
+    lang = getattr(args, "lang", LANG_DEFAULT)
+    booked = ", ".join(f"{n} {number_text(p, lang)}" for n, p in zip(sheet.players, shown, strict=True))
     return _say(args, "cli_deal_scored", number=entry.number, points=booked) + "\n"
 
 
@@ -1111,7 +1117,9 @@ def _rescore(sheet: Sheet, apply: bool) -> str:
             a = zero_sum_points(list(old.points), decimals)
             b = zero_sum_points(list(new.points), decimals)
             changed = zip(sheet.players, a, b, strict=True)
-            lines.append(f"  spil {old.number}: " + ", ".join(f"{n} {x} → {y}" for n, x, y in changed))
+            lines.append(
+                f"  spil {old.number}: " + ", ".join(f"{n} {number_text(x)} → {number_text(y)}" for n, x, y in changed)
+            )
     if now.fingerprint == sheet.fingerprint:
         return f"{sheet.ruleset} er som da arket blev startet: intet ændres\n"
     totals = (zero_sum_points(r.session.totals, decimals) for r in (before, after))
@@ -1119,7 +1127,8 @@ def _rescore(sheet: Sheet, apply: bool) -> str:
     body = "\n".join(lines) if lines else "  ingen spil får andre point"
     old_totals, new_totals = totals
     summary = "  I alt: " + ", ".join(
-        f"{n} {x} → {y}" for n, x, y in zip(sheet.players, old_totals, new_totals, strict=True)
+        f"{n} {number_text(x)} → {number_text(y)}"
+        for n, x, y in zip(sheet.players, old_totals, new_totals, strict=True)
     )
     if apply:
         sheet.freeze(now)
@@ -1176,14 +1185,14 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
     for entry, text, shown in rows:
         out.write(
             f"{entry.number:<5}{players[entry.dealer]:<{width}}{text:<34}"
-            + "".join(f"{x:>{width}}" for x in shown)
+            + "".join(f"{number_text(x):>{width}}" for x in shown)
             + "\n"
         )
-    out.write(f"{'I alt':<{5 + width + 34}}" + "".join(f"{x:>{width}}" for x in totals) + "\n")
+    out.write(f"{'I alt':<{5 + width + 34}}" + "".join(f"{number_text(x):>{width}}" for x in totals) + "\n")
     target = scored.rules.ruleset.session.game_to
     if target is not None:  # games (partier) to a target: who won how many, and the game under way
         won = "".join(f"{n:>{width}}" for n in session.games_won)
-        going = "".join(f"{x:>{width}}" for x in zero_sum_points(session.game_totals, decimals))
+        going = "".join(f"{number_text(x):>{width}}" for x in zero_sum_points(session.game_totals, decimals))
         out.write(f"{f'Vundne partier (til {target})':<{5 + width + 34}}{won}\n")
         out.write(f"{'Partiet der spilles':<{5 + width + 34}}{going}\n")
     if scored.rules.ruleset.session.whole_rounds:  # 000: "Session – En enhed som omfatter et helt antal runder"

@@ -38,3 +38,10 @@ def points(value: Fraction, decimals: int) -> int | float:
     if value.denominator == 1:
         return value.numerator
     return round(float(value), decimals)
+
+
+def number_text(number: int | float, lang: str = "da", *, signed: bool = False) -> str:
+    """Points as a reader reads them: a decimal comma in Danish (6,67), as the rule book and the money
+    print them; ``signed``: +6,67 and -6,67 (and 0 as 0)."""
+    text = (f"{number:+}" if number else "0") if signed else str(number)
+    return text.replace(".", ",") if lang == "da" else text

@@ -105,7 +105,7 @@ def test_an_exact_score_is_printed_exactly(tmp_path: Path, capsys: pytest.Captur
     argv = ["score", str(club), "--contract", "7", "--tricks", "7", "--selvmakker"]
     assert main(argv) == 0
     text = capsys.readouterr().out
-    assert "melder      +80\n" in text and "på arket -26.66, -26.67, -26.67, så summen er 0" in text
+    assert "melder      +80\n" in text and "på arket -26,66, -26,67, -26,67, så summen er 0" in text
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["declarer"] == 80 and sorted(data["each_opponent"]) == [-26.67, -26.67, -26.66]
@@ -1194,3 +1194,21 @@ def test_sources_are_cited_by_their_titles_not_their_numbers() -> None:
     english = _book(load_ruleset("thorsen"), lang="en")
     assert "Thorsen's laws (Love for esmakkerwhist af Thomas Thorsen)" in english
     assert not re.search(r"\b00[0-3]\b", english)
+
+
+def test_the_sheet_prints_its_points_as_the_rule_book_and_the_money_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Printed numbers agree everywhere: Thorsen's sol is 11,25 from each opponent in the rule book; the score
+    sheet books the same 11,25 (not 11.25 beside "11,25 kr."), and its JSON the number 11.25."""
+    sheet = str(tmp_path / "aften.json")
+    assert main(["session", "new", sheet, "thorsen", "--players", "Anna,Bo,Carl,Dorte"]) == 0
+    assert main(["session", "add", sheet, "--contract", "sol", "--declarer", "Bo", "--tricks", "0"]) == 0
+    assert "Anna -11,25, Bo 33,75" in capsys.readouterr().out
+    assert main(["session", "show", sheet]) == 0
+    text = capsys.readouterr().out
+    assert "-11,25   33,75" in text and "." not in text.split("I alt")[1].split("\n")[0]
+    assert "Anna -11,25 kr." in text  # the money in the same hand
+    assert main(["session", "show", sheet, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["totals"]["Bo"] == 33.75
+    assert "| Sol | 33,75 |" in _book(load_ruleset("thorsen"))

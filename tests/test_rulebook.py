@@ -181,6 +181,30 @@ def test_the_pdf_holds_the_ladder_and_the_suit_symbols_in_readable_type() -> Non
     assert (round(width), round(height)) == (595, 842)  # A4 in points
 
 
+def test_the_pdf_on_a5_keeps_its_type_and_splits_wide_tables() -> None:
+    """Issue 23: "readable type (body at least 11 pt, tables 9 pt) on A4 and A5". On A5 the type is the
+    same; a point table too wide for the page is set in parts, each with the bids again, and every number of
+    it is on the page."""
+    r = resolved("thorsen")
+    book = build_rulebook(r, compile_rules(r), "da")
+    reader = PdfReader(io.BytesIO(render(book, "pdf", "a5")))  # type: ignore[arg-type]
+    width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert (round(width), round(height)) == (420, 595)  # A5 in points
+    sizes = [
+        float(size)
+        for page in reader.pages
+        for size in re.findall(rb"/F\d+ ([\d.]+) Tf", page.get_contents().get_data())  # type: ignore[union-attr]
+    ]
+    assert min(sizes) >= 8 and 11.0 in sizes and 9.0 in sizes
+    words = " ".join(page.extract_text() or "" for page in reader.pages).split()
+    table = next(t for s in book.sections for t in s.tables if t.caption.startswith("Point for almindelige"))
+    numbers = [cell for row in table.rows for cell in row[1:]]
+    assert all(number in words for number in numbers)
+    assert words.count(table.header[0].split()[0]) >= 3  # the bids' column heads each part
+    with pytest.raises(ValueError, match="a4, a5"):
+        render(book, "pdf", "letter")
+
+
 def test_html_is_escaped(club: Callable[..., str]) -> None:
     club(
         "club.yaml",

@@ -1,7 +1,7 @@
 """Render a rule book as Markdown, HTML (one set of Jinja2 templates) or PDF (fpdf2, pure Python).
 
 The PDF embeds DejaVu Sans (shipped in ``fonts/`` under its own licence), so ♠♥♦♣ and æøå print
-on any machine. HTML is autoescaped and carries a print stylesheet for A4.
+on any machine, on A4 or A5. HTML is autoescaped and carries a print stylesheet for A4.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ PAGE = {"da": "Side {n} af {total}", "en": "Page {n} of {total}"}
 
 
 class _Book(FPDF):
-    """A4 with a page number at the foot of every page."""
+    """A page (A4 or A5) with a page number at its foot."""
 
     lang = "da"
 
@@ -83,8 +83,15 @@ def _paragraph(pdf: FPDF, text: str, height: float) -> None:
     pdf.ln(height)
 
 
-def render_pdf(book: RuleBook) -> bytes:
-    pdf = _Book(orientation="P", unit="mm", format="A4")
+PAPER_SIZES = {"a4": (210.0, 297.0), "a5": (148.0, 210.0)}
+"""The paper a PDF rule book is set on, in mm: A4, or A5 for a booklet (the same type; wide tables split)."""
+PAPERS = tuple(PAPER_SIZES)
+
+
+def render_pdf(book: RuleBook, paper: str = "a4") -> bytes:
+    if paper not in PAPERS:
+        raise ValueError(f"the rule book is printed on {', '.join(PAPERS)}, not {paper!r}")
+    pdf = _Book(orientation="P", unit="mm", format=PAPER_SIZES[paper])
     pdf.lang = book.lang
     pdf.alias_nb_pages()
     pdf.set_margins(12, 11, 12)
@@ -148,6 +155,39 @@ def _pdf_table(pdf: FPDF, table: Table) -> None:
     pdf.ln(1.5)
     pdf.set_font("DejaVu", "B", TABLE_TYPE + 1)
     pdf.multi_cell(0, 5, table.caption, new_x="LMARGIN", new_y="NEXT")
+    for number, part in enumerate(_parts(pdf, table)):
+        if number:
+            pdf.ln(1.2)
+        _pdf_grid(pdf, part)
+
+
+def _parts(pdf: FPDF, table: Table) -> list[Table]:
+    """The table as it fits the page in table type: whole, or (a point table on A5) its columns in as few
+    parts as fit, each with the first column again, so that no number is set smaller or broken."""
+    pdf.set_font("DejaVu", "B", TABLE_TYPE)  # the widest text a column holds (headings bold), with its padding
+    heads = [pdf.get_string_width(str(head)) for head in table.header]
+    pdf.set_font("DejaVu", "", TABLE_TYPE)
+    needed = [
+        max(heads[i], *(pdf.get_string_width(str(row[i])) for row in table.rows)) + 1.5
+        for i in range(len(table.header))
+    ]
+    first, widths = needed[0], needed[1:]
+    if first + sum(widths) <= pdf.epw or len(widths) < 4:
+        return [table]
+    per_part = max(1, int((pdf.epw - first) // max(widths)))
+    parts = -(-len(widths) // per_part)
+    size = -(-len(widths) // parts)  # as even as the columns allow
+    return [
+        Table(
+            table.caption,
+            (table.header[0], *table.header[1 + start : 1 + start + size]),
+            tuple((row[0], *row[1 + start : 1 + start + size]) for row in table.rows),
+        )
+        for start in range(0, len(widths), size)
+    ]
+
+
+def _pdf_grid(pdf: FPDF, table: Table) -> None:
     pdf.set_font("DejaVu", "B", TABLE_TYPE)  # headings print bold: measure them so
     first = max(12.0, *(pdf.get_string_width(str(row[0])) + 3 for row in (table.header, *table.rows)))
     # each column as wide as its longest word, so that no word is broken across lines ("almindeli/ge")
@@ -188,13 +228,13 @@ def _pdf_cells(
                 cells.cell(cell)
 
 
-def render(book: RuleBook, fmt: str) -> str | bytes:
+def render(book: RuleBook, fmt: str, paper: str = "a4") -> str | bytes:
     if fmt == "md":
         return render_markdown(book)
     if fmt == "html":
         return render_html(book)
     if fmt == "pdf":
-        return render_pdf(book)
+        return render_pdf(book, paper)
     raise ValueError(f"the rule book is rendered as {', '.join(FORMATS)}, not {fmt!r}")
 
 
