@@ -19,10 +19,10 @@ from regelmotor.records import Record, game_record, replay, state_json
 
 from .conftest import CONFIGS, offered, rules_of
 
-GAMES = 60
+GAMES = 48
 """Deals per configuration (every ruleset with each house rule that applies: about sixty)."""
-QUIET = 4
-"""Every fourth deal is played at a quiet table, where a call is a pass nine times in ten: all pass, and the
+QUIET = 3
+"""Every third deal is played at a quiet table, where a call is a pass nine times in ten: all pass, and the
 redeal after it, comes up in every configuration without playing more deals."""
 CANDIDATES = [
     *(format_card(c) for c in range(55)),

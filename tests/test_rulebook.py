@@ -40,6 +40,10 @@ def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
     return [d[2:] for d in diff if d.startswith("- ")], [d[2:] for d in diff if d.startswith("+ ")]
 
 
+FIRST_WITH_HOUSE_RULE = {next((n, h) for n, h in CONFIGS if h == house) for _, house in CONFIGS if house}
+"""Each house rule with the first ruleset it applies to: its PDF is laid out once (a PDF takes a second)."""
+
+
 @pytest.mark.parametrize(("name", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])
 def test_every_ruleset_and_house_rule_renders_in_every_format(name: str, house: str | None) -> None:
     r = resolved(name, *([house] if house else []))
@@ -49,7 +53,8 @@ def test_every_ruleset_and_house_rule_renders_in_every_format(name: str, house: 
         md, html = render(book, "md"), render(book, "html")
         assert isinstance(md, str) and md.startswith("# ") and "| 7 |" in md
         assert isinstance(html, str) and html.startswith("<!DOCTYPE html>") and "</html>" in html
-        if lang == "da" or not house:  # the PDF is laid out from the same book: each ruleset in both languages
+        if (lang == "da" and (name, house) in FIRST_WITH_HOUSE_RULE) or not house:
+            # the PDF is laid out from the same book: each ruleset in both languages, each house rule once
             pdf = render(book, "pdf")
             assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
     if house:
