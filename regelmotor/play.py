@@ -29,7 +29,7 @@ from regelmotor.files import OutputError, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.phrases import card_shown, in_notation, phrases, said
 from regelmotor.records import game_record
-from regelmotor.rounding import zero_sum_points
+from regelmotor.rounding import number_text, zero_sum_points
 from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.compile import Rules
 from regelmotor.session import GAME_DEALER, Session
@@ -170,7 +170,7 @@ class TerminalGame:
 
     def standings(self) -> str:
         shown_points = zero_sum_points(self.session.totals, self.rules.ruleset.scoring.decimals)
-        return ", ".join(f"{name} {p}" for name, p in zip(self.session.players, shown_points, strict=True))
+        return ", ".join(f"{name} {number_text(p)}" for name, p in zip(self.session.players, shown_points, strict=True))
 
     def ask(self, prompt: str) -> str:
         try:
@@ -222,7 +222,8 @@ class TerminalGame:
                 self.say(result)
             booked = zero_sum_points([entry.points[p] for p in seating], decimals)
             self.say(
-                "Point: " + ", ".join(f"{self.session.players[p]} {b}" for p, b in zip(seating, booked, strict=True))
+                "Point: "
+                + ", ".join(f"{self.session.players[p]} {number_text(b)}" for p, b in zip(seating, booked, strict=True))
             )
         else:
             self.session.record(game)

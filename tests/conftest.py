@@ -7,6 +7,8 @@ are present.
 
 from __future__ import annotations
 
+import json
+import os
 import textwrap
 from collections.abc import Callable
 from functools import cache
@@ -57,7 +59,19 @@ def _applies(name: str, house: str) -> bool:
     return (name, house) not in NOT_APPLICABLE
 
 
-CONFIGS = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if h is None or _applies(n, h)]
+def _configs() -> list[tuple[str, str | None]]:
+    """Worked out once per test run: the first process (pytest itself) loads every pair and leaves the
+    list in its environment, where the xdist workers it starts find it (loading them is seconds each)."""
+    kept = os.environ.get(_CONFIGS_KEPT)
+    if kept is not None:
+        return [(str(n), None if h is None else str(h)) for n, h in json.loads(kept)]
+    configs = [(n, h) for n in RULESETS for h in (None, *HOUSE_RULES) if h is None or _applies(n, h)]
+    os.environ[_CONFIGS_KEPT] = json.dumps(configs)
+    return configs
+
+
+_CONFIGS_KEPT = "REGELMOTOR_TEST_CONFIGS"
+CONFIGS = _configs()
 """Every shipped ruleset alone and with each house rule that applies to it."""
 
 

@@ -1181,8 +1181,8 @@ def test_udledt_marks_only_what_the_clubs_own_file_infers(tmp_path: Path) -> Non
 
 
 def test_sources_are_cited_by_their_titles_not_their_numbers() -> None:
-    """The issue: "sources cited as "001", "000", "rules-matrix.md"". A source is cited by its short title in a
-    sentence, and given whole in the list of sources; in English too."""
+    """The issue: sources were cited by their file numbers and by the name of the project's own matrix file.
+    A source is cited by its short title in a sentence, and given whole in the list of sources; in English too."""
     import re
 
     for name in ("standard", "thorsen", "gruppe2", "whistklubben"):
@@ -1212,3 +1212,18 @@ def test_the_sheet_prints_its_points_as_the_rule_book_and_the_money_do(
     assert main(["session", "show", sheet, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["totals"]["Bo"] == 33.75
     assert "| Sol | 33,75 |" in _book(load_ruleset("thorsen"))
+
+
+def test_the_table_page_prints_points_with_a_decimal_comma_in_danish() -> None:
+    """Printed numbers agree everywhere: the table page's sheet, totals and points pass every number through
+    one function that writes 6,67 in Danish and 6.67 in English, as the sheet page and the rule book do."""
+    import re
+
+    from starlette.testclient import TestClient
+
+    from regelmotor.web import create_app
+
+    page = TestClient(create_app()).get("/").text
+    assert 'function pts(n) { return lang === "da" ? String(n).replace(".", ",") : String(n); }' in page
+    shown = re.findall(r"\$\{(?:deal\.points|state\.totals|v\.scores)\.map\([^`]*`([^`]*)`", page)
+    assert len(shown) == 3 and all("pts(p)" in cell for cell in shown)

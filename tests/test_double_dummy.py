@@ -22,17 +22,26 @@ POSITIONS = 12  # per ruleset and house rule, with two tricks and a part of one 
 DEEPER = 6  # per shipped ruleset, with three tricks and a part of one left
 
 
-def _minimax(row: K.Rows, consts: K.Rows, side: int, wants: int) -> int:
+def _minimax(row: K.Rows, consts: K.Rows, side: int, wants: int, low: int = -1, high: int = 14) -> int:
+    """The side's tricks by minimax over every legal card, written apart from the solver (no table, no
+    ordering, no bounds from the cards): the reference. The cut-offs (alpha-beta) leave a call with the full
+    window its exact value, and spare the positions that cannot change it."""
     if K.play_over(row, consts):
         return D.side_won(row, side)
     seat = int(row[K.TO_PLAY])
-    values = []
+    maximizing = ((side >> seat) & 1 == 1) == (wants == D.MOST)
+    best = -1 if maximizing else 14
     for card in K.cards_of(K.legal_mask(row, seat, consts)):
         child = row.copy()
         K.play_card(child, card, consts)
-        values.append(_minimax(child, consts, side, wants))
-    maximizing = ((side >> seat) & 1 == 1) == (wants == D.MOST)
-    return max(values) if maximizing else min(values)
+        value = _minimax(child, consts, side, wants, low, high)
+        if maximizing:
+            best, low = max(best, value), max(low, value)
+        else:
+            best, high = min(best, value), min(high, value)
+        if low >= high:
+            break
+    return best
 
 
 def _late(row: K.Rows, consts: K.Rows, rng: random.Random, tricks: int = 2) -> K.Rows:

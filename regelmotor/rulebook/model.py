@@ -6,6 +6,7 @@ with each other, and since it is built from the compiled rules, not with the pro
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -47,3 +48,9 @@ class RuleBook:
     sources: tuple[str, ...]
     type_size: float = 11
     """The printed body type in points (the score sheet is read across a table: larger)."""
+
+
+PAPERS = ("a4", "a5")
+"""The paper a PDF rule book is set on: A4, or A5 for a booklet (the same type; wide tables split)."""
+RED_SUITS = re.compile("([♥♦])")
+"""Hearts and diamonds print red, as on the cards (in HTML and in the PDF)."""

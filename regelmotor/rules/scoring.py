@@ -10,6 +10,8 @@ share is a variable, whether a rule sums to zero can be checked when the ruleset
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -318,6 +320,42 @@ class Scorer:
             for case_label, case in share_cases(sol):
                 points = [self.named_share(sol.id, s) for s in case]
                 yield self.sol.path, case_label, RoleScores(points[0], None, Fraction(0), 0, others=tuple(points[1:]))
+
+
+SCORERS_KEPT = 64
+"""How many compiled scorings are kept, by what they read: rulesets that score alike share one, and the
+points it has worked out (a club's file over a shipped parent, every game on a server)."""
+_scorers: OrderedDict[str, Scorer] = OrderedDict()
+_scorers_lock = threading.Lock()
+
+
+def scoring_key(ruleset: Ruleset) -> str:
+    """Everything a ``Scorer`` reads of its ruleset: the scoring, the bids it scores, the doubling factor."""
+    return "\n".join(
+        (
+            ruleset.scoring.model_dump_json(),
+            *(d.model_dump_json() for d in ruleset.designations),
+            str(ruleset.levels),
+            *(s.model_dump_json() for s in ruleset.named_bids()),
+            str(ruleset.doubling.factor),
+        )
+    )
+
+
+def scorer_for(ruleset: Ruleset) -> Scorer:
+    """The ruleset's scoring, compiled once for every ruleset that scores alike (``scoring_key``)."""
+    key = scoring_key(ruleset)
+    with _scorers_lock:
+        found = _scorers.get(key)
+        if found is not None:
+            _scorers.move_to_end(key)
+            return found
+    scorer = Scorer(ruleset)  # raises ScoringProblem for scoring that cannot be compiled: nothing is kept
+    with _scorers_lock:
+        _scorers[key] = scorer
+        if len(_scorers) > SCORERS_KEPT:
+            _scorers.popitem(last=False)
+    return scorer
 
 
 def check_zero_sum(scorer: Scorer) -> ScoringProblem | None:

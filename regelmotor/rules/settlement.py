@@ -21,7 +21,7 @@ from fractions import Fraction
 from regelmotor.bids import Bid
 from regelmotor.hooks import ContractInfo, Money, SessionSettle, Settle, Transfer, hookimpl
 from regelmotor.rounding import to_oere
-from regelmotor.rules.scoring import Scorer
+from regelmotor.rules.scoring import Scorer, scorer_for
 from regelmotor.ruleset.model import Ruleset
 
 SEATS = 4
@@ -121,7 +121,7 @@ class SettlementRules:
 
     @hookimpl
     def regelmotor_scorer(self, ruleset: Ruleset) -> Scorer:
-        return Scorer(ruleset)
+        return scorer_for(ruleset)
 
     @hookimpl
     def regelmotor_settle(self, ruleset: Ruleset, scorer: Scorer) -> Settle:

@@ -16,7 +16,7 @@ from typing import get_args
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.errors import RegelmotorError
 from regelmotor.rules.dealing import pattern_problem
-from regelmotor.rules.scoring import Scorer, ScoringProblem, zero_sum_problems
+from regelmotor.rules.scoring import ScoringProblem, scorer_for, scoring_key, zero_sum_problems
 from regelmotor.ruleset.model import UNRANKED, Designation, Rank, Ruleset, SolBid
 
 
@@ -85,7 +85,7 @@ def _meaning(r: Ruleset) -> Iterator[Finding]:
     """What a sound ladder and zero-sum scores can still say that no club means: a contract whose making
     pays nothing or loses, a failed one that pays as much as a made one, a sol that asks nothing. Each is
     said once, at the formula or the bid to fix (the first contract that shows it named)."""
-    scorer = Scorer(r)
+    scorer = scorer_for(r)
     trump = r.scoring.trump
     if trump is not None:
         for d in r.designations:
@@ -473,15 +473,8 @@ house rule, that leaves those as its parent has them is not scored game by game 
 
 def _scoring(r: Ruleset) -> Iterator[Finding]:
     try:
-        scorer = Scorer(r)
-        key = "\n".join(
-            (
-                r.scoring.model_dump_json(),
-                *(d.model_dump_json() for d in r.designations),
-                str(r.levels),
-                *(s.model_dump_json() for s in r.named_bids()),
-            )
-        )
+        scorer = scorer_for(r)
+        key = scoring_key(r)
         with _checked_lock:
             problems = _zero_sum.get(key)
         if problems is None:

@@ -126,4 +126,11 @@ def mask_of(cards: Sequence[int]) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    return [card for card in range(56) if (mask >> card) & 1]
+    """The cards of a mask, lowest first: one step per card held, not per card in the deck."""
+    cards = []
+    mask = int(mask)
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
