@@ -43,5 +43,6 @@ def points(value: Fraction, decimals: int) -> int | float:
 def number_text(number: int | float, lang: str = "da", *, signed: bool = False) -> str:
     """Points as a reader reads them: a decimal comma in Danish (6,67), as the rule book and the money
     print them; ``signed``: +6,67 and -6,67 (and 0 as 0)."""
-    text = (f"{number:+}" if number else "0") if signed else str(number)
+    plain = str(number) if isinstance(number, int) else f"{number:f}".rstrip("0").rstrip(".")  # never 1e-05
+    text = ("+" + plain if number > 0 else plain) if signed else plain
     return text.replace(".", ",") if lang == "da" else text

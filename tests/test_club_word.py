@@ -1227,3 +1227,11 @@ def test_the_table_page_prints_points_with_a_decimal_comma_in_danish() -> None:
     assert 'function pts(n) { return lang === "da" ? String(n).replace(".", ",") : String(n); }' in page
     shown = re.findall(r"\$\{(?:deal\.points|state\.totals|v\.scores)\.map\([^`]*`([^`]*)`", page)
     assert len(shown) == 3 and all("pts(p)" in cell for cell in shown)
+
+
+def test_points_are_written_in_full_with_the_readers_decimal_mark() -> None:
+    """A hundred-thousandth of a point is written 0,00001, never 1e-05; whole points have no decimal mark."""
+    from regelmotor.rounding import number_text
+
+    assert [number_text(x) for x in (80, -26.66, 0.00001, 0.0)] == ["80", "-26,66", "0,00001", "0"]
+    assert [number_text(x, "en", signed=True) for x in (6.67, -6.66, 0)] == ["+6.67", "-6.66", "0"]
