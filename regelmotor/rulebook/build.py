@@ -74,7 +74,7 @@ SHORT_TITLES = {
     },
 }
 """A source as the rule book cites it in a sentence: by a short title, the full one in its list of sources."""
-_CITED = re.compile(r"\b(00[0-3])(?:_[0-9a-f]{16}\.txt)?\b|\bWK\b")
+_CITED = re.compile(r"\b(?:(00[0-3])(?:_[0-9a-f]{16}\.txt)?|WK)\b('s)?")
 _MATRIX = re.compile(r"\brules-matrix\.md(?: (?:afsnit|section) (\d+))?")
 MATRIX_WORDS = {
     "da": ("regelmotors oversigt over regelforskelle", "afsnit"),
@@ -164,9 +164,8 @@ class _Builder:
         """A source as a reader cites it: the document by its short title, not its file name or number
         (the list of sources gives each in full); "udledt" in Danish."""
         titles = SHORT_TITLES[self.lang]
-        text = _CITED.sub(lambda m: titles[m.group(1) or "WK"], source)
-        if self.lang == "da":  # a title takes the Danish genitive: "Online-reglernes", not "Online-reglerne's"
-            text = re.sub(r"(\w)'s\b", r"\1s", text)
+        genitive = "s" if self.lang == "da" else "'s"  # "Online-reglernes", not "Online-reglerne's"
+        text = _CITED.sub(lambda m: titles[m.group(1) or "WK"] + (genitive if m.group(2) else ""), source)
         words, section = MATRIX_WORDS[self.lang]
         text = _MATRIX.sub(lambda m: words + (f", {section} {m.group(1)}" if m.group(1) else ""), text)
         return text.replace("inferred", "udledt") if self.lang == "da" else text
