@@ -14,7 +14,7 @@ from regelmotor.records import Record, game_record, replay
 
 from .conftest import CONFIGS, offered, rules_of
 
-DEALS = 64
+DEALS = 48
 """Complete deals per configuration (about sixty configurations)."""
 
 

@@ -19,7 +19,7 @@ from regelmotor.records import Record, game_record, replay, state_json
 
 from .conftest import CONFIGS, offered, rules_of
 
-GAMES = 48
+GAMES = 40
 """Deals per configuration (every ruleset with each house rule that applies: about sixty)."""
 QUIET = 3
 """Every third deal is played at a quiet table, where a call is a pass nine times in ten: all pass, and the
