@@ -28,7 +28,7 @@ from regelmotor.files import locked, write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
 from regelmotor.phrases import phrases
 from regelmotor.records import RecordError, parse_json
-from regelmotor.rounding import zero_sum_points
+from regelmotor.rounding import number_text, zero_sum_points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rulebook.render import render
 from regelmotor.ruleset.catalogue import FileRef, is_path
@@ -417,11 +417,9 @@ MONTHS_DA = (
 
 
 def number_da(value: int | float, *, signed: bool = False) -> str:
-    """A number as Danish writes it: a decimal comma (6,67; 40), a plus where ``signed``."""
-    text = str(value) if isinstance(value, int) else f"{value:.2f}".rstrip("0").rstrip(".")
-    if signed and value > 0:
-        text = "+" + text
-    return text.replace(".", ",")
+    """A number as Danish writes it (``rounding.number_text``): a decimal comma (6,67; 40), a plus where
+    ``signed``; at most two decimals, as the printed sheet's columns hold them."""
+    return number_text(value if isinstance(value, int) else round(value, 2), "da", signed=signed)
 
 
 def kroner(amount: Fraction, *, signed: bool = False) -> str:

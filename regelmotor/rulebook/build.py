@@ -17,7 +17,7 @@ from regelmotor.bids import Bid
 from regelmotor.diff import label_of
 from regelmotor.hooks import ContractInfo
 from regelmotor.phrases import phrases as phrases
-from regelmotor.rounding import points
+from regelmotor.rounding import number_text, points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rules.contracts import one_against_three
 from regelmotor.rules.designation_kinds import kind_of
@@ -106,9 +106,7 @@ RANK_WORDS = {
 
 
 def _decimal(value: Fraction, decimals: int, lang: str) -> str:
-    number = points(value, decimals)
-    text = str(number)
-    return text.replace(".", ",") if lang == "da" else text
+    return number_text(points(value, decimals), lang)
 
 
 class _Builder:
