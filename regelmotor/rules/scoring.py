@@ -137,7 +137,15 @@ class Scorer:
         # A game's score depends on a handful of small numbers: each is worked out once.
         self._memo: dict[tuple[object, ...], RoleScores] = {}
         self.whole_up = scoring.rounding == "whole_up"
+        self._zero_sum: tuple[ScoringProblem, ...] | None = None
         self._each: dict[tuple[object, ...], tuple[Fraction, ...]] = {}
+
+    def zero_sum(self) -> tuple[ScoringProblem, ...]:
+        """Every scoring rule's first game that does not sum to zero (``zero_sum_problems``), worked out once:
+        a scorer is shared by every ruleset that scores alike (``scorer_for``)."""
+        if self._zero_sum is None:
+            self._zero_sum = tuple(zero_sum_problems(self))
+        return self._zero_sum
 
     def _rounded(self, scores: RoleScores) -> RoleScores:
         """A game's points as the ruleset's rounding rule says (``scoring.rounding``)."""

@@ -16,7 +16,7 @@ from typing import get_args
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.errors import RegelmotorError
 from regelmotor.rules.dealing import pattern_problem
-from regelmotor.rules.scoring import ScoringProblem, scorer_for, scoring_key, zero_sum_problems
+from regelmotor.rules.scoring import ScoringProblem, scorer_for
 from regelmotor.ruleset.model import UNRANKED, Designation, Rank, Ruleset, SolBid
 
 
@@ -466,23 +466,9 @@ def _tables(r: Ruleset) -> Iterator[Finding]:
                     yield here, _said("check_table_no_level", key=key)
 
 
-_zero_sum: OrderedDict[str, tuple[ScoringProblem, ...]] = OrderedDict()
-"""The zero-sum check's findings by what it reads (the scoring and the bids it scores): a club's file, or a
-house rule, that leaves those as its parent has them is not scored game by game again."""
-
-
 def _scoring(r: Ruleset) -> Iterator[Finding]:
     try:
-        scorer = scorer_for(r)
-        key = scoring_key(r)
-        with _checked_lock:
-            problems = _zero_sum.get(key)
-        if problems is None:
-            problems = tuple(zero_sum_problems(scorer))
-            with _checked_lock:
-                _zero_sum[key] = problems
-                if len(_zero_sum) > CHECKED_KEPT:
-                    _zero_sum.popitem(last=False)
+        problems = scorer_for(r).zero_sum()  # kept on the scorer that every ruleset scoring alike shares
     except ScoringProblem as exc:
         yield _where_added(r, exc)
         return
