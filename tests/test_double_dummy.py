@@ -15,6 +15,7 @@ import pytest
 from regelmotor.bots import double_dummy as D
 from regelmotor.bots import kernel as K
 from regelmotor.cards import parse_card
+from regelmotor.engine.game import Game
 
 from .conftest import CONFIGS, RULESETS, rules_of
 
@@ -136,3 +137,38 @@ def test_the_expert_values_the_last_tricks_double_dummy() -> None:
             child, kernel.constants, side, D.MOST
         )
         assert sum(tricks) == 13
+
+
+@pytest.mark.parametrize("name", ["engelsk", "dansk"])
+def test_a_game_played_for_the_most_tricks_is_searched_on_the_trump_budget(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Engelsk whist's one game and dansk's grand are sol bids of the ladder, but their declarers want the
+    most tricks: the leaf searches them as far as a trump game, not on the sol's narrow budget."""
+    from regelmotor.bots import double_dummy as leaf
+    from regelmotor.bots.expert import Budget, ExpertBot
+
+    budget = Budget(play_samples=3, lead_samples=3, plan_samples=2, dd_nodes=123_456, dd_sol_nodes=7)
+    searched: list[tuple[int, int, int]] = []
+    evaluate = leaf.evaluate_cards
+
+    def record(won: K.Rows, rows: K.Rows, candidates: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> int:
+        searched.append((D.objective(rows[0]), int(rows[0][K.TRICKS]), nodes))
+        return evaluate(won, rows, candidates, consts, table, nodes)
+
+    monkeypatch.setattr(leaf, "evaluate_cards", record)
+    rules = rules_of(name)
+    for seed in range(8):
+        game = Game.from_seed(rules, seed, seed % 4)
+        bots = [ExpertBot(rules, random.Random(seed * 4 + s), budget=budget) for s in range(4)]
+        while game.step is not None:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game.view(seat), game.legal))
+        if any(wants == D.MOST for wants, _, _ in searched):
+            break
+    most = [(tricks, nodes) for wants, tricks, nodes in searched if wants == D.MOST]
+    assert most, "a game for the most tricks was played"
+    assert {nodes for _, nodes in most} == {budget.dd_nodes}
+    assert min(tricks for tricks, _ in most) == 13 - budget.dd_cards // 4  # from the last 20 cards
+    assert {nodes for wants, _, nodes in searched if wants != D.MOST} <= {budget.dd_sol_nodes}

@@ -318,3 +318,21 @@ def test_a_sol_declarer_in_a_playout_never_takes_a_trick_he_could_duck(name: str
                     checked += 1
             K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
     assert checked > 20
+
+
+def test_every_card_weighed_on_a_deal_meets_the_same_chances() -> None:
+    """Two cards' values on a sampled deal differ by what the cards do, not by the playouts' luck: the
+    same card weighed twice on a deal is played out alike, and it is not when the chances are the
+    playouts' own (``common=False``, the bot ``expert-v1``)."""
+    rules = rules_of("standard")
+    kernel = K.KernelRules.build(rules)
+    rows = K.first_lead_rows(rules, kernel, 40, random.Random(11))
+    differ = 0
+    for r, row in enumerate(rows):
+        card = K.lowest_card(K.legal_mask(row, int(row[K.TO_PLAY]), kernel.constants))
+        twice = np.array([card, card], dtype=np.int64)
+        won = K.evaluate_cards(row[None, :], twice, kernel.constants, r)
+        assert np.array_equal(won[0, 0], won[0, 1])
+        own = K.evaluate_cards(row[None, :], twice, kernel.constants, r, False)
+        differ += not np.array_equal(own[0, 0], own[0, 1])
+    assert differ > 0

@@ -63,8 +63,13 @@ K_ = TypeVar("K_")
 class Budget:
     """Every setting of the expert's search, in one place (the defaults measured in benchmarks/expert.py)."""
 
-    play_samples: int = 12
-    """Sampled deals per card played."""
+    play_samples: int = 24
+    """Sampled deals per card played to a trick already led. On 200 engelsk deals (benchmarks/expert.py,
+    ddloss) a side gave away 2.20 tricks a deal to double-dummy play with 12 deals per card and the last 16
+    cards solved, 2.00 with 24 and the last 20: a card's value on 12 deals was mostly its playouts' luck."""
+    lead_samples: int = 24
+    """Sampled deals per card led, kept apart because the lead is where most tricks go: 1.4 of the 2.2
+    a side gave away were lost leading (a lead has the most cards to weigh, and the least to read)."""
     plan_samples: int = 8
     """Sampled deals per decision before play."""
     bid_samples: int = 5
@@ -75,11 +80,14 @@ class Budget:
     finalists, and the finalists are priced on 32: the price's noise is what the caution below weighs, and
     on 8 deals it was so large that tripling sol's points left the bids unchanged (benchmarks/expert.py,
     decisions: sol 7.0% -> 8.7% of the deals under richsol, not significant, against a significant rise now)."""
+    common_chances: bool = True
+    """Every card weighed on a sampled deal is played out with the same chances (``kernel.evaluate_cards``)."""
     exchange_choices: int = 1
     """The exchange weighs discards among the ``count + exchange_choices`` cards its hand values least."""
     fordaekt_choices: int = 3
-    dd_cards: int = 16
-    """From this many cards left in the hands, each card is valued double dummy on each sampled deal."""
+    dd_cards: int = 20
+    """From this many cards left in the hands, each card is valued double dummy on each sampled deal (from
+    24, the expert played engelsk at a third of the speed; from 28, a tenth)."""
     dd_nodes: int = 200_000
     """The most nodes one double-dummy search may visit; a search that needs more keeps its playout."""
     dd_sol_cards: int = 16
@@ -110,9 +118,21 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
-V1_BUDGET = Budget(bid_samples=2, selection=((0.25, 3), (0.25, 2)), bid_caution=0.0, read_calls=False)
+V1_BUDGET = Budget(
+    play_samples=12,
+    lead_samples=12,
+    bid_samples=2,
+    selection=((0.25, 3), (0.25, 2)),
+    common_chances=False,
+    dd_cards=0,
+    dd_sol_cards=0,
+    bid_caution=0.0,
+    read_calls=False,
+)
 """The expert as it was when the bots issue was filed: bidding on its means, dealing the hidden cards at
-random whatever the calls said (the bot ``expert-v1``, to measure against)."""
+random whatever the calls said, each card weighed on 12 deals by playouts alone, with their own chances
+(the bot ``expert-v1``, to measure against). Not kept of it: the engelsk and dansk playouts then picked
+uniformly random cards; they go by the kernel's policy here, as every game's do now."""
 
 _KERNELS: dict[int, tuple[Rules, K.KernelRules]] = {}
 _TOKENS = itertools.count()
@@ -142,6 +162,20 @@ def _value_tables(rules: Rules) -> dict[tuple[object, ...], tuple[float, ...]]:
     """The card value tables of a compiled ruleset, by contract, shared by every bot that plays it (they
     depend on the rules alone, and a bot lives for one deal)."""
     return per_rules(_VALUES, rules, lambda _: {})
+
+
+_POINTS: dict[int, tuple[Rules, dict[tuple[object, ...], float]]] = {}
+POINTS_KEPT = 100_000
+"""The most deal scores kept per ruleset (a few tens of MB); past it the memo starts again."""
+
+
+def _points_memo(rules: Rules) -> dict[tuple[object, ...], float]:
+    """A seat's points for a contract's tricks, by ruleset: the scoring depends on nothing else, and the
+    same splits of the tricks recur across decisions, seats and deals (a bot lives for one deal)."""
+    memo = per_rules(_POINTS, rules, lambda _: {})
+    if len(memo) > POINTS_KEPT:
+        memo.clear()
+    return memo
 
 
 def _kind(bid: Bid) -> object:
@@ -183,6 +217,7 @@ class ExpertBot:
         self.kernel = kernel_for(rules)
         self.budget = budget
         self.play_samples = budget.play_samples if play_samples is None else play_samples
+        self.lead_samples = budget.lead_samples if play_samples is None else play_samples
         self.plan_samples = budget.plan_samples if plan_samples is None else plan_samples
         meanings = budget.meanings or meanings_for(rules)
         self.reading = (
@@ -198,7 +233,7 @@ class ExpertBot:
         again on fresh deals, where the budget asks for it: ``honest_samples``)."""
         self.chosen_on: dict[Action, float] = {}
         """Each candidate's value on the deals that chose among them, at its last decision before play."""
-        self._memo: dict[tuple[object, ...], float] = {}
+        self._memo = _points_memo(rules)
         self._errors: dict[Action, float] = {}
         self._values_by_contract = _value_tables(rules)
         self._token = next(_TOKENS)
@@ -226,14 +261,16 @@ class ExpertBot:
         know = play_knowledge(view, legal, self.rules, self.kernel)
         facts = know.facts
         reading = self.reading if self.budget.read_in_play else None
-        dealt = self.play_samples * (1 if reading is None else reading.oversample)
+        samples = self.play_samples if view.trick else self.lead_samples
+        dealt = samples * (1 if reading is None else reading.oversample)
         rows = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, dealt, self.rng.getrandbits(31))
         if reading is not None:
-            rows = read_rows(rows, know, view, self.rules, reading, self.play_samples, self.rng)
+            rows = read_rows(rows, know, view, self.rules, reading, samples, self.rng)
         candidates = np.array(know.candidates, dtype=np.int64)
         if self.kernel.exact:
-            won = K.evaluate_cards(rows, candidates, self.kernel.constants, self.rng.getrandbits(31))
-            self._double_dummy(view, facts.bid.is_sol, won, rows, candidates)
+            seed = self.rng.getrandbits(31)
+            won = K.evaluate_cards(rows, candidates, self.kernel.constants, seed, self.budget.common_chances)
+            self._double_dummy(view, won, rows, candidates)
         else:
             won = np.array(
                 [
@@ -257,10 +294,17 @@ class ExpertBot:
             return doubling[0]
         return legal[best]
 
-    def _double_dummy(self, view: View, sol: bool, won: K.Rows, rows: K.Rows, candidates: K.Rows) -> None:
-        """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks)."""
+    def _double_dummy(self, view: View, won: K.Rows, rows: K.Rows, candidates: K.Rows) -> None:
+        """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks).
+
+        The narrow budget is for a contract whose declarer wants the fewest tricks, as the solver reads
+        the row, not for every sol bid by name: engelsk whist's one game and dansk's grand are sol bids
+        of the ladder played for the most tricks, and were searched on the sol's budget."""
         budget = self.budget
-        cards, nodes = (budget.dd_sol_cards, budget.dd_sol_nodes) if sol else (budget.dd_cards, budget.dd_nodes)
+        if not len(rows):
+            return
+        fewest = DD.objective(rows[0]) == DD.FEWEST
+        cards, nodes = (budget.dd_sol_cards, budget.dd_sol_nodes) if fewest else (budget.dd_cards, budget.dd_nodes)
         if sum(view.hand_sizes) > cards:
             return
         owner = (self._token, view.dealer, view.contract, view.declarers, view.trump, view.called)
@@ -585,8 +629,8 @@ class ExpertBot:
         return points
 
     def _scored(self, full: tuple[Any, ...], bid: Bid) -> float:
-        """``me``'s points for a deal's tricks, by the ruleset's scorer, where the memo (kept for the bot's life)
-        does not have them yet. ``full`` is the memo's key: the contract's text, its declarers, partner, vip
+        """``me``'s points for a deal's tricks, by the ruleset's scorer, where the ruleset's memo does not have
+        them yet. ``full`` is the memo's key: the contract's text, its declarers, partner, vip
         card and doublings, ``me``, then each seat's tricks."""
         _, declarers, partner, vip_card, doublings, me, *tricks = full
         scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)

@@ -526,12 +526,18 @@ def playout_rows(rows: Rows, consts: Rows, seed: int) -> Rows:
 
 
 @jit
-def evaluate_cards(rows: Rows, candidates: Rows, consts: Rows, seed: int) -> Rows:
-    """For each sampled deal and each candidate card of the seat to play: the tricks won after playing it."""
+def evaluate_cards(rows: Rows, candidates: Rows, consts: Rows, seed: int, common: bool = True) -> Rows:
+    """For each sampled deal and each candidate card of the seat to play: the tricks won after playing it.
+
+    ``common``: every candidate on a deal is played out with the same chances (common random numbers), so
+    that two cards' values differ by what the cards do, not by the playouts' luck; it took a quarter of a
+    trick per side per deal off the expert's loss to double-dummy play (benchmarks/expert.py, ddloss)."""
     np.random.seed(seed)
     won = np.empty((rows.shape[0], candidates.shape[0], 4), dtype=np.int64)
     for r in range(rows.shape[0]):
         for c in range(candidates.shape[0]):
+            if common:
+                np.random.seed(seed + r)
             row = rows[r].copy()
             play_card(row, int(candidates[c]), consts)
             playout(row, consts)
@@ -752,13 +758,17 @@ def row_from_game(kernel: KernelRules, game: Game) -> Rows:
     def codes(cards: Sequence[int]) -> list[int]:
         return [FORDAEKT if c == fordaekt else c for c in cards]
 
+    for seat in range(4):
+        row[HANDS + seat] = mask_of(codes(game.hands[seat]))
+        row[WON + seat] = game.tricks_won[seat]
+    if not game.tricks and not game.trick:  # at the first lead (every playout of a bid): nothing shown yet
+        row[TO_PLAY] = row[LEADER] = game.leader
+        row[PARTNER_KNOWN] = int(game.partner_public)
+        return np.array(row, dtype=np.int64)
     trick = codes([c for _, c in game.trick])
     shown = [(t.leader, codes(t.cards)) for t in game.tricks]  # every trick so far, the current one too
     if trick:
         shown.append((game.trick[0][0], trick))
-    for seat in range(4):
-        row[HANDS + seat] = mask_of(codes(game.hands[seat]))
-        row[WON + seat] = game.tricks_won[seat]
     row[SEEN] = mask_of([c for _, cards in shown for c in cards])
     row[CALLED_PLAYED] = int(game.called_played)
     row[SUIT_LED] = int(game.called_suit_led)
