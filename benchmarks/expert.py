@@ -1,17 +1,21 @@
-"""The expert bot's targets, measured (run by hand: python benchmarks/expert.py [--quick]).
+"""The expert bot's targets, measured (run by hand: python benchmarks/expert.py [--part NAME] [--deals N]).
 
-1. Strength: ``match expert heuristic`` over ``--deals`` deals on each shipped ruleset: the expert's
-   points per seat per deal, with its 95% interval (target: above 0).
+1. Strength: ``match expert expert-v1`` and ``match expert heuristic`` over ``--deals`` deals on each
+   shipped ruleset: the expert's points per seat per deal, with its 95% interval (target: better than
+   ``expert-v1`` on all six, significantly on four).
 2. Scores move decisions: with expert bots, ``compare`` standard against docs/examples/richsol.yaml
    (sol paid three times as much: target, more sol contracts) and against
    docs/examples/halvpris.yaml (a failed contract costs half: target, fewer passed-out deals).
 3. Calibration: what the expert expected of the contracts it played, against what they brought.
-4. Speed: expert deals per second on one core on ``standard`` (target: at least 10), and the
-   kernel's playouts per second (random and greedy), beside the engine's random deals per second.
+4. Speed: expert deals per second on one core on ``standard`` (target: at least 20), and the
+   kernel's playouts per second (greedy), beside the engine's random deals per second.
 5. Distribution: the contracts four experts play on ``standard`` beside four heuristic bots', passed-out
    deals among them.
-6. Stability: forhånd's first call on 40 random hands, 6 seeds each.
+6. Stability: forhånd's first call on 40 random hands, 6 seeds each (target: the same call on 4 of the 6
+   seeds on most hands).
 7. The double-dummy leaf: the expert against itself without it, head to head.
+8. Tricks lost to double-dummy play (``ddloss``): every card of 300 engelsk deals judged by DDS through
+   ``endplay`` (the extra ``regelmotor[dds]``; target: at most 2.0 per side per deal).
 
 Nothing here is a test: the figures depend on the machine and are reported, not asserted.
 """
