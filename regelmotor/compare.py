@@ -253,6 +253,7 @@ _PHRASES = {
         "made": "{kind} vindes {how}: {a} → {b} af gangene",
         "outcome": "spil der ender {kind}: {a} → {b}",
         "points": "point til {kind}: {a} → {b} pr. spil",
+        "other": "{label}: {a} → {b}",
         "more": "oftere",
         "less": "sjældnere",
         "times": "{x} gange så ofte",
@@ -265,6 +266,7 @@ _PHRASES = {
         "made": "{kind} is made {how}: {a} → {b} of the times",
         "outcome": "deals ending {kind}: {a} → {b}",
         "points": "points for {kind}: {a} → {b} per deal",
+        "other": "{label}: {a} → {b}",
         "more": "more often",
         "less": "less often",
         "times": "{x} times as often",
@@ -365,8 +367,13 @@ def summary_lines(report: dict[str, Any], deals: int, lang: str = "da") -> list[
         elif name.startswith("points, "):
             kind = _SEAT_WORDS[lang].get(name[len("points, ") :], name)
             lines.append(words["points"].format(kind=kind, a=_number(a, lang), b=_number(b, lang)))
-        else:
-            quiet += 1
+        else:  # any other figure that changed (jokers led, tricks to the declarer's side): never counted as quiet
+            a_text, b_text = (
+                (_percent(a, lang), _percent(b, lang))
+                if row.get("percent")
+                else (_number(a, lang, 2), _number(b, lang, 2))  # as the table writes a mean
+            )
+            lines.append(words["other"].format(label=row_label(name, lang), a=a_text, b=b_text))
     if not lines:
         return [words["none"].format(deals=deals)]
     return [words["head"], *(f"  {line[0].upper()}{line[1:]}" for line in lines), words["rest"].format(count=quiet)]

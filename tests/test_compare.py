@@ -26,6 +26,27 @@ def test_the_summary_says_first_in_danish_what_changed_and_how_much_did_not() ->
     assert summary_lines(quiet, 40) == ["Intet ændrer sig sikkert med 40 spil; flere spil kan vise mindre forskelle."]
 
 
+def test_a_figure_that_changed_is_never_counted_among_those_that_did_not() -> None:
+    """A starred row the summary has no sentence for (jokers led, tricks to the declarer's side) is still
+    said to have changed: the summary said "Intet ændrer sig sikkert" above a table with a star in it."""
+    from regelmotor.compare import summary_lines
+
+    report = {
+        "rows": [
+            {**_summary_row("joker leads per deal", 1.03, 0.98, True), "percent": False},
+            {**_summary_row("selvmakker", 0.068, 0.084, True), "percent": True},
+            _summary_row("contract vip: share", 0.18, 0.17, False),
+        ]
+    }
+    assert summary_lines(report, 1000) == [
+        "Det der ændrer sig (sikkert ved 95 %):",
+        "  Jokerudspil pr. spil: 1,03 → 0,98",
+        "  Selvmakker: 6,8 % → 8,4 %",
+        "Resten (1 tal) ændrer sig ikke sikkert; tabellen nedenfor viser dem alle.",
+    ]
+    assert summary_lines(report, 1000, "en")[1] == "  Joker leads per deal: 1.03 → 0.98"
+
+
 def test_the_text_table_speaks_danish_and_the_json_keeps_its_names() -> None:
     """The bots issue: "`compare` answers in statisticians' English ... a club wants to read first, in Danish";
     row names in ``--json`` unchanged."""
