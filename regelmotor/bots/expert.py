@@ -215,7 +215,7 @@ class ExpertBot:
         plan_samples: int | None = None,
         budget: Budget = DEFAULT_BUDGET,
     ) -> None:
-        """``play_samples`` and ``plan_samples`` override the budget's (tests play small)."""
+        """``play_samples`` (for a card led too) and ``plan_samples`` override the budget's (tests play small)."""
         self.rules = rules
         self.rng = rng
         self.kernel = kernel_for(rules)
