@@ -758,17 +758,13 @@ def row_from_game(kernel: KernelRules, game: Game) -> Rows:
     def codes(cards: Sequence[int]) -> list[int]:
         return [FORDAEKT if c == fordaekt else c for c in cards]
 
-    for seat in range(4):
-        row[HANDS + seat] = mask_of(codes(game.hands[seat]))
-        row[WON + seat] = game.tricks_won[seat]
-    if not game.tricks and not game.trick:  # at the first lead (every playout of a bid): nothing shown yet
-        row[TO_PLAY] = row[LEADER] = game.leader
-        row[PARTNER_KNOWN] = int(game.partner_public)
-        return np.array(row, dtype=np.int64)
     trick = codes([c for _, c in game.trick])
     shown = [(t.leader, codes(t.cards)) for t in game.tricks]  # every trick so far, the current one too
     if trick:
         shown.append((game.trick[0][0], trick))
+    for seat in range(4):
+        row[HANDS + seat] = mask_of(codes(game.hands[seat]))
+        row[WON + seat] = game.tricks_won[seat]
     row[SEEN] = mask_of([c for _, cards in shown for c in cards])
     row[CALLED_PLAYED] = int(game.called_played)
     row[SUIT_LED] = int(game.called_suit_led)

@@ -50,7 +50,7 @@ def _paragraph(pdf: FPDF, text: str, height: float) -> None:
 
 
 PAPER_SIZES = {"a4": (210.0, 297.0), "a5": (148.0, 210.0)}
-"""The papers (``render.PAPERS``) in mm."""
+"""The papers (``model.PAPERS``) in mm."""
 
 
 def render_pdf(book: RuleBook, paper: str = "a4") -> bytes:
