@@ -27,6 +27,18 @@ settings.register_profile("regelmotor", deadline=None, max_examples=100)
 settings.load_profile("regelmotor")
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In a parallel run, the expert's numba functions are compiled once, before the workers start:
+    otherwise each worker (and each process a test starts) compiles them for itself on a fresh checkout."""
+    parallel = session.config.pluginmanager.hasplugin("xdist") and session.config.getoption("numprocesses", None)
+    if parallel and not os.environ.get("PYTEST_XDIST_WORKER"):
+        from . import compile_ahead
+
+        compile_ahead.start()
+
+
 SOURCES = REPO.parent / "shared" / "sources"
 RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2", "dansk", "engelsk")
 HOUSE_RULES = (

@@ -113,14 +113,6 @@ def test_the_same_seed_gives_the_same_expert_deals_whatever_the_jobs() -> None:
     assert one != run_deals("thorsen", ["fordaekt"], 6, 6, bots, jobs=1)
 
 
-def test_the_expert_gives_the_same_numbers_on_a_dask_cluster() -> None:
-    distributed = pytest.importorskip("distributed")
-    bots = ["expert"] * 4
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        on_dask = run_deals("standard", ["gaa-med"], 3, 3, bots, dask=cluster.scheduler_address)
-    assert on_dask == run_deals("standard", ["gaa-med"], 3, 3, bots, jobs=1)
-
-
 def _club(club: Callable[..., str], name: str, scoring: str) -> Rules:
     path = club(
         f"{name}.yaml",

@@ -15,7 +15,7 @@ from .conftest import REPO
 @pytest.mark.skipif(sys.platform == "win32", reason="the venv layout differs on Windows")
 def test_a_wheel_install_runs_the_readme_main_job(tmp_path: Path) -> None:
     env = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=True).create(env)
+    venv.EnvBuilder(with_pip=False).create(env)  # installed into by this run's pip (ensurepip takes seconds)
     python = env / "bin" / "python"
     # The new environment sees the dependencies this test run has (not the package itself: it is
     # installed below from a wheel), so no download is needed and nothing else leaks in.
@@ -25,7 +25,7 @@ def test_a_wheel_install_runs_the_readme_main_job(tmp_path: Path) -> None:
     here = [p for p in sys.path if p.endswith("site-packages")]
     (Path(purelib) / "_dependencies.pth").write_text("\n".join(here) + "\n", encoding="utf-8")
     install = subprocess.run(
-        [python, "-m", "pip", "install", "--no-deps", "-q", str(REPO)],
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(REPO)],
         capture_output=True,
         text=True,
         cwd=tmp_path,

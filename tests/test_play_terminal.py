@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import subprocess
@@ -14,16 +16,19 @@ from regelmotor.cli import main
 from regelmotor.records import read_record, replay
 
 
-def session(tmp_path: Path, lines: list[str], ruleset: str = "standard") -> subprocess.CompletedProcess[str]:
+def session(
+    tmp_path: Path, lines: list[str], ruleset: str = "standard", *options: str
+) -> subprocess.CompletedProcess[str]:
+    """``regelmotor play`` in ``tmp_path``, its input a pipe of ``lines`` (no terminal), in this process (a
+    new one costs a second of a core to start; the tests that need a process of its own start one)."""
     tmp_path.mkdir(exist_ok=True)
-    return subprocess.run(
-        [sys.executable, "-m", "regelmotor", "play", ruleset, "--seed", "5", "--record", str(tmp_path / "spil.json")],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-    )
+    args = ["play", ruleset, "--seed", "5", "--record", str(tmp_path / "spil.json"), *options]
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        patch.chdir(tmp_path)
+        patch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+        code = main(args)
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def test_a_scripted_session_plays_a_whole_deal_and_saves_a_replayable_record(tmp_path: Path) -> None:
@@ -155,27 +160,9 @@ def test_a_record_replays_from_any_folder(tmp_path: Path) -> None:
     ("ruleset", "house"), [("thorsen", "fordaekt"), ("whistklubben", "gaa-med"), ("standard", "kan-selv")]
 )
 def test_every_ruleset_plays_in_the_terminal(tmp_path: Path, ruleset: str, house: str) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "regelmotor",
-            "play",
-            ruleset,
-            "-H",
-            house,
-            "--seed",
-            "3",
-            "--record",
-            str(tmp_path / "s.json"),
-        ],
-        input="\n".join(["1"] * 45 + ["quit"]) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = session(tmp_path, ["1"] * 45 + ["quit"], ruleset, "-H", house, "--seed", "3")
     assert result.returncode == 0 and "Stilling: " in result.stdout
-    assert main(["replay", str(tmp_path / "s-1.json")]) == 0
+    assert main(["replay", str(tmp_path / "spil-1.json")]) == 0
 
 
 def test_gruppe2_plays_with_52_cards(tmp_path: Path) -> None:
@@ -184,8 +171,6 @@ def test_gruppe2_plays_with_52_cards(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_while_the_bots_play_ends_cleanly_and_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import io
-
     from regelmotor.bots.heuristic import HeuristicBot
     from regelmotor.play import TerminalGame
 
@@ -269,8 +254,6 @@ def test_the_persons_points_follow_the_person_round_the_table(tmp_path: Path) ->
 
 def test_after_a_deal_the_table_offers_its_analysis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue "Double-dummy analysis": "play and serve offer the analysis after each deal"."""
-    import io
-
     from regelmotor import play
     from regelmotor.ruleset.compile import compile_rules
     from regelmotor.ruleset.load import load_ruleset

@@ -157,11 +157,16 @@ def test_a_chart_that_cannot_be_written_is_refused_before_any_deal_is_played(
 
 
 def test_a_dask_cluster_gives_the_same_numbers() -> None:
-    """The simulation issue: "--dask ADDRESS ... runs the same work on a Dask cluster with identical results"."""
+    """The simulation issue: "--dask ADDRESS ... runs the same work on a Dask cluster with identical results";
+    the bots issue: the expert's determinism "across --jobs and Dask" (one cluster for both: starting one
+    takes seconds)."""
     distributed = pytest.importorskip("distributed")
+    experts = ["expert"] * 4
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         on_dask = run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, dask=cluster.scheduler_address)
+        experts_on_dask = run_deals("standard", ["gaa-med"], 3, 3, experts, dask=cluster.scheduler_address)
     assert on_dask == run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, jobs=1)
+    assert experts_on_dask == run_deals("standard", ["gaa-med"], 3, 3, experts, jobs=1)
 
 
 def test_jobs_default_to_one_process_per_core_and_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:

@@ -129,6 +129,28 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
+@pytest.fixture(scope="module")
+def _chromium() -> Iterator[Any]:
+    """Chromium started once for this file's browser tests (a start costs a second of a core)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(_chromium: Any) -> Iterator[Any]:
+    """The file's Chromium. Each page a test opens has a context of its own (its own storage, as a fresh
+    browser has), and every context is closed after the test."""
+    yield _chromium
+    for context in list(_chromium.contexts):
+        context.close()
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -185,119 +207,105 @@ def _pick_and_confirm(page: Any) -> None:
     ids=["gruppe2-desktop", "standard-phone", "dansk-desktop-english", "engelsk-phone"],
 )
 def test_whole_deals_at_the_table_in_a_real_browser(
-    browser_server: tuple[str, Any], tmp_path: Path, ruleset: str, width: int, lang: str
+    browser_server: tuple[str, Any], browser: Any, tmp_path: Path, ruleset: str, width: int, lang: str
 ) -> None:
     """The table issue: whole deals played in Debian's Chromium at desktop and phone widths, a screenshot of
     each phase, bids from the ladder grid, cards played by click and by keyboard, the trick and the last
     trick on the table, and the page's score sheet equal to the session's totals."""
-    playwright = pytest.importorskip("playwright.sync_api")
     url, games = browser_server
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-        )
-        page = browser.new_page(viewport={"width": width, "height": 900})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
-        page.evaluate("localStorage.setItem('regelmotor-pause', '0')")  # no pause after tricks (it has its own test)
-        if lang == "en":
-            page.select_option("#lang", "en")
-        page.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
-        page.select_option("#ruleset", ruleset)
-        page.fill("#seed", "4")
-        page.click("#start")
-        page.wait_for_selector("#game:not([hidden])")
-        page.click("#s-rules")  # the rule book a click away, in the page's own frame
-        book = page.frame_locator("#rulebook")
-        book.locator("h1").wait_for()
-        assert book.locator("h1").inner_text() == load_ruleset(ruleset).ruleset.title  # the club's name
-        assert book.locator(".subtitle").inner_text().startswith("Rules of" if lang == "en" else "Regler for")
-        shots: dict[str, Path] = {}
-        bid = keyboard = False
-        for deal in range(2):
-            for _ in range(250):
-                if page.is_visible("#next"):
-                    break
-                version = page.get_attribute("body", "data-version")
-                phase = page.evaluate("game.view.phase")
-                if phase not in shots:
-                    shots[phase] = tmp_path / f"{ruleset}-{width}-{phase}.png"
-                    page.screenshot(path=str(shots[phase]), full_page=True)
-                grid_bid = page.locator("#bidgrid button.action:not([disabled])")
-                # every bid the person may not make is greyed out and says why on hover
-                assert page.locator("#bidgrid button[disabled]:not([title])").count() == 0
-                if not bid and grid_bid.count():
-                    grid_bid.first.click()  # the person bids from the ladder grid
-                    bid = True
-                elif (
-                    page.locator("#hand button.pick").count()
-                    and not page.locator("#actions [data-action=keep]").count()
-                ):
-                    _pick_and_confirm(page)  # waits for the server's answer itself
-                    continue
-                elif not keyboard and page.locator("#hand button.action").count():
-                    card = page.locator("#hand button.action").first
-                    assert card.get_attribute("aria-label")  # a card says what it is to a screen reader
-                    card.focus()
-                    page.keyboard.press("Enter")  # played from the keyboard
-                    keyboard = True
-                else:
-                    page.locator("button.action:not([disabled])").first.click()
-                page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
-            assert page.is_visible("#next"), "the deal did not end"
-            web = games.get(page.evaluate("game.id"))
-            totals = [
-                cell.inner_text()
-                for cell in page.locator("#sheet tr").nth(-1 if ruleset != "engelsk" else -2).locator("th").all()[1:]
-            ]
-            assert [float(x) for x in totals] == [float(x) for x in web.session.totals], "the sheet's totals"
-            assert page.locator("#sheet tr").count() >= deal + 3  # a header, each deal, the totals
-            if page.evaluate("game.view.tricks.length"):
-                shown = {"da": "Vis sidste stik", "en": "Show the last trick"}[lang]
-                assert page.inner_text("#last-toggle") == shown  # in the page's language from the start
-                page.click("#last-toggle")
-                assert page.locator("#last .card.won").count() == 1  # the last trick, its winner marked
-                page.click("#last-toggle")
-            if deal == 0:
-                version = page.get_attribute("body", "data-version")
-                page.click("#next")
-                page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
-        page.screenshot(path=str(tmp_path / f"{ruleset}-{width}-end.png"), full_page=True)
-        assert "play" in shots and all(path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for path in shots.values())
-        assert errors == []
-        assert keyboard and (bid or ruleset == "engelsk")
-        browser.close()
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.evaluate("localStorage.setItem('regelmotor-pause', '0')")  # no pause after tricks (it has its own test)
+    if lang == "en":
+        page.select_option("#lang", "en")
+    page.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
+    page.select_option("#ruleset", ruleset)
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    page.click("#s-rules")  # the rule book a click away, in the page's own frame
+    book = page.frame_locator("#rulebook")
+    book.locator("h1").wait_for()
+    assert book.locator("h1").inner_text() == load_ruleset(ruleset).ruleset.title  # the club's name
+    assert book.locator(".subtitle").inner_text().startswith("Rules of" if lang == "en" else "Regler for")
+    shots: dict[str, Path] = {}
+    bid = keyboard = False
+    for deal in range(2):
+        for _ in range(250):
+            if page.is_visible("#next"):
+                break
+            version = page.get_attribute("body", "data-version")
+            phase = page.evaluate("game.view.phase")
+            if phase not in shots:
+                shots[phase] = tmp_path / f"{ruleset}-{width}-{phase}.png"
+                page.screenshot(path=str(shots[phase]), full_page=True)
+            grid_bid = page.locator("#bidgrid button.action:not([disabled])")
+            # every bid the person may not make is greyed out and says why on hover
+            assert page.locator("#bidgrid button[disabled]:not([title])").count() == 0
+            if not bid and grid_bid.count():
+                grid_bid.first.click()  # the person bids from the ladder grid
+                bid = True
+            elif page.locator("#hand button.pick").count() and not page.locator("#actions [data-action=keep]").count():
+                _pick_and_confirm(page)  # waits for the server's answer itself
+                continue
+            elif not keyboard and page.locator("#hand button.action").count():
+                card = page.locator("#hand button.action").first
+                assert card.get_attribute("aria-label")  # a card says what it is to a screen reader
+                card.focus()
+                page.keyboard.press("Enter")  # played from the keyboard
+                keyboard = True
+            else:
+                page.locator("button.action:not([disabled])").first.click()
+            page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+        assert page.is_visible("#next"), "the deal did not end"
+        web = games.get(page.evaluate("game.id"))
+        totals = [
+            cell.inner_text()
+            for cell in page.locator("#sheet tr").nth(-1 if ruleset != "engelsk" else -2).locator("th").all()[1:]
+        ]
+        assert [float(x) for x in totals] == [float(x) for x in web.session.totals], "the sheet's totals"
+        assert page.locator("#sheet tr").count() >= deal + 3  # a header, each deal, the totals
+        if page.evaluate("game.view.tricks.length"):
+            shown = {"da": "Vis sidste stik", "en": "Show the last trick"}[lang]
+            assert page.inner_text("#last-toggle") == shown  # in the page's language from the start
+            page.click("#last-toggle")
+            assert page.locator("#last .card.won").count() == 1  # the last trick, its winner marked
+            page.click("#last-toggle")
+        if deal == 0:
+            version = page.get_attribute("body", "data-version")
+            page.click("#next")
+            page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+    page.screenshot(path=str(tmp_path / f"{ruleset}-{width}-end.png"), full_page=True)
+    assert "play" in shots and all(path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for path in shots.values())
+    assert errors == []
+    assert keyboard and (bid or ruleset == "engelsk")
 
 
 @needs_chromium
-def test_a_reload_comes_back_to_the_same_game(browser_server: tuple[str, Any]) -> None:
+def test_a_reload_comes_back_to_the_same_game(browser_server: tuple[str, Any], browser: Any) -> None:
     """The server issue: "a restart or a page reload loses the game". The game's id is in the address,
     so a reload (or the address opened again) shows the same deal where it stood."""
-    playwright = pytest.importorskip("playwright.sync_api")
     url, _ = browser_server
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
-        page.goto(url)
-        page.wait_for_selector("#ruleset option[value=standard]", state="attached")
-        page.fill("#seed", "4")
-        page.click("#start")
-        page.wait_for_selector("#game:not([hidden])")
-        version = page.get_attribute("body", "data-version")
-        page.locator("button.action:not([disabled])").first.click()
-        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
-        before = page.evaluate("[game.id, JSON.stringify(game.view)]")
-        assert page.url.endswith("#" + before[0])
-        page.reload()
-        page.wait_for_selector("#game:not([hidden])")
-        assert page.evaluate("[game.id, JSON.stringify(game.view)]") == before
-        page.goto(url + "#ukendtspil123")  # a game the server does not have (gone idle): the start page
-        page.reload()
-        page.wait_for_selector("#ruleset option[value=standard]", state="attached")
-        assert page.is_hidden("#game") and not page.url.endswith("#ukendtspil123")
-        browser.close()
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(url)
+    page.wait_for_selector("#ruleset option[value=standard]", state="attached")
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    version = page.get_attribute("body", "data-version")
+    page.locator("button.action:not([disabled])").first.click()
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+    before = page.evaluate("[game.id, JSON.stringify(game.view)]")
+    assert page.url.endswith("#" + before[0])
+    page.reload()
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.evaluate("[game.id, JSON.stringify(game.view)]") == before
+    page.goto(url + "#ukendtspil123")  # a game the server does not have (gone idle): the start page
+    page.reload()
+    page.wait_for_selector("#ruleset option[value=standard]", state="attached")
+    assert page.is_hidden("#game") and not page.url.endswith("#ukendtspil123")
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -392,13 +400,6 @@ def test_the_analysis_of_a_finished_deal_is_offered_and_kept(monkeypatch: pytest
     assert client.get(f"/api/games/{state['id']}/analysis").json() == data  # searched once
 
 
-def _browser(p: Any) -> Any:
-    return p.chromium.launch(
-        executable_path=CHROMIUM,
-        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    )
-
-
 def _start(page: Any, url: str, seed: int, pause: int = 0) -> None:
     page.goto(url)
     page.evaluate(f"localStorage.setItem('regelmotor-pause', '{pause}')")
@@ -409,18 +410,11 @@ def _start(page: Any, url: str, seed: int, pause: int = 0) -> None:
     page.wait_for_selector("#game:not([hidden])")
 
 
-@contextlib.contextmanager
-def _table_page(url: str, seed: int, pause: int = 0) -> Iterator[Any]:
-    """A desktop browser at the card table, a game of ``seed`` started (with ``pause`` ms on a finished trick)."""
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = _browser(p)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            _start(page, url, seed, pause)
-            yield page
-        finally:
-            browser.close()
+def _table_page(browser: Any, url: str, seed: int, pause: int = 0) -> Any:
+    """A desktop page at the card table, a game of ``seed`` started (with ``pause`` ms on a finished trick)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    _start(page, url, seed, pause)
+    return page
 
 
 def _move(page: Any) -> None:
@@ -438,100 +432,97 @@ def _move(page: Any) -> None:
 @needs_chromium
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844), (1280, 800)])
 def test_the_table_fits_the_screen_keeps_pass_in_view_and_ends_with_a_result_line(
-    browser_server: tuple[str, Any], tmp_path: Path, width: int, height: int
+    browser_server: tuple[str, Any], browser: Any, tmp_path: Path, width: int, height: int
 ) -> None:
     """The table issue: "pas" was at y 1035 of an 800 px screen and the page 413 px wide on a phone; a
     misdeal ended the deal with one click; a deal ended without a result line."""
-    playwright = pytest.importorskip("playwright.sync_api")
     url, _ = browser_server
-    with playwright.sync_playwright() as p:
-        browser = _browser(p)
-        page = browser.new_page(viewport={"width": width, "height": height})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
-        assert page.locator("#start").get_attribute("disabled") is not None or page.locator("#ruleset option").count()
-        _start(page, url, 1)  # seat 0 is forhånd in the first deal: the person calls first
-        page.locator("#actions button.pass").wait_for()
-        page.screenshot(path=str(tmp_path / f"auction-{width}.png"))
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, "wider than the screen"
-        box = page.locator("#actions button.pass").bounding_box()
-        assert box is not None and box["y"] + box["height"] <= height, f"pas is below the screen at y {box}"
-        small = page.evaluate(
-            "[...document.querySelectorAll('#actions button, #bidgrid button, #hand button.action')]"
-            ".map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length"
-        )
-        assert small == 0, "a touch target smaller than 44 px"
-        misdeal = page.locator("#actions button[data-action^=misdeal]")
-        if misdeal.count():  # a misdeal ends the deal: the first press only asks
-            misdeal.click()
-            assert page.evaluate("game.view.phase") == "auction"
-            assert misdeal.inner_text() == "Bekræft: fejlgivning"
-        for _ in range(200):
-            if page.is_visible("#next"):
-                break
-            _move(page)
-            if page.evaluate("game.view.phase") == "play":
-                assert page.evaluate("document.documentElement.scrollWidth") <= width
-        assert page.is_visible("#next")
-        status = page.inner_text("#status")
-        assert re.search(r": (holdt|tabt), \d+ stik til melderens side|spillet er slut", status), status
-        page.screenshot(path=str(tmp_path / f"end-{width}.png"), full_page=True)
-        assert errors == []
-        browser.close()
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    assert page.locator("#start").get_attribute("disabled") is not None or page.locator("#ruleset option").count()
+    _start(page, url, 1)  # seat 0 is forhånd in the first deal: the person calls first
+    page.locator("#actions button.pass").wait_for()
+    page.screenshot(path=str(tmp_path / f"auction-{width}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "wider than the screen"
+    box = page.locator("#actions button.pass").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= height, f"pas is below the screen at y {box}"
+    small = page.evaluate(
+        "[...document.querySelectorAll('#actions button, #bidgrid button, #hand button.action')]"
+        ".map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length"
+    )
+    assert small == 0, "a touch target smaller than 44 px"
+    misdeal = page.locator("#actions button[data-action^=misdeal]")
+    if misdeal.count():  # a misdeal ends the deal: the first press only asks
+        misdeal.click()
+        assert page.evaluate("game.view.phase") == "auction"
+        assert misdeal.inner_text() == "Bekræft: fejlgivning"
+    for _ in range(200):
+        if page.is_visible("#next"):
+            break
+        _move(page)
+        if page.evaluate("game.view.phase") == "play":
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.is_visible("#next")
+    status = page.inner_text("#status")
+    assert re.search(r": (holdt|tabt), \d+ stik til melderens side|spillet er slut", status), status
+    page.screenshot(path=str(tmp_path / f"end-{width}.png"), full_page=True)
+    assert errors == []
 
 
 @needs_chromium
-def test_a_finished_trick_is_shown_with_its_winner_before_the_next_is_led(browser_server: tuple[str, Any]) -> None:
+def test_a_finished_trick_is_shown_with_its_winner_before_the_next_is_led(
+    browser_server: tuple[str, Any], browser: Any
+) -> None:
     """The table issue: "When a bot wins a trick it leads the next at once, so the finished trick is never seen"."""
     url, _ = browser_server
-    with _table_page(url, 2, pause=700) as page:
-        held = False
-        deals = 0
-        for _ in range(400):
-            if page.is_visible("#next"):
-                deals += 1
-                if held or deals == 4:
-                    break
-            _move(page)
-            if page.get_attribute("body", "data-held") == "true":
-                held = True
-                assert page.locator("#center .card").count() == 4
-                assert page.locator("#center .card.won").count() == 1
-                assert "tager stikket" in page.inner_text("#status")
-                page.wait_for_function("() => document.body.dataset.held === 'false'", timeout=5000)
-        assert held, "no finished trick was held on the table"
+    page = _table_page(browser, url, 2, pause=700)
+    held = False
+    deals = 0
+    for _ in range(400):
+        if page.is_visible("#next"):
+            deals += 1
+            if deals == 4:
+                break
+        _move(page)
+        if page.get_attribute("body", "data-held") == "true":
+            assert page.locator("#center .card").count() == 4
+            assert page.locator("#center .card.won").count() == 1
+            assert "tager stikket" in page.inner_text("#status")
+            page.wait_for_function("() => document.body.dataset.held === 'false'", timeout=5000)
+            held = True  # held, then let go: the next trick goes on
+            break
+    assert held, "no finished trick was held on the table"
 
 
 @needs_chromium
-def test_the_calls_are_shown_at_the_seats(browser_server: tuple[str, Any]) -> None:
+def test_the_calls_are_shown_at_the_seats(browser_server: tuple[str, Any], browser: Any) -> None:
     """The table issue: "calls are in a side panel, not at the seats"."""
     url, _ = browser_server
-    with _table_page(url, 3) as page:
-        seen = False
-        for _ in range(300):
-            if page.evaluate("game.view.phase") == "auction" and page.evaluate("game.view.calls.length"):
-                calls = page.evaluate("game.view.calls")
-                seat, call = calls[-1]
-                if call == "pass":
-                    assert "meldte pas" in page.inner_text(f"#seat-{page.evaluate(f'place({seat})')}")
-                    seen = True
-                    break
-            _move(page)
-        assert seen, "no call was shown at its seat"
+    page = _table_page(browser, url, 3)
+    seen = False
+    for _ in range(300):
+        if page.evaluate("game.view.phase") == "auction" and page.evaluate("game.view.calls.length"):
+            calls = page.evaluate("game.view.calls")
+            seat, call = calls[-1]
+            if call == "pass":
+                assert "meldte pas" in page.inner_text(f"#seat-{page.evaluate(f'place({seat})')}")
+                seen = True
+                break
+        _move(page)
+    assert seen, "no call was shown at its seat"
 
 
 @needs_chromium
-def test_a_deal_is_entered_at_the_sheet_page_and_the_totals_follow(tmp_path: Path) -> None:
+def test_a_deal_is_entered_at_the_sheet_page_and_the_totals_follow(tmp_path: Path, browser: Any) -> None:
     """The table issue: "/sheet in the browser is small serif text, must be reloaded by hand, and deals
     cannot be entered there"."""
     from regelmotor.cli import main
 
-    playwright = pytest.importorskip("playwright.sync_api")
     sheet = tmp_path / "aften.json"
     assert main(["session", "new", str(sheet), "standard", "--players", "Anna,Bo,Carl,Dorte", "--rate", "0.25"]) == 0
-    with serving(create_app(sheet=sheet)) as port, playwright.sync_playwright() as p:
-        browser = _browser(p)
+    with serving(create_app(sheet=sheet)) as port:
         page = browser.new_page(viewport={"width": 390, "height": 844})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -552,7 +543,6 @@ def test_a_deal_is_entered_at_the_sheet_page_and_the_totals_follow(tmp_path: Pat
         page.wait_for_function("() => document.body.dataset.deals === '2'", timeout=15000)  # live, no reload
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert errors == []
-        browser.close()
 
 
 def test_the_table_says_the_evening_is_over_after_its_deals_and_deals_no_more() -> None:
