@@ -1005,7 +1005,7 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
             elif args.session_command == "undo":
                 said.append(_undo_deal(args, path, sheet))
             else:
-                said.append(_rescore(sheet, args.apply))
+                said.append(_rescore(sheet, args.apply, args.lang))
                 return bool(args.apply)  # without --apply the sheet is only read
             return True
 
@@ -1019,7 +1019,7 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     if args.format != "text":
         if args.output:
             check_output(Path(args.output), force=args.force, inputs=(path,), replace=True)
-        data = sheet_document(sheet, scored, rate, args.format)
+        data = sheet_document(sheet, scored, rate, args.format, args.lang)
         if args.output:
             write_atomic(Path(args.output), escape_controls(data) if isinstance(data, str) else data)
             out.write(f"wrote {args.output}\n")
@@ -1028,7 +1028,7 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(data)
         return EXIT_OK
-    _print_sheet(sheet, scored, rate, args.json, out)
+    _print_sheet(sheet, scored, rate, args.json, out, args.lang)
     return EXIT_OK
 
 
@@ -1102,48 +1102,52 @@ def _undo_deal(args: argparse.Namespace, path: Path, sheet: Sheet) -> str:
         raise RegelmotorError.said("no_undo", path=path)
     removed = sheet.lines.pop()
     fixed = score(sheet).rules.ruleset.table.partnerships == "fixed"
-    return _say(args, "cli_taken_back", number=len(sheet.lines) + 1, deal=describe_line(removed, fixed)) + "\n"
+    deal = describe_line(removed, fixed, args.lang)
+    return _say(args, "cli_taken_back", number=len(sheet.lines) + 1, deal=deal) + "\n"
 
 
-def _rescore(sheet: Sheet, apply: bool) -> str:
+def _rescore(sheet: Sheet, apply: bool, lang: str = LANG_DEFAULT) -> str:
     """The sheet scored by today's club file beside its frozen rules: what would change, deal by deal."""
+    words = phrases(lang)
     now = sheet.current()
     before = score(sheet)
     after = score(sheet, compile_rules(now))
     decimals = before.rules.ruleset.scoring.decimals
-    lines = []
-    for old, new in zip(before.entries, after.entries, strict=True):
-        if old.points != new.points:
-            a = zero_sum_points(list(old.points), decimals)
-            b = zero_sum_points(list(new.points), decimals)
-            changed = zip(sheet.players, a, b, strict=True)
-            lines.append(
-                f"  spil {old.number}: " + ", ".join(f"{n} {number_text(x)} → {number_text(y)}" for n, x, y in changed)
-            )
+
+    def changes(a: Sequence[int | float], b: Sequence[int | float]) -> str:
+        both = zip(sheet.players, a, b, strict=True)
+        return ", ".join(f"{n} {number_text(x, lang)} → {number_text(y, lang)}" for n, x, y in both)
+
+    lines = [
+        words["sheet_rescore_deal"].format(
+            number=old.number,
+            changes=changes(zero_sum_points(list(old.points), decimals), zero_sum_points(list(new.points), decimals)),
+        )
+        for old, new in zip(before.entries, after.entries, strict=True)
+        if old.points != new.points
+    ]
     if now.fingerprint == sheet.fingerprint:
-        return f"{sheet.ruleset} er som da arket blev startet: intet ændres\n"
-    totals = (zero_sum_points(r.session.totals, decimals) for r in (before, after))
-    head = f"{sheet.ruleset} er ændret siden arket blev startet. Med de nye regler:\n"
-    body = "\n".join(lines) if lines else "  ingen spil får andre point"
-    old_totals, new_totals = totals
-    summary = "  I alt: " + ", ".join(
-        f"{n} {number_text(x)} → {number_text(y)}"
-        for n, x, y in zip(sheet.players, old_totals, new_totals, strict=True)
-    )
+        return words["sheet_rescore_same"].format(ruleset=sheet.ruleset) + "\n"
+    old_totals, new_totals = (zero_sum_points(r.session.totals, decimals) for r in (before, after))
+    head = words["sheet_rescore_head"].format(ruleset=sheet.ruleset) + "\n"
+    body = "\n".join(lines) if lines else words["sheet_rescore_none"]
+    summary = words["sheet_rescore_total"].format(changes=changes(old_totals, new_totals))
     if apply:
         sheet.freeze(now)
-        return head + body + "\n" + summary + "\nArket regnes nu med de nye regler.\n"
-    return head + body + "\n" + summary + "\nIntet er ændret: --apply regner arket med de nye regler.\n"
+    return head + body + "\n" + summary + "\n" + words[f"sheet_rescore_{'' if apply else 'not_'}applied"] + "\n"
 
 
-def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, out: TextIO) -> None:
+def _print_sheet(
+    sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, out: TextIO, lang: str = LANG_DEFAULT
+) -> None:
+    words = phrases(lang)
     session, decimals = scored.session, scored.rules.ruleset.scoring.decimals
     settled = scored.settlement(rate)
     players = sheet.players
     rows = []
     for line, entry in zip(sheet.lines, scored.entries, strict=True):
         fixed = scored.rules.ruleset.table.partnerships == "fixed"
-        rows.append((entry, describe_line(line, fixed), zero_sum_points(list(entry.points), decimals)))
+        rows.append((entry, describe_line(line, fixed, lang), zero_sum_points(list(entry.points), decimals)))
     totals = zero_sum_points(session.totals, decimals)
     if as_json:
         _print_json(
@@ -1180,40 +1184,50 @@ def _print_sheet(sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, ou
         )
         return
     width = max(8, *(len(p) + 2 for p in players))
+    margin = 5 + width + 34
+
+    def numbers(values: Sequence[int | float]) -> str:
+        return "".join(f"{number_text(x, lang):>{width}}" for x in values)
+
     out.write(f"{sheet.ruleset}: {', '.join(players)}\n\n")
-    out.write(f"{'Spil':<5}{'Giver':<{width}}{'':<34}" + "".join(f"{p:>{width}}" for p in players) + "\n")
+    out.write(
+        f"{words['sheet_deal']:<5}{words['sheet_dealer']:<{width}}{'':<34}"
+        + "".join(f"{p:>{width}}" for p in players)
+        + "\n"
+    )
     for entry, text, shown in rows:
-        out.write(
-            f"{entry.number:<5}{players[entry.dealer]:<{width}}{text:<34}"
-            + "".join(f"{number_text(x):>{width}}" for x in shown)
-            + "\n"
-        )
-    out.write(f"{'I alt':<{5 + width + 34}}" + "".join(f"{number_text(x):>{width}}" for x in totals) + "\n")
+        out.write(f"{entry.number:<5}{players[entry.dealer]:<{width}}{text:<34}" + numbers(shown) + "\n")
+    out.write(f"{words['sheet_total']:<{margin}}" + numbers(totals) + "\n")
     target = scored.rules.ruleset.session.game_to
     if target is not None:  # games (partier) to a target: who won how many, and the game under way
         won = "".join(f"{n:>{width}}" for n in session.games_won)
-        going = "".join(f"{number_text(x):>{width}}" for x in zero_sum_points(session.game_totals, decimals))
-        out.write(f"{f'Vundne partier (til {target})':<{5 + width + 34}}{won}\n")
-        out.write(f"{'Partiet der spilles':<{5 + width + 34}}{going}\n")
+        going = numbers(zero_sum_points(session.game_totals, decimals))
+        out.write(f"{words['sheet_games_won'].format(target=target):<{margin}}{won}\n")
+        out.write(f"{words['sheet_game_going']:<{margin}}{going}\n")
     if scored.rules.ruleset.session.whole_rounds:  # 000: "Session – En enhed som omfatter et helt antal runder"
         left = (session.size - session.rotations % session.size) % session.size
-        out.write(
-            "Hele runder: aftenen kan slutte nu\n"
-            if left == 0
-            else f"Hele runder: {left} spil mere, før runden er hel\n"
-        )
+        out.write((words["sheet_rounds_whole"] if left == 0 else words["sheet_rounds_left"].format(left=left)) + "\n")
     evening = scored.rules.ruleset.session.deals
     if evening is not None:  # an evening of a fixed number of deals
-        out.write("Aftenen er slut\n" if session.evening_over() else f"Spil {session.played()} af {evening}\n")
+        over = session.evening_over()
+        out.write(
+            (
+                words["sheet_evening_over"]
+                if over
+                else words["sheet_deal_of"].format(played=session.played(), deals=evening)
+            )
+            + "\n"
+        )
     out.write("\n")
-    out.write(
-        f"Afregning ved {number_da(float(rate))} kr. pr. point: "
-        + ", ".join(f"{n} {kroner(m, signed=True)}" for n, m in zip(players, settled.money, strict=True))
-        + "\n"
-    )
+    money = ", ".join(f"{n} {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True))
+    out.write(words["sheet_settlement"].format(rate=number_da(float(rate), lang=lang)) + f": {money}\n")
     for t in settled.transfers:
-        payee = "klubbens kasse" if t.payee < 0 else players[t.payee]
-        out.write(f"  {players[t.payer]} betaler {payee} {kroner(t.amount)}\n")
+        payee = words["sheet_club_box"] if t.payee < 0 else players[t.payee]
+        out.write(
+            "  "
+            + words["sheet_pays"].format(payer=players[t.payer], payee=payee, amount=kroner(t.amount, lang=lang))
+            + "\n"
+        )
 
 
 def _completion_args(command: argparse.ArgumentParser) -> None:

@@ -393,39 +393,45 @@ def _each(rules: Rules, session: Session, line: Line, bid: Bid) -> list[Fraction
     return rules.settle(ContractInfo(bid, ()), won, 0, line.doubled)
 
 
-def describe_line(line: Line, fixed_partners: bool = False) -> str:
-    """One deal of the sheet in a few Danish words: who played what, and the tricks."""
+def describe_line(line: Line, fixed_partners: bool = False, lang: str = "da") -> str:
+    """One deal of the sheet in a few words of the game: who played what, and the tricks."""
+    words = phrases(lang)
     if line.redeal is not None:  # why, in the game's words ("alle meldte pas"), not the sheet's code
-        why = phrases("da").get(f"redeal_{line.redeal}", line.redeal)
-        return f"omgivning ({why})" + (f", {line.culprit}s fejl" if line.culprit else "")
+        why = words.get(f"redeal_{line.redeal}", line.redeal)
+        fault = words["sheet_fault"].format(name=line.culprit) if line.culprit else ""
+        return words["sheet_redeal"].format(why=why) + fault
     with_whom = (
-        f" m. {line.partner}" if line.partner else (f" + {', '.join(line.joiners)}" if line.joiners else " selv")
+        words["sheet_with"].format(partner=line.partner)
+        if line.partner
+        else (f" + {', '.join(line.joiners)}" if line.joiners else words["sheet_alone"])
     )
     if fixed_partners and not line.partner and not line.joiners:
         with_whom = ""  # the partner across the table, or alone: the contract says which
-    tricks = "/".join(str(t) for t in line.tricks)
+    tricks = words["sheet_tricks"].format(tricks="/".join(str(t) for t in line.tricks))
     if line.declarer is None:  # a game without a declarer (engelsk whist, pasnolo): every player's tricks
-        return f"{line.contract}: {tricks} stik"
-    return f"{line.declarer} {line.contract}{with_whom}: {tricks} stik"
+        return f"{line.contract}: {tricks}"
+    return f"{line.declarer} {line.contract}{with_whom}: {tricks}"
 
 
 SHEET_FORMATS = ("md", "html", "pdf", "csv")
-MONTHS_DA = (
-    "januar", "februar", "marts", "april", "maj", "juni",
-    "juli", "august", "september", "oktober", "november", "december",
-)  # fmt: skip
 
 
-def number_da(value: int | float, *, signed: bool = False) -> str:
-    """A number as Danish writes it (``rounding.number_text``): a decimal comma (6,67; 40), a plus where
-    ``signed``; at most two decimals, as the printed sheet's columns hold them."""
-    return number_text(value if isinstance(value, int) else round(value, 2), "da", signed=signed)
+def number_da(value: int | float, *, signed: bool = False, lang: str = "da") -> str:
+    """A number as the reader writes it (``rounding.number_text``): Danish with a decimal comma (6,67; 40),
+    a plus where ``signed``; at most two decimals, as the printed sheet's columns hold them."""
+    return number_text(value if isinstance(value, int) else round(value, 2), lang, signed=signed)
 
 
-def kroner(amount: Fraction, *, signed: bool = False) -> str:
-    """Money as Danish writes it: 258,75 kr. (to the øre)."""
+def kroner(amount: Fraction, *, signed: bool = False, lang: str = "da") -> str:
+    """Money to the øre: 258,75 kr. (258.75 kr. in English)."""
     text = f"{float(amount):+.2f}" if signed else f"{float(amount):.2f}"
-    return text.replace(".", ",") + " kr."
+    return (text.replace(".", ",") if lang == "da" else text) + " kr."
+
+
+def printed_on(day: datetime.date, lang: str = "da") -> str:
+    """A date as the reader writes it: 2. december 2026; 2 December 2026."""
+    words = phrases(lang)
+    return words["sheet_date"].format(day=day.day, month=words["sheet_months"].split()[day.month - 1], year=day.year)
 
 
 @dataclass(frozen=True)
@@ -440,7 +446,7 @@ class ShownDeal:
     standing: list[int | float]
 
 
-def shown_deals(sheet: Sheet, scored: Scored) -> list[ShownDeal]:
+def shown_deals(sheet: Sheet, scored: Scored, lang: str = "da") -> list[ShownDeal]:
     decimals = scored.rules.ruleset.scoring.decimals
     fixed = scored.rules.ruleset.table.partnerships == "fixed"
     running = [Fraction(0)] * len(sheet.players)
@@ -451,7 +457,7 @@ def shown_deals(sheet: Sheet, scored: Scored) -> list[ShownDeal]:
             ShownDeal(
                 entry.number,
                 sheet.players[entry.dealer],
-                describe_line(line, fixed),
+                describe_line(line, fixed, lang),
                 zero_sum_points(list(entry.points), decimals),
                 zero_sum_points(running, decimals),
             )
@@ -459,64 +465,67 @@ def shown_deals(sheet: Sheet, scored: Scored) -> list[ShownDeal]:
     return shown
 
 
-def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str) -> str | bytes:
+def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang: str = "da") -> str | bytes:
     """The evening's sheet to print (md, html, pdf: the rule book's renderers, so it looks like the club's
-    rule book) or to export (csv: one row per deal, then the totals and the money)."""
+    rule book) or to export (csv: one row per deal, then the totals and the money), in the reader's language."""
     rules, session = scored.rules, scored.session
+    words = phrases(lang)
     decimals = rules.ruleset.scoring.decimals
     players = sheet.players
     settled = scored.settlement(rate)
-    deals = shown_deals(sheet, scored)
+    deals = shown_deals(sheet, scored, lang)
+    head = (words["sheet_deal"], words["sheet_dealer"], words["sheet_game"])
     if fmt == "csv":  # for a spreadsheet: the points as numbers, one row per deal
         rows = [(str(d.number), d.dealer, d.deal, *(str(p) for p in d.points)) for d in deals]
-        totals = ("", "", "I alt", *(str(p) for p in zero_sum_points(session.totals, decimals)))
+        totals = ("", "", words["sheet_total"], *(str(p) for p in zero_sum_points(session.totals, decimals)))
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(("spil", "giver", "spillet", *players))
+        writer.writerow((*(word.lower() for word in head), *players))
         writer.writerows(rows)
         writer.writerow(totals)
         pay = (f"{float(m):.2f}" for m in settled.money)
-        writer.writerow(("", "", f"penge ved {float(rate):g} kr. pr. point", *pay))
+        writer.writerow(("", "", words["sheet_money"].format(rate=f"{float(rate):g}"), *pay))
         return buffer.getvalue()
     if fmt not in SHEET_FORMATS:
         raise SheetError(f"a sheet is printed as {', '.join(SHEET_FORMATS)}, not {fmt}")
+
+    def number(value: int | float, signed: bool = False) -> str:
+        return number_da(value, signed=signed, lang=lang)
+
     printed = [  # each deal's points, then the standing
         (
             str(d.number),
             d.dealer,
             d.deal,
-            *(f"{number_da(p, signed=True)} ({number_da(r)})" for p, r in zip(d.points, d.standing, strict=True)),
+            *(f"{number(p, True)} ({number(r)})" for p, r in zip(d.points, d.standing, strict=True)),
         )
         for d in deals
     ]
-    totals = ("", "", "I alt", *(number_da(p) for p in zero_sum_points(session.totals, decimals)))
-    table = Table(
-        "Hvert spils point, og i parentes stillingen efter spillet",
-        ("Spil", "Giver", "Spillet", *players),
-        (*printed, totals),
-        fill=True,
-    )
-    section = Section("Spil for spil", [], [table])
-    money = [f"{n}: {kroner(m, signed=True)}" for n, m in zip(players, settled.money, strict=True)]
+    totals = ("", "", words["sheet_total"], *(number(p) for p in zero_sum_points(session.totals, decimals)))
+    table = Table(words["sheet_caption"], (*head, *players), (*printed, totals), fill=True)
+    section = Section(words["sheet_by_deal"], [], [table])
+    money = [f"{n}: {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True)]
     payments = [
-        f"{players[t.payer]} betaler {'klubbens kasse' if t.payee < 0 else players[t.payee]} {kroner(t.amount)}"
+        words["sheet_pays"].format(
+            payer=players[t.payer],
+            payee=words["sheet_club_box"] if t.payee < 0 else players[t.payee],
+            amount=kroner(t.amount, lang=lang),
+        )
         for t in settled.transfers
     ]
     target = rules.ruleset.session.game_to
     if target is not None:
         won = ", ".join(f"{n} {w}" for n, w in zip(players, session.games_won, strict=True))
-        section.items.append(Item(f"Vundne partier (til {target} point): {won}"))
+        section.items.append(Item(words["sheet_games_won_points"].format(target=target, won=won)))
     settlement = Section(
-        f"Afregning ved {number_da(float(rate))} kr. pr. point", [Item(m) for m in [*money, *payments]]
+        words["sheet_settlement"].format(rate=number(float(rate))), [Item(m) for m in [*money, *payments]]
     )
-    today = datetime.date.today()
     book = RuleBook(
-        title=f"Regnskab: {rules.ruleset.title}",
-        subtitle=(
-            f"{', '.join(players)}; {len(sheet.lines)} spil. "
-            f"Udskrevet {today.day}. {MONTHS_DA[today.month - 1]} {today.year}. Ført med regelmotor."
+        title=words["sheet_title"].format(title=rules.ruleset.title),
+        subtitle=words["sheet_subtitle"].format(
+            players=", ".join(players), deals=len(sheet.lines), date=printed_on(datetime.date.today(), lang)
         ),
-        lang="da",
+        lang=lang,
         sections=(section, settlement),
         inferred_legend="",
         inferred_rules=(),

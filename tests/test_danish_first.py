@@ -122,3 +122,34 @@ def test_match_and_show_speak_danish(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0 and out.splitlines()[1].startswith("# bygget af: ")
     code, out, _ = _run(capsys, "show", "thorsen", "--lang", "en")
     assert code == 0 and out.splitlines()[1].startswith("# built from: ")
+
+
+def test_the_evenings_score_sheet_speaks_english_with_lang_en(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The sheet a table keeps (``session``) is Danish first and English with ``--lang en``: its lines, its
+    columns, its settlement and its printed forms, not only its messages."""
+    sheet = str(tmp_path / "aften.json")
+    assert (
+        _run(capsys, "session", "new", sheet, "standard", "--players", "Anna,Bo,Carl,Dorte", "--rate", "0.25")[0] == 0
+    )
+    for deal in (["--contract", "8", "--declarer", "Anna", "--partner", "Carl", "--tricks", "10"],
+                 ["--redeal", "misdeal", "--culprit", "Bo"]):  # fmt: skip
+        assert _run(capsys, "session", "add", sheet, *deal)[0] == 0
+    danish = _run(capsys, "session", "show", sheet)[1]
+    assert "Spil Giver" in danish and "Anna 8 m. Carl: 10 stik" in danish and "Bos fejl" in danish
+    assert "Afregning ved 0,25 kr. pr. point: Anna +15,00 kr." in danish and "Bo betaler Carl 15,00 kr." in danish
+    english = _run(capsys, "session", "show", sheet, "--lang", "en")[1]
+    assert "Deal Dealer" in english and "Anna 8 w. Carl: 10 tricks" in english and "Bo's fault" in english
+    assert "Settlement at 0.25 kr. a point: Anna +15.00 kr." in english and "Bo pays Carl 15.00 kr." in english
+    danish_words = re.compile(r"\b(?:spil|giver|stik|betaler|afregning|alt|omgivning|fejl|udskrevet)\b", re.IGNORECASE)
+    for form in ("md", "csv", "html"):
+        printed = _run(capsys, "session", "show", sheet, "--lang", "en", "--format", form)[1]
+        assert "Total" in printed and not danish_words.search(printed), form
+    assert "Udskrevet" in _run(capsys, "session", "show", sheet, "--format", "md")[1]
+    assert (
+        _run(capsys, "session", "undo", sheet, "--lang", "en")[1]
+        == "taken back: deal 2, redeal (misdeal), Bo's fault\n"
+    )
+    said = _run(capsys, "session", "rescore", sheet, "--lang", "en")[1]
+    assert said == "standard is as it was when the sheet was started: nothing changes\n"
