@@ -16,15 +16,24 @@ import sys
 
 
 def kernel() -> None:
-    """The kernel's sampling, playouts and card weighing, and the bidding's playouts: a deal of
-    ``expert-v1`` (which has no double-dummy leaf) on a ruleset with an auction."""
+    """The kernel's sampling, playouts and card weighing: a deal of ``expert-v1`` (which has no
+    double-dummy leaf) on a ruleset with an auction, and the playouts before play played to their leaf."""
+    import random
+
+    from regelmotor.bots import kernel as K
+    from regelmotor.ruleset.compile import compile_rules
+    from regelmotor.ruleset.load import load_ruleset
     from regelmotor.simulate import run_deals
 
     run_deals("standard", [], 1, 1, ["expert-v1"] * 4, jobs=1)
+    rules = compile_rules(load_ruleset("standard"))
+    kernel_rules = K.KernelRules.build(rules)
+    K.play_rows_to(K.first_lead_rows(rules, kernel_rules, 2, random.Random(1)), kernel_rules.constants, 1, 16)
 
 
 def leaf() -> None:
-    """The double-dummy leaf on a late position of engelsk whist, called as the expert calls it."""
+    """The double-dummy leaf on a late position of engelsk whist, called as the expert calls it (on a
+    card it weighs, and at the end of a playout before play)."""
     import random
 
     import numpy as np
@@ -46,6 +55,7 @@ def leaf() -> None:
     candidates = np.array(cards, dtype=np.int64)
     won = np.zeros((1, len(cards), 4), dtype=np.int64)
     DD.evaluate_cards(won, rows, candidates, kernel_rules.constants, DD.new_table(), 2_000)
+    DD.finish_rows(np.zeros((1, 4), dtype=np.int64), rows, kernel_rules.constants, DD.new_table(), 2_000)
 
 
 def start() -> None:

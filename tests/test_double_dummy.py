@@ -172,3 +172,73 @@ def test_a_game_played_for_the_most_tricks_is_searched_on_the_trump_budget(
     assert {nodes for _, nodes in most} == {budget.dd_nodes}
     assert min(tricks for tricks, _ in most) == 13 - budget.dd_cards // 4  # from the last 20 cards
     assert {nodes for wants, _, nodes in searched if wants != D.MOST} <= {budget.dd_sol_nodes}
+
+
+def test_a_row_played_to_no_cards_left_is_the_playout() -> None:
+    """``play_rows_to`` plays by the playout's own policy and chances: to the end, it is ``playout_rows``."""
+    rules = rules_of("thorsen")
+    kernel = K.KernelRules.build(rules)
+    rows = K.first_lead_rows(rules, kernel, 20, random.Random(5))
+    played = rows.copy()
+    K.play_rows_to(played, kernel.constants, 11, 0)
+    assert (played[:, K.WON : K.WON + 4] == K.playout_rows(rows, kernel.constants, 11)).all()
+    assert all(K.play_over(row, kernel.constants) for row in played)
+
+
+def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
+    """``finish_rows``: each row played on to its last cards, then its side's tricks are the solver's (plain
+    minimax's), the others' the rest; a row the search cannot settle within its nodes is left to the playout
+    (not settled)."""
+    rules = rules_of("standard")
+    kernel = K.KernelRules.build(rules)
+    consts = kernel.constants
+    rows = K.first_lead_rows(rules, kernel, 30, random.Random(6))
+    K.play_rows_to(rows, consts, 2, 12)
+    assert all((13 - row[K.TRICKS]) * 4 - row[K.TRICK_N] <= 12 or K.play_over(row, consts) for row in rows)
+    won = np.zeros((len(rows), 4), dtype=np.int64)
+    settled = D.finish_rows(won, rows, consts, D.new_table(), 10**7)
+    assert settled.sum() > 0.8 * len(rows)
+    for row, tricks, done in zip(rows, won.tolist(), settled.tolist(), strict=True):
+        wants = D.objective(row)
+        if not done:
+            assert wants == D.NONE
+            continue
+        side = K.side_mask(row)
+        mine = sum(t for seat, t in enumerate(tricks) if (side >> seat) & 1)
+        truth = _minimax(row, consts, side, wants)
+        if wants == D.FEWEST:
+            limit = int(row[K.SOL_LIMIT])
+            assert (mine <= limit) == (truth <= limit)
+        else:
+            assert mine == truth and sum(tricks) == 13
+    few = np.zeros((len(rows), 4), dtype=np.int64)
+    on_one_node = D.finish_rows(few, rows, consts, D.new_table(), 1)
+    assert on_one_node.sum() < settled.sum() and not few[on_one_node == 0].any()
+
+
+def test_the_bids_are_priced_on_playouts_solved_from_their_last_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The auction's playouts end double dummy (``Budget.plan_dd_cards``), as the experts at the table
+    play their last tricks; with 0 they are played to the end by the rules of thumb."""
+    from regelmotor.bots import double_dummy as leaf
+    from regelmotor.bots.expert import Budget, ExpertBot
+
+    finished: list[int] = []
+    finish = leaf.finish_rows
+
+    def record(won: K.Rows, rows: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> K.Rows:
+        settled = finish(won, rows, consts, table, nodes)
+        finished.append(int(settled.sum()))
+        return settled
+
+    monkeypatch.setattr(leaf, "finish_rows", record)
+    rules = rules_of("standard")
+    game = Game.from_seed(rules, 3, 0)
+    assert game.step is not None and game.step[0] == "call"
+    view = game.view(game.step[1])
+    ExpertBot(rules, random.Random(1), budget=Budget(plan_samples=2, bid_samples=4)).choose(view, game.legal)
+    assert finished and sum(finished) > 0
+    finished.clear()
+    ExpertBot(rules, random.Random(1), budget=Budget(plan_samples=2, bid_samples=4, plan_dd_cards=0)).choose(
+        view, game.legal
+    )
+    assert finished == []

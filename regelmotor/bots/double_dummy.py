@@ -8,6 +8,8 @@ uses; a search over its node budget leaves the playouts' result as it was.
 
 from __future__ import annotations
 
+import numpy as np
+
 from regelmotor.bots import kernel as K
 from regelmotor.double_dummy import solver
 from regelmotor.double_dummy.solver import (
@@ -54,6 +56,44 @@ def solve(row: Rows, consts: Rows, table: Rows, nodes: int) -> int:
 
 
 @jit
+def _settle(
+    out: Rows,
+    row: Rows,
+    consts: Rows,
+    side: int,
+    wants: int,
+    table: Rows,
+    stack: Rows,
+    moves: Rows,
+    keys: Rows,
+    nodes: int,
+) -> bool:
+    """Each seat's tricks at the end of play into ``out``, the rest of ``row``'s play solved double dummy:
+    the side's tricks still to come go to its first seat and the others' to the first seat against it
+    (what the scoring of a two-sided contract reads is each side's tricks); False, ``out`` untouched,
+    where the search needs more than ``nodes`` nodes."""
+    found = leaf_value(row, consts, side, wants, table, stack, moves, keys, nodes)
+    if found == UNKNOWN:
+        return False
+    mine = -1
+    theirs = -1
+    for seat in range(4):
+        if (side >> seat) & 1:
+            if mine < 0:
+                mine = seat
+        elif theirs < 0:
+            theirs = seat
+    before = side_won(row, side)
+    left = 13 - int(row[K.TRICKS])
+    for seat in range(4):
+        out[seat] = row[K.WON + seat]
+    out[mine] += found - before
+    if theirs >= 0 and not K.play_over(row, consts):
+        out[theirs] += left - (found - before)
+    return True
+
+
+@jit
 def _evaluate(
     won: Rows, rows: Rows, candidates: Rows, consts: Rows, table: Rows, stack: Rows, moves: Rows, keys: Rows, nodes: int
 ) -> int:
@@ -64,28 +104,31 @@ def _evaluate(
         if wants == NONE:
             continue
         side = K.side_mask(row)
-        mine = -1
-        theirs = -1
-        for seat in range(4):
-            if (side >> seat) & 1:
-                if mine < 0:
-                    mine = seat
-            elif theirs < 0:
-                theirs = seat
         for c in range(candidates.shape[0]):
             child = row.copy()
             K.play_card(child, int(candidates[c]), consts)
-            found = leaf_value(child, consts, side, wants, table, stack, moves, keys, nodes)
-            if found == UNKNOWN:
-                continue
-            before = side_won(child, side)
-            left = 13 - int(child[K.TRICKS])
-            for seat in range(4):
-                won[r, c, seat] = child[K.WON + seat]
-            won[r, c, mine] += found - before
-            if theirs >= 0 and not K.play_over(child, consts):
-                won[r, c, theirs] += left - (found - before)
-            settled += 1
+            if _settle(won[r, c], child, consts, side, wants, table, stack, moves, keys, nodes):
+                settled += 1
+    return settled
+
+
+@jit
+def _finish(
+    won: Rows, settled: Rows, rows: Rows, consts: Rows, table: Rows, stack: Rows, moves: Rows, keys: Rows, nodes: int
+) -> None:
+    for r in range(rows.shape[0]):
+        row = rows[r]
+        wants = objective(row)
+        if wants != NONE:
+            settled[r] = _settle(won[r], row, consts, K.side_mask(row), wants, table, stack, moves, keys, nodes)
+
+
+def finish_rows(won: Rows, rows: Rows, consts: Rows, table: Rows, nodes: int) -> Rows:
+    """Each row's play solved double dummy from where it stands, its seats' tricks at the end into
+    ``won`` (one line per row); which rows were settled (1) within ``nodes`` nodes per search."""
+    stack, moves, keys = new_buffers()
+    settled = np.zeros(rows.shape[0], dtype=np.int64)
+    _finish(won, settled, rows, consts, table, stack, moves, keys, nodes)
     return settled
 
 
@@ -111,6 +154,7 @@ __all__ = [
     "UNKNOWN",
     "clear",
     "evaluate_cards",
+    "finish_rows",
     "new_table",
     "objective",
     "side_won",

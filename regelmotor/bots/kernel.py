@@ -513,6 +513,19 @@ def playout(row: Rows, consts: Rows) -> None:
 
 
 @jit
+def play_rows_to(rows: Rows, consts: Rows, seed: int, cards: int) -> None:
+    """Every row played on with the playout policy (in place) until at most ``cards`` cards are left in the
+    hands, or play is over: where a leaf takes the rest over."""
+    np.random.seed(seed)
+    for r in range(rows.shape[0]):
+        row = rows[r]
+        while not play_over(row, consts) and (13 - int(row[TRICKS])) * 4 - int(row[TRICK_N]) > cards:
+            seat = int(row[TO_PLAY])
+            legal = legal_mask(row, seat, consts)
+            play_card(row, lowest_card(legal) if legal & (legal - 1) == 0 else choose(row, legal, consts), consts)
+
+
+@jit
 def playout_rows(rows: Rows, consts: Rows, seed: int) -> Rows:
     """Every row played to the end; the tricks each seat won, one line per row."""
     np.random.seed(seed)
