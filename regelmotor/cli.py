@@ -65,11 +65,11 @@ from regelmotor.score_sheet import (
     edit_sheet,
     kroner,
     names,
-    number_da,
     rate_of,
     read_sheet,
     score,
     sheet_document,
+    sheet_number,
     tricks_of,
     write_sheet,
 )
@@ -1220,7 +1220,7 @@ def _print_sheet(
         )
     out.write("\n")
     money = ", ".join(f"{n} {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True))
-    out.write(words["sheet_settlement"].format(rate=number_da(float(rate), lang=lang)) + f": {money}\n")
+    out.write(words["sheet_settlement"].format(rate=sheet_number(float(rate), lang=lang)) + f": {money}\n")
     for t in settled.transfers:
         payee = words["sheet_club_box"] if t.payee < 0 else players[t.payee]
         out.write(

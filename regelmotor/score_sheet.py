@@ -416,7 +416,7 @@ def describe_line(line: Line, fixed_partners: bool = False, lang: str = "da") ->
 SHEET_FORMATS = ("md", "html", "pdf", "csv")
 
 
-def number_da(value: int | float, *, signed: bool = False, lang: str = "da") -> str:
+def sheet_number(value: int | float, *, signed: bool = False, lang: str = "da") -> str:
     """A number as the reader writes it (``rounding.number_text``): Danish with a decimal comma (6,67; 40),
     a plus where ``signed``; at most two decimals, as the printed sheet's columns hold them."""
     return number_text(value if isinstance(value, int) else round(value, 2), lang, signed=signed)
@@ -490,7 +490,7 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
         raise SheetError(f"a sheet is printed as {', '.join(SHEET_FORMATS)}, not {fmt}")
 
     def number(value: int | float, signed: bool = False) -> str:
-        return number_da(value, signed=signed, lang=lang)
+        return sheet_number(value, signed=signed, lang=lang)
 
     printed = [  # each deal's points, then the standing
         (

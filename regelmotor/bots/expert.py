@@ -105,8 +105,9 @@ class Budget:
     that play them by rules of thumb misjudged what a contract brings (benchmarks/expert.py, calibration,
     1,000 deals): on ``standard`` sans was priced at 67 and brought 114 [70, 157]; from 16 cards it is
     priced at 62 and brings 72 [26, 117], and the kinds priced within what they bring went from 5 of 7 to
-    6 of 7 (``thorsen``: 5 of 7 to 6 of 8). It costs a fifth of the speed; head to head against the same
-    expert without it (300 deals) ``standard`` +4.9 [-2.4, 12.2], ``thorsen`` +0.59 [-0.94, 2.12]."""
+    6 of 7 (``thorsen``: 5 of 7 to 6 of 8). Runs taken in turn were 7% to 37% slower with it; head to head
+    against the same expert without it (300 deals) ``standard`` +4.9 [-2.4, 12.2], ``thorsen`` +0.59
+    [-0.94, 2.12]."""
     plan_dd_nodes: int = 20_000
     bid_caution: float = 1.5
     """A bid is weighed by its mean less this many standard errors of that mean. Every seat bids on its own
