@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import io
 import json
@@ -327,3 +328,17 @@ def test_the_example_clubs_rule_books_in_docs_are_up_to_date(name: str) -> None:
     said, not_said = EXAMPLE_BOOKS[name]
     assert all(text in book.lower() for text in said), said
     assert not any(text in book.lower() for text in not_said), not_said
+
+
+def test_a_heading_that_wraps_in_the_pdf_keeps_its_words_together() -> None:
+    """A club's long title (or a sheet's, "Score sheet: Thorsens love for esmakkerwhist") wraps onto a second
+    line; the headings are set ragged right, not justified with its words spread across the first."""
+    r = resolved("thorsen")
+    book = build_rulebook(r, compile_rules(r), "da")
+    long = dataclasses.replace(book, title="Regler for Sønderborg Whistklubs onsdagsaften i vinterhalvåret 2026")
+    reader = PdfReader(io.BytesIO(render(long, "pdf")))  # type: ignore[arg-type]
+    first = reader.pages[0].get_contents().get_data()  # type: ignore[union-attr]
+    assert "vinterhalvåret" in (reader.pages[0].extract_text() or "")
+    arrays = re.findall(rb"\[(.*?)\] TJ", first, re.DOTALL)  # fpdf2 spreads a justified line's words by offsets
+    spreads = [offset for array in arrays for offset in re.findall(rb"\) (-?[\d.]+)\(", array) if float(offset) < -100]
+    assert not spreads, "a heading is justified, its words spread across the line"

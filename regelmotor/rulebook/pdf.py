@@ -67,18 +67,18 @@ def render_pdf(book: RuleBook, paper: str = "a4") -> bytes:
     pdf.set_creator("regelmotor")
     pdf.set_lang(book.lang)
     pdf.add_page()
-    pdf.set_font("DejaVu", "B", 20)
-    pdf.multi_cell(0, 9, book.title, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("DejaVu", "B", 20)  # headings ragged right: fpdf2 justifies a wrapped cell by default
+    pdf.multi_cell(0, 9, book.title, new_x="LMARGIN", new_y="NEXT", align="L")
     body = book.type_size
     line = body * 0.445  # mm per line of body type
     pdf.set_font("DejaVu", "", body + 0.3)
-    pdf.multi_cell(0, line + 0.3, book.subtitle, new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, line + 0.3, book.subtitle, new_x="LMARGIN", new_y="NEXT", align="L")
     for index, section in enumerate(book.sections):
         pdf.ln(1.2)
         if pdf.will_page_break(18):  # a heading never stands alone at the foot of a page
             pdf.add_page()
         pdf.set_font("DejaVu", "B", body + 1.8)
-        pdf.multi_cell(0, line + 1, section.title, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, line + 1, section.title, new_x="LMARGIN", new_y="NEXT", align="L")
         pdf.set_font("DejaVu", "", body)
         for item in section.items:
             _paragraph(pdf, "• " + item.text + (" *" if item.inferred else ""), line)
@@ -99,7 +99,7 @@ def _pdf_wide_table(pdf: FPDF, table: Table) -> None:
     allows, the rest of the width shared in proportion, so that a deal's line does not wrap."""
     pdf.ln(1.5)
     pdf.set_font("DejaVu", "B", 10)
-    pdf.multi_cell(0, 5, table.caption, new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, 5, table.caption, new_x="LMARGIN", new_y="NEXT", align="L")
     pdf.set_font("DejaVu", "B", 9)
     natural = [pdf.get_string_width(str(head)) + 4 for head in table.header]
     pdf.set_font("DejaVu", "", 9)
@@ -119,7 +119,7 @@ def _pdf_table(pdf: FPDF, table: Table) -> None:
         return
     pdf.ln(1.5)
     pdf.set_font("DejaVu", "B", TABLE_TYPE + 1)
-    pdf.multi_cell(0, 5, table.caption, new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, 5, table.caption, new_x="LMARGIN", new_y="NEXT", align="L")
     for number, part in enumerate(_parts(pdf, table)):
         if number:
             pdf.ln(1.2)
