@@ -8,7 +8,8 @@ to the end of the deal on each sampled deal; score the result through the rulese
 It knows no designation, sol bid or house rule by name. A bid is weighed by what the compiled
 ruleset does with it: the engine runs the sampled deal's declaration and exchange (the hooks
 decide who names trump, turns the kitty, calls a card, exchanges), the kernel plays the cards
-by the ruleset's own play rules, and the scorer prices the tricks. So a club's own designation,
+by the ruleset's own play rules (the last four tricks solved double dummy, as the experts at the
+table solve theirs: ``Budget.plan_dd_cards``), and the scorer prices the tricks. So a club's own designation,
 a sol bid a plugin adds, or a table that pays sol three times as much changes what it bids.
 
 Bidding: for each kind of contract it may bid (each designation, each sol bid) it plays the deal
