@@ -164,8 +164,10 @@ def test_tripling_the_sol_points_makes_the_expert_bid_sol_more(club: Callable[..
     # A sol bid chosen is worth at least passing, so tripling its points keeps it chosen, and may win more.
     # Eight sampled deals a call and a caution of one standard error: on so few deals, the default caution
     # hides the change on 200 hands (benchmarks/expert.py measures the shipped expert's sol share under
-    # richsol, and `compare` in docs/comparing-variants.md shows what it comes to over 1,000 deals).
-    everything = Budget(bid_samples=2, selection=(), bid_caution=1.0)
+    # richsol, and `compare` in docs/comparing-variants.md shows what it comes to over 1,000 deals). The
+    # playouts run to the end by the policy (no double-dummy leaf): the points' effect is the question, and
+    # the leaf took a third of the test's time.
+    everything = Budget(bid_samples=2, selection=(), bid_caution=1.0, plan_dd_cards=0)
     plain = [call in sol_ids for call in _first_calls(standard, 200, everything)]
     tripled = [call in sol_ids for call in _first_calls(rich, 200, everything)]
     assert all(t for p, t in zip(plain, tripled, strict=True) if p)
@@ -195,8 +197,8 @@ def test_a_cheaper_failure_makes_the_expert_pass_less(club: Callable[..., str]) 
         "          sol:\n            made: S * D\n            failed: -1 * S * D",
     )
     # Every kind priced on every sampled deal, as in the tripling test: a failure that costs less raises every
-    # bid's value and leaves passing's, so no hand that bid passes now.
-    everything = Budget(bid_samples=2, selection=())
+    # bid's value and leaves passing's, so no hand that bid passes now (playouts to the end, as there).
+    everything = Budget(bid_samples=2, selection=(), plan_dd_cards=0)
     plain, cheaper = _first_calls(standard, budget=everything), _first_calls(cheap, budget=everything)
     assert all(p == "pass" for p, c in zip(plain, cheaper, strict=True) if c == "pass")
     assert cheaper.count("pass") < plain.count("pass")
