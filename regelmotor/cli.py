@@ -65,6 +65,7 @@ from regelmotor.score_sheet import (
     edit_sheet,
     kroner,
     names,
+    payment_lines,
     rate_of,
     read_sheet,
     score,
@@ -1221,13 +1222,8 @@ def _print_sheet(
     out.write("\n")
     money = ", ".join(f"{n} {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True))
     out.write(words["sheet_settlement"].format(rate=sheet_number(float(rate), lang=lang)) + f": {money}\n")
-    for t in settled.transfers:
-        payee = words["sheet_club_box"] if t.payee < 0 else players[t.payee]
-        out.write(
-            "  "
-            + words["sheet_pays"].format(payer=players[t.payer], payee=payee, amount=kroner(t.amount, lang=lang))
-            + "\n"
-        )
+    for payment in payment_lines(players, settled, lang):
+        out.write(f"  {payment}\n")
 
 
 def _completion_args(command: argparse.ArgumentParser) -> None:

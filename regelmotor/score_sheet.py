@@ -428,6 +428,19 @@ def kroner(amount: Fraction, *, signed: bool = False, lang: str = "da") -> str:
     return (text.replace(".", ",") if lang == "da" else text) + " kr."
 
 
+def payment_lines(players: tuple[str, ...], settled: Money, lang: str = "da") -> list[str]:
+    """Who pays whom, a line each ("Bo betaler Carl 15,00 kr."): the printed sheet's and the terminal's."""
+    words = phrases(lang)
+    return [
+        words["sheet_pays"].format(
+            payer=players[t.payer],
+            payee=words["sheet_club_box"] if t.payee < 0 else players[t.payee],
+            amount=kroner(t.amount, lang=lang),
+        )
+        for t in settled.transfers
+    ]
+
+
 def printed_on(day: datetime.date, lang: str = "da") -> str:
     """A date as the reader writes it: 2. december 2026; 2 December 2026."""
     words = phrases(lang)
@@ -505,14 +518,7 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
     table = Table(words["sheet_caption"], (*head, *players), (*printed, totals), fill=True)
     section = Section(words["sheet_by_deal"], [], [table])
     money = [f"{n}: {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True)]
-    payments = [
-        words["sheet_pays"].format(
-            payer=players[t.payer],
-            payee=words["sheet_club_box"] if t.payee < 0 else players[t.payee],
-            amount=kroner(t.amount, lang=lang),
-        )
-        for t in settled.transfers
-    ]
+    payments = payment_lines(players, settled, lang)
     target = rules.ruleset.session.game_to
     if target is not None:
         won = ", ".join(f"{n} {w}" for n, w in zip(players, session.games_won, strict=True))

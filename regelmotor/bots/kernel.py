@@ -504,25 +504,27 @@ def policy_card(row: Rows, consts: Rows, seed: int) -> int:
 
 
 @jit
-def playout(row: Rows, consts: Rows) -> None:
-    """Play ``row`` to the end of play with the playout policy (in place)."""
-    while not play_over(row, consts):
+def play_to(row: Rows, consts: Rows, cards: int) -> None:
+    """Play ``row`` on with the playout policy (in place) until at most ``cards`` cards are left in the
+    hands, or play is over: where a leaf takes the rest over (0: to the end)."""
+    while not play_over(row, consts) and (13 - int(row[TRICKS])) * 4 - int(row[TRICK_N]) > cards:
         seat = int(row[TO_PLAY])
         legal = legal_mask(row, seat, consts)
         play_card(row, lowest_card(legal) if legal & (legal - 1) == 0 else choose(row, legal, consts), consts)
 
 
 @jit
+def playout(row: Rows, consts: Rows) -> None:
+    """Play ``row`` to the end of play with the playout policy (in place)."""
+    play_to(row, consts, 0)
+
+
+@jit
 def play_rows_to(rows: Rows, consts: Rows, seed: int, cards: int) -> None:
-    """Every row played on with the playout policy (in place) until at most ``cards`` cards are left in the
-    hands, or play is over: where a leaf takes the rest over."""
+    """Every row played on to its last ``cards`` cards (``play_to``), from the stream of ``seed``."""
     np.random.seed(seed)
     for r in range(rows.shape[0]):
-        row = rows[r]
-        while not play_over(row, consts) and (13 - int(row[TRICKS])) * 4 - int(row[TRICK_N]) > cards:
-            seat = int(row[TO_PLAY])
-            legal = legal_mask(row, seat, consts)
-            play_card(row, lowest_card(legal) if legal & (legal - 1) == 0 else choose(row, legal, consts), consts)
+        play_to(rows[r], consts, cards)
 
 
 @jit
