@@ -8,7 +8,8 @@
    docs/examples/halvpris.yaml (a failed contract costs half: target, fewer passed-out deals).
 3. Calibration: what the expert expected of the contracts it played, against what they brought.
 4. Speed: expert deals per second on one core on ``standard`` (target: at least 20), and the
-   kernel's playouts per second (greedy), beside the engine's random deals per second.
+   kernel's playouts per second (greedy), beside the engine's random deals per second; where an expert
+   deal's time goes, and the speed its compiled parts alone would allow.
 5. Distribution: the contracts four experts play on ``standard`` beside four heuristic bots', passed-out
    deals among them.
 6. Stability: forhånd's first call on 40 random hands, 6 seeds each (target: the same call on 4 of the 6
@@ -274,6 +275,59 @@ def speed(deals: int) -> dict[str, float]:
     }
 
 
+def time_split(deals: int) -> dict[str, float]:
+    """Where an expert deal's time goes on ``standard`` (one core): seconds a deal in each part, each
+    part's own time (a part's calls into another part counted there), and the deals a second the compiled
+    parts alone would allow: the ceiling of any work on the Python around them at this budget."""
+    from regelmotor.bots import double_dummy as DD
+    from regelmotor.bots import expert as E
+
+    spent: dict[str, float] = {}
+    stack: list[float] = []
+    restore: list[tuple[Any, str, Any]] = []
+
+    def timed(owner: Any, name: str, label: str) -> None:
+        original = getattr(owner, name)
+        spent[label] = 0.0
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            stack.append(0.0)
+            start = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                elapsed = time.perf_counter() - start
+                spent[label] += elapsed - stack.pop()
+                if stack:
+                    stack[-1] += elapsed
+
+        restore.append((owner, name, original))
+        setattr(owner, name, wrapper)
+
+    run_deals("standard", [], 4, 0, ["expert"] * 4, jobs=1)  # compiled (or loaded from the cache) first
+    for owner, name in ((K, "evaluate_cards"), (DD, "evaluate_cards"), (K, "sample_rows")):
+        timed(owner, name, f"compiled, card play: {owner.__name__.rsplit('.', 1)[-1]}.{name}")
+    for owner, name in ((K, "play_rows_to"), (DD, "finish_rows"), (K, "playout_rows")):
+        timed(owner, name, f"compiled, before play: {owner.__name__.rsplit('.', 1)[-1]}.{name}")
+    timed(E, "sample_worlds", "sampling the deals before play (Python)")
+    timed(E, "read_rows", "reading the calls in card play (Python)")
+    timed(E.ExpertBot, "_play_out", "playouts before play: the engine's steps, rows (Python)")
+    timed(E.ExpertBot, "_deal_points", "scoring the playouts (Python)")
+    start = time.perf_counter()
+    try:
+        run_deals("standard", [], deals, 1, ["expert"] * 4, jobs=1)
+    finally:
+        for owner, name, original in reversed(restore):
+            setattr(owner, name, original)
+    total = time.perf_counter() - start
+    found = {label: seconds / deals for label, seconds in spent.items()}
+    found["the rest (Python)"] = (total - sum(spent.values())) / deals
+    compiled = sum(seconds for label, seconds in found.items() if label.startswith("compiled"))
+    found["deals/s with only the compiled parts"] = 1 / compiled
+    found["deals/s, all of it (timed)"] = deals / total
+    return found
+
+
 def print_match(bots: str, name: str, row: dict[str, Any]) -> None:
     p = row["a_points_per_deal"]
     mark = "significant" if row["significant"] else "not significant"
@@ -308,6 +362,7 @@ def main() -> None:
     report: dict[str, Any] = {"deals": args.deals, "jobs": args.jobs}
     if args.part in ("all", "speed"):
         report["speed"] = speed(args.speed_deals)
+        report["time split"] = time_split(args.speed_deals // 4)
     if args.part in ("all", "decisions"):
         report["decisions"] = decisions(args.deals, args.jobs)
     if args.part in ("all", "strength"):
@@ -345,6 +400,8 @@ def main() -> None:
         print_match("expert expert-playouts", name, row)
     for key, value in report.get("speed", {}).items():
         print(f"{key}: {value:.1f}")
+    for key, value in report.get("time split", {}).items():
+        print(f"{key}: {value:.2f}" if key.startswith("deals/s") else f"{key}: {1000 * value:.0f} ms a deal")
     for label, row in report.get("decisions", {}).items():
         a, b, d = row["a"], row["b"], row["difference"]
         mark = "significant" if row["significant"] else "not significant"

@@ -105,8 +105,9 @@ def label_of(path: tuple[str | int, ...]) -> str:
     description = schema_node(path)[1]
     if not description:
         return ".".join(str(p) for p in path)
-    # the label is what the key is; when it may be left out ("udelades ...") is not part of it
-    return description.split(" (udelades")[0].split(": ")[0]
+    # the label is what the key is; when it may be left out ("udelades ...") is not part of it, nor the
+    # sentence's full stop (a label is followed by its values: "... ikke holder: -2 * base / -1 * base")
+    return description.split(" (udelades")[0].split(": ")[0].rstrip(".")
 
 
 def _source(ruleset: Ruleset, path: tuple[str | int, ...]) -> str | None:

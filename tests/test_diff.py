@@ -10,7 +10,7 @@ from regelmotor.cli import main
 from regelmotor.diff import diff_rulesets
 from regelmotor.ruleset.load import load_ruleset
 
-from .conftest import RULESETS
+from .conftest import REPO, RULESETS
 
 
 def paths(a: str, b: str, *house: str) -> dict[str, object]:
@@ -79,3 +79,14 @@ def _richsol() -> object:
     from .conftest import REPO
 
     return load_ruleset(str(REPO / "docs" / "examples" / "richsol.yaml")).ruleset
+
+
+def test_a_label_followed_by_its_values_has_no_full_stop_before_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """`compare` writes a difference as "label: A / B"; the schema's description is a sentence, and its
+    full stop before the colon read "når kontrakten ikke holder.: -2 * base * B * D / ..."."""
+    halvpris = str(REPO / "docs" / "examples" / "halvpris.yaml")
+    found = paths("standard", halvpris)
+    assert found["scoring.trump.failed"].label == "Formlen for en spillers score, når kontrakten ikke holder"  # type: ignore[attr-defined]
+    assert all(not d.label.endswith(".") for d in paths("standard", "thorsen").values())  # type: ignore[attr-defined]
+    assert main(["compare", "standard", halvpris, "--deals", "2"]) == 0
+    assert ".:" not in capsys.readouterr().out

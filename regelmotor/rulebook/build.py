@@ -153,7 +153,7 @@ class _Builder:
         label = label_of(parts) if self.lang == "da" else ""
         section = SECTION_TITLES.get(str(parts[0]))
         heading = self.t(section) if section else ""
-        text = label.rstrip(".") if label else path.replace("_", " ")
+        text = label or path.replace("_", " ")
         if heading and text.casefold() == heading.casefold():  # a section of one rule: named once
             return heading
         return f"{heading}: {text}" if heading else text
