@@ -15,8 +15,10 @@
 6. Stability: forhånd's first call on 40 random hands, 6 seeds each (target: the same call on 4 of the 6
    seeds on most hands).
 7. The double-dummy leaf: the expert against itself without it, head to head.
-8. Tricks lost to double-dummy play (``ddloss``): every card of 300 engelsk deals judged by DDS through
-   ``endplay`` (the extra ``regelmotor[dds]``; target: at most 2.0 per side per deal).
+8. Tricks lost to double-dummy play (``ddloss``): every card of 300 engelsk deals (``--ddloss-deals``)
+   judged by DDS through ``endplay`` (the extra ``regelmotor[dds]``; target: at most 2.0 per side per
+   deal); with ``--budget NAME=N`` (repeatable), the expert so changed beside it on the same deals, and
+   the difference deal by deal.
 
 Nothing here is a test: the figures depend on the machine and are reported, not asserted.
 """
@@ -201,14 +203,28 @@ def leaf(deals: int) -> dict[str, Any]:
     return found
 
 
-def _dd_loss_part(args: tuple[str, int, int]) -> list[tuple[int, int]]:
+def changed_budget(changes: dict[str, int]) -> str:
+    """The bot ``expert-changed``: the expert with ``changes`` to its budget (registered in this process)."""
+    import dataclasses
+
+    from regelmotor.bots import base
+    from regelmotor.bots.expert import DEFAULT_BUDGET
+
+    budget = dataclasses.replace(DEFAULT_BUDGET, **changes)
+    base.BOTS["expert-changed"] = lambda rules, rng: ExpertBot(rules, rng, budget=budget)
+    return "expert-changed"
+
+
+def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int, int]]:
     """Each engelsk deal of ``range(first, stop)`` played by four bots: the tricks each side lost to
     double-dummy play, every card judged by DDS (``solve_board`` on the position before it)."""
     from double_dummy import pbn  # the DDS benchmark's writer of a deal (this folder is on the path)
     from endplay.dds import solve_board
     from endplay.types import Card, Deal, Denom, Player
 
-    bot, first, stop = args
+    bot, first, stop, changes = args
+    if changes:
+        bot = changed_budget(changes)
     rules = compile_rules(load_ruleset("engelsk"))
     denoms = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
     found = []
@@ -237,19 +253,48 @@ def _dd_loss_part(args: tuple[str, int, int]) -> list[tuple[int, int]]:
     return found
 
 
-def dd_loss(deals: int, jobs: int) -> dict[str, Any]:
+def dd_loss(deals: int, jobs: int, changes: dict[str, int] | None = None) -> dict[str, Any]:
     """The tricks a side gives away to double-dummy play per deal, on engelsk (the expert and the heuristic
-    on the same deals): a card costs what DDS says the side loses by it against the best card there."""
+    on the same deals): a card costs what DDS says the side loses by it against the best card there.
+
+    With ``changes`` (``--budget``), the expert with that budget is measured instead of the heuristic, on
+    the same deals, and the difference deal by deal (the same cards both ways: a paired difference)."""
     from concurrent.futures import ProcessPoolExecutor
 
     found = {}
-    for bot in ("expert", "heuristic"):
-        parts = [(bot, i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
+    by_bot = {}
+    rivals = [(f"expert ({budget_text(changes)})", changes)] if changes else [("heuristic", {})]
+    for label, changed in [("expert", {}), *rivals]:
+        bot = "expert" if changed else label
+        parts = [(bot, i * deals // jobs, (i + 1) * deals // jobs, changed) for i in range(jobs)]
         with ProcessPoolExecutor(jobs) as pool:
             rows = [row for part in pool.map(_dd_loss_part, parts) for row in part]
+        by_bot[label] = rows
         per_side = [Fraction(side) for row in rows for side in row]
-        found[bot] = {"tricks lost per side per deal": mean(per_side).as_json(), "deals": len(rows)}
+        found[label] = {"tricks lost per side per deal": mean(per_side).as_json(), "deals": len(rows)}
+    if changes:
+        base, other = by_bot.values()
+        paired = [Fraction(sum(b) - sum(a), 2) for a, b in zip(base, other, strict=True)]
+        found["difference, the same deals"] = {"tricks lost per side per deal": mean(paired).as_json(), "deals": deals}
     return found
+
+
+def budget_text(changes: dict[str, int] | None) -> str:
+    return ", ".join(f"{key}={value}" for key, value in (changes or {}).items())
+
+
+def parse_budget(items: list[str]) -> dict[str, int]:
+    """``--budget lead_samples=48 --budget dd_cards=24``: changes to the expert's ``Budget``."""
+    import dataclasses
+
+    known = {field.name for field in dataclasses.fields(Budget) if type(field.default) is int}
+    changes = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        if key not in known or not value.lstrip("-").isdigit():
+            raise SystemExit(f"--budget {item}: give NAME=INTEGER, NAME one of {', '.join(sorted(known))}")
+        changes[key] = int(value)
+    return changes
 
 
 def speed(deals: int) -> dict[str, float]:
@@ -341,6 +386,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=1000, help="deals per match and per compare (default 1000)")
     parser.add_argument("--speed-deals", type=int, default=200)
+    parser.add_argument("--ddloss-deals", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
         "--part",
@@ -356,6 +402,13 @@ def main() -> None:
             "ddloss",
         ),
         default="all",
+    )
+    parser.add_argument(
+        "--budget",
+        action="append",
+        default=[],
+        metavar="NAME=N",
+        help="ddloss: measure the expert with this change to its Budget beside the default, on the same deals",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -378,7 +431,7 @@ def main() -> None:
     if args.part in ("all", "stability"):
         report["stability"] = stability(40, 6)
     if args.part in ("all", "ddloss"):
-        report["ddloss"] = dd_loss(min(args.deals, 300), args.jobs)
+        report["ddloss"] = dd_loss(args.ddloss_deals, args.jobs, parse_budget(args.budget))
     if args.part in ("all", "leaf"):
         report["leaf"] = leaf(args.deals // 4)
     if args.json:
@@ -422,8 +475,12 @@ def main() -> None:
         print_match("expert", name, row)
     for bot, row in report.get("ddloss", {}).items():
         lost = row["tricks lost per side per deal"]
+        who = bot if bot.startswith("difference") else f"four {bot} bots"
         print(
-            f"double-dummy loss, engelsk, four {bot} bots: {lost['value']:.2f} [{lost['low']:.2f}, {lost['high']:.2f}] "
+            f"double-dummy loss, engelsk, {who}: {lost['value']:+.2f} [{lost['low']:+.2f}, {lost['high']:+.2f}] "
+            f"tricks per side per deal ({row['deals']} deals)"
+            if bot.startswith("difference")
+            else f"double-dummy loss, engelsk, {who}: {lost['value']:.2f} [{lost['low']:.2f}, {lost['high']:.2f}] "
             f"tricks per side per deal ({row['deals']} deals)"
         )
 
