@@ -473,7 +473,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, _jobs(args), later, args.dask)
     report = comparison(a.ruleset, b.ruleset, left, right, bots)
     if args.plot:
-        write_plot(report, a.label, b.label, Path(args.plot))
+        write_plot(report, a.label, b.label, Path(args.plot), args.lang)
     if args.json:
         _print_json({"a": a.label, "b": b.label, "seed": args.seed, "bots": bots, **report}, out)
         return EXIT_OK
@@ -481,8 +481,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     out.write(words["head"].format(a=a.label, b=b.label, deals=args.deals, seed=args.seed) + "\n\n")
     out.write("\n".join(summary_lines(report, args.deals, args.lang)) + "\n")
     out.write("\n" + words["diff"] + "\n")
-    for d in report["diff"] or [{"label": words["none"], "a": None, "b": None}]:
-        out.write(f"  {d['label']}: {show_value(d['a'], args.lang)} / {show_value(d['b'], args.lang)}\n")
+    label = "label" if args.lang == "da" else "label_en"  # the schema says what a key is in Danish only
+    for d in report["diff"] or [{label: words["none"], "a": None, "b": None}]:
+        out.write(f"  {d[label]}: {show_value(d['a'], args.lang)} / {show_value(d['b'], args.lang)}\n")
     out.write("\n" + words["table"] + "\n")
     for row in report["rows"]:
         mark = "*" if row["significant"] else " "

@@ -115,7 +115,7 @@ def comparison(
                 )
             )
     differences = [
-        {"section": d.section, "path": d.path, "label": d.label, "a": d.a, "b": d.b}
+        {"section": d.section, "path": d.path, "label": d.label, "label_en": d.label_en or d.path, "a": d.a, "b": d.b}
         for d in diff_rulesets(a, b, compiled)
     ]
     return {
@@ -171,15 +171,23 @@ def check_plot_target(path: Path) -> None:
     check_output(path, replace=True)  # a folder, a missing or unwritable folder, a sheet or a record: refused
 
 
-def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -> None:
-    """The rates of both rulesets with their 95% intervals: SVG always, PNG where matplotlib is installed."""
+_CHART_WORDS = {
+    "da": "{a} (blå) mod {b} (orange), 95 %-intervaller; * = sikkert ved 95 %",
+    "en": "{a} (blue) against {b} (orange), 95% intervals; * = significant at 95%",
+}
+
+
+def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path, lang: str = "da") -> None:
+    """The rates of both rulesets with their 95% intervals: SVG always, PNG where matplotlib is installed;
+    its words in ``lang``, as the text report's (a chart is for the club's newsletter)."""
     rows = [
-        r
+        {**r, "label": ("* " if r["significant"] else "") + row_label(r["name"], lang)}
         for r in report["rows"]
         if r["percent"] and not math.isnan(r["a"]["value"]) and not math.isnan(r["b"]["value"])
     ]
+    title = _CHART_WORDS[lang].format(a=a_label, b=b_label)
     if path.suffix.lower() == ".svg":
-        write_atomic(path, escape_controls(_svg(rows, a_label, b_label)))
+        write_atomic(path, escape_controls(_svg(rows, title, lang)))
         return
     if path.suffix.lower() == ".png":
         try:
@@ -199,7 +207,8 @@ def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -
                 [100 * (r[key]["high"] - r[key]["value"]) for r in rows],
             ]
             axes.barh([i + offset for i in range(len(rows))], values, height=0.34, xerr=errors, label=label)
-        axes.set_yticks(range(len(rows)), [("* " if r["significant"] else "") + r["name"] for r in rows])
+        axes.set_yticks(range(len(rows)), [r["label"] for r in rows])
+        axes.set_title(title, fontsize=9)
         axes.invert_yaxis()
         axes.set_xlabel("%")
         axes.legend()
@@ -211,20 +220,18 @@ def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path) -
     raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
 
 
-def _svg(rows: Sequence[dict[str, Any]], a_label: str, b_label: str) -> str:
+def _svg(rows: Sequence[dict[str, Any]], title: str, lang: str) -> str:
     label_width, bar_width, row_height = 260, 420, 26
     height = 60 + row_height * len(rows)
-    width = label_width + bar_width + 40
-    title = f"{escape(a_label)} (blå) mod {escape(b_label)} (orange), 95% intervaller; * = signifikant"
+    width = label_width + bar_width + 64  # room for "100,0 %" after a full bar
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         'font-family="DejaVu Sans, sans-serif" font-size="11">',
-        f'<text x="10" y="18" font-size="13" font-weight="bold">{title}</text>',
+        f'<text x="10" y="18" font-size="13" font-weight="bold">{escape(title)}</text>',
     ]
     for i, row in enumerate(rows):
         y = 40 + i * row_height
-        name = ("* " if row["significant"] else "") + row["name"]
-        out.append(f'<text x="10" y="{y + 14}">{escape(name)}</text>')
+        out.append(f'<text x="10" y="{y + 14}">{escape(row["label"])}</text>')
         for offset, key, colour in ((2, "a", "#1f77b4"), (12, "b", "#ff7f0e")):
             value, low, high = (row[key][k] for k in ("value", "low", "high"))
             x0 = label_width
@@ -234,7 +241,8 @@ def _svg(rows: Sequence[dict[str, Any]], a_label: str, b_label: str) -> str:
                 f'<line x1="{x0 + bar_width * low:.1f}" x2="{x0 + bar_width * high:.1f}" '
                 f'y1="{middle}" y2="{middle}" stroke="#000"/>'
             )
-        out.append(f'<text x="{label_width + bar_width + 4}" y="{y + 14}">{100 * row["b"]["value"]:.0f}%</text>')
+        share = _percent(row["b"]["value"], lang)
+        out.append(f'<text x="{label_width + bar_width + 4}" y="{y + 14}">{share}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

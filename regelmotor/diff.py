@@ -63,6 +63,9 @@ class Difference:
     b: Any
     a_source: str | None
     b_source: str | None
+    label_en: str = ""
+    """The label in English (``compare --lang en``): a rule's key path, the file's own words, where the
+    schema describes it in Danish only; empty: the key path."""
 
 
 @cache
@@ -189,6 +192,7 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
                 order_b or "ingen stikbud",
                 a.designations[0].source if a.designations else None,
                 b.designations[0].source if b.designations else None,
+                "The designations' order at the same number of tricks",
             )
         )
     differences.extend(_exchange_by_kind(a, b))
@@ -221,6 +225,7 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
                 _table_text(right_table.values if right_table else {}),
                 a.scoring.source,
                 b.scoring.source,
+                f"Points table {name}",
             )
         )
     if any(d.path.startswith("scoring") for d in differences):
@@ -231,7 +236,14 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
         if left != right:
             differences.append(
                 Difference(
-                    "Plugins", "plugins.rules", "Pluginernes regler", left or "ingen", right or "ingen", None, None
+                    "Plugins",
+                    "plugins.rules",
+                    "Pluginernes regler",
+                    left or "ingen",
+                    right or "ingen",
+                    None,
+                    None,
+                    "The plugins' rules (in Danish)",
                 )
             )
     order = list(dict.fromkeys(SECTIONS.values()))
@@ -263,10 +275,17 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
     for text, tricks, sol in samples:
         left, right = _declarer_points(rules_a, text, tricks), _declarer_points(rules_b, text, tricks)
         if left != right:
-            what = "taber" if (sol and tricks == 13) or (not sol and tricks < level) else "vinder"
-            label = f"Point til melderen, når han {what} {text}" + ("" if sol else f" med {tricks} stik")
+            lost = (sol and tricks == 13) or (not sol and tricks < level)
+            label = f"Point til melderen, når han {'taber' if lost else 'vinder'} {text}" + (
+                "" if sol else f" med {tricks} stik"
+            )
+            english = f"Points to the declarer when he {'loses' if lost else 'makes'} {text}" + (
+                "" if sol else f" with {tricks} tricks"
+            )
             computed = "beregnet af reglesættets formler og tabeller"
-            out.append(Difference("Afregning", f"points.{text}.{tricks}", label, left, right, computed, computed))
+            out.append(
+                Difference("Afregning", f"points.{text}.{tricks}", label, left, right, computed, computed, english)
+            )
     return out
 
 
@@ -281,6 +300,12 @@ _KINDS = {
     "declarer": "melderen vælger trumf",
     "fixed": "fast trumf",
     "partner": "makkeren vælger trumf",
+    "kitty": "vip",
+}
+_KINDS_EN = {
+    "declarer": "the declarer names trump",
+    "fixed": "trump is fixed",
+    "partner": "the partner names trump",
     "kitty": "vip",
 }
 
@@ -312,6 +337,7 @@ def _exchange_by_kind(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
                 f"{right[kind][0]} ({right[kind][1]})",
                 left[kind][2],
                 right[kind][2],
+                f"The exchange when {_KINDS_EN[kind]}",
             )
 
 

@@ -1,3 +1,17 @@
+"""regelmotor compare: a club reads first what changed, in its own language."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from regelmotor.cli import main
+
+from .conftest import REPO
+
+
 def _summary_row(name: str, a: float, b: float, significant: bool) -> dict[str, object]:
     return {"name": name, "a": {"value": a}, "b": {"value": b}, "significant": significant}
 
@@ -59,3 +73,29 @@ def test_the_text_table_speaks_danish_and_the_json_keeps_its_names() -> None:
     assert row_label("points per stake, dealer", "da") == "point pr. indsats, giveren"
     assert row_label("declarer side tricks", "da") == "stik til melderens side"
     assert row_label("declarer side tricks", "en") == "declarer side tricks"
+
+
+def test_compare_in_english_names_the_rule_differences_in_english_and_its_chart_speaks_the_reports_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Everything a club member reads is Danish first, English with ``--lang en``: with ``--lang en`` the rule
+    differences were still "Point til melderen, når han taber 7 med 6 stik", and the chart for the club's
+    newsletter said "(blå) mod ... intervaller; * = signifikant" over the JSON's row names in either language."""
+    halvpris = str(REPO / "docs" / "examples" / "halvpris.yaml")
+    english, danish = tmp_path / "en.svg", tmp_path / "da.svg"
+    argv = ["compare", "standard", halvpris, "--deals", "20"]
+    assert main([*argv, "--lang", "en", "--plot", str(english)]) == 0
+    text = capsys.readouterr().out
+    assert "  Points to the declarer when he loses 7 with 6 tricks: -20 / -10\n" in text
+    assert "  scoring.trump.failed: -2 * base * B * D / -1 * base * B * D\n" in text
+    assert "Point til" not in text and "Formlen" not in text
+    assert main([*argv, "--plot", str(danish)]) == 0
+    assert "  Point til melderen, når han taber 7 med 6 stik: -20 / -10\n" in capsys.readouterr().out
+    words = {
+        path: " ".join(t.text or "" for t in ET.parse(path).getroot().iter() if t.tag.endswith("text"))
+        for path in (english, danish)
+    }
+    assert "(blue) against" in words[english] and "contract alm: share" in words[english]
+    assert "blå" not in words[english] and "andel" not in words[english]
+    assert "(blå) mod" in words[danish] and "alm: andel" in words[danish] and "sikkert ved 95 %" in words[danish]
+    assert "share" not in words[danish] and "signifikant" not in words[danish]
