@@ -115,7 +115,7 @@ def comparison(
                 )
             )
     differences = [
-        {"section": d.section, "path": d.path, "label": d.label, "label_en": d.label_en or d.path, "a": d.a, "b": d.b}
+        {"section": d.section, "path": d.path, "label": d.label, "label_en": d.label_en, "a": d.a, "b": d.b}
         for d in diff_rulesets(a, b, compiled)
     ]
     return {

@@ -64,8 +64,12 @@ class Difference:
     a_source: str | None
     b_source: str | None
     label_en: str = ""
-    """The label in English (``compare --lang en``): a rule's key path, the file's own words, where the
-    schema describes it in Danish only; empty: the key path."""
+    """The label in English (``compare --lang en``); left out, the rule's key path: the file's own words,
+    where the schema says what a key is in Danish only."""
+
+    def __post_init__(self) -> None:
+        if not self.label_en:
+            object.__setattr__(self, "label_en", self.path)
 
 
 @cache
