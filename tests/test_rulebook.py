@@ -242,6 +242,16 @@ def test_the_rulebook_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().out.startswith("# Es-makker whist (standard)\n\n_Rules of es-makker whist.")
 
 
+def test_sol_may_take_at_most_one_trick_in_the_sources_words() -> None:
+    """001 "Solmeldinger: sol, ren sol og bordlægger": "I sol må melderen højst tage ét stik, i ren sol slet
+    ingen" (the book said "højst tage 1 stik", and in English "at most 1 tricks")."""
+    danish, english = book_md(resolved("standard")), book_md(resolved("standard"), "en")
+    assert "- Sol: melderen spiller alene mod tre uden trumf og må højst tage ét stik." in danish
+    assert "- Ren sol: melderen spiller alene mod tre uden trumf og må ikke tage noget stik." in danish
+    assert "- Sol: the bidder plays alone against three without trump and may take at most one trick." in english
+    assert "1 stik" not in danish and "1 tricks" not in english
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_generated_rule_books_in_docs_are_up_to_date(name: str) -> None:
     committed = (REPO / "docs" / "rulebooks" / f"{name}.md").read_text(encoding="utf-8")

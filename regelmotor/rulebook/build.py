@@ -127,6 +127,13 @@ class _Builder:
         # a display name may end a sentence with its own full stop ("vip i 3.")
         return phrases(self.lang)[key].format(**values).replace("..", ".")
 
+    def limit(self, key: str, most: int | None, none: str) -> str:
+        """At most ``most`` tricks in the phrase ``key`` ("one trick" in words, not "1 tricks"); none (0 or
+        None): the phrase ``none``."""
+        if not most:
+            return self.t(none)
+        return self.t(f"{key}_one") if most == 1 else self.t(key, n=most)
+
     def join(self, words: Sequence[str], word: str = "or") -> str:
         words = list(words)
         if len(words) <= 1:
@@ -295,7 +302,7 @@ class _Builder:
         """A bid named by its name in one sentence: who plays, trump, what must be taken, who leads."""
         opened = "" if sol.open_hand == "never" else self.t(f"open_{sol.open_hand}")
         if one_against_three(sol) and sol.after is not None:  # es-makker whist's sol bids, in their own words
-            limit = self.t("at_most", n=sol.max_tricks) if sol.max_tricks else self.t("no_tricks")
+            limit = self.limit("at_most", sol.max_tricks, "no_tricks")
             return self.t("sol_bid", name=sol.display, limit=limit, open=opened, after=sol.after)
         goals = []
         if sol.side in ("pairs", "each"):
@@ -306,7 +313,7 @@ class _Builder:
         if sol.min_tricks is not None:
             goals.append(self.t("goal_min", n=sol.min_tricks))
         if sol.max_tricks is not None:
-            goals.append(self.t("goal_max", n=sol.max_tricks) if sol.max_tricks else self.t("goal_none"))
+            goals.append(self.limit("goal_max", sol.max_tricks, "goal_none"))
         order = self.r.card_order.sol_games if sol.card_order == "sol_games" else self.r.card_order.trump_games
         ace = self.t("ace_low") if order[-1] == "A" else self.t("ace_high") if order[0] == "A" else ""
         passed = sol is self.r.all_pass.contract
