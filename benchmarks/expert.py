@@ -215,9 +215,10 @@ def changed_budget(changes: dict[str, int]) -> str:
     return "expert-changed"
 
 
-def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int, int]]:
+def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int, int, int]]:
     """Each engelsk deal of ``range(first, stop)`` played by four bots: the tricks each side lost to
-    double-dummy play, every card judged by DDS (``solve_board`` on the position before it)."""
+    double-dummy play, every card judged by DDS (``solve_board`` on the position before it), and how many
+    of both sides' were lost leading a trick."""
     from double_dummy import pbn  # the DDS benchmark's writer of a deal (this folder is on the path)
     from endplay.dds import solve_board
     from endplay.types import Card, Deal, Denom, Player
@@ -234,6 +235,7 @@ def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int,
         bots = [make_bot(bot, rules, random.Random(rng.randrange(2**32))) for _ in range(4)]
         deal: Any = None
         lost = [0, 0]
+        leading = 0
         while game.step is not None:
             seat = game.to_act
             assert seat is not None
@@ -246,10 +248,12 @@ def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int,
             if game.phase == "play" and deal is not None and action.card is not None:
                 name = "SHDC"[action.card // 13] + "23456789TJQKA"[action.card % 13]
                 values = {str(card): tricks for card, tricks in solve_board(deal)}
-                lost[seat % 2] += max(values.values()) - values[str(Card(name))]
+                given = max(values.values()) - values[str(Card(name))]
+                lost[seat % 2] += given
+                leading += given if not game.trick else 0
                 deal.play(name)
             game.apply(action)
-        found.append((lost[0], lost[1]))
+        found.append((lost[0], lost[1], leading))
     return found
 
 
@@ -270,11 +274,15 @@ def dd_loss(deals: int, jobs: int, changes: dict[str, int] | None = None) -> dic
         with ProcessPoolExecutor(jobs) as pool:
             rows = [row for part in pool.map(_dd_loss_part, parts) for row in part]
         by_bot[label] = rows
-        per_side = [Fraction(side) for row in rows for side in row]
-        found[label] = {"tricks lost per side per deal": mean(per_side).as_json(), "deals": len(rows)}
+        per_side = [Fraction(side) for row in rows for side in row[:2]]
+        found[label] = {
+            "tricks lost per side per deal": mean(per_side).as_json(),
+            "of them leading a trick": mean([Fraction(row[2], 2) for row in rows]).as_json(),
+            "deals": len(rows),
+        }
     if changes:
         base, other = by_bot.values()
-        paired = [Fraction(sum(b) - sum(a), 2) for a, b in zip(base, other, strict=True)]
+        paired = [Fraction(sum(b[:2]) - sum(a[:2]), 2) for a, b in zip(base, other, strict=True)]
         found["difference, the same deals"] = {"tricks lost per side per deal": mean(paired).as_json(), "deals": deals}
     return found
 
@@ -475,14 +483,18 @@ def main() -> None:
         print_match("expert", name, row)
     for bot, row in report.get("ddloss", {}).items():
         lost = row["tricks lost per side per deal"]
-        who = bot if bot.startswith("difference") else f"four {bot} bots"
-        print(
-            f"double-dummy loss, engelsk, {who}: {lost['value']:+.2f} [{lost['low']:+.2f}, {lost['high']:+.2f}] "
-            f"tricks per side per deal ({row['deals']} deals)"
-            if bot.startswith("difference")
-            else f"double-dummy loss, engelsk, {who}: {lost['value']:.2f} [{lost['low']:.2f}, {lost['high']:.2f}] "
-            f"tricks per side per deal ({row['deals']} deals)"
-        )
+        leading = row.get("of them leading a trick")
+        if leading is None:  # the difference, deal by deal
+            print(
+                f"double-dummy loss, engelsk, {bot}: {lost['value']:+.2f} [{lost['low']:+.2f}, "
+                f"{lost['high']:+.2f}] tricks per side per deal ({row['deals']} deals)"
+            )
+        else:
+            print(
+                f"double-dummy loss, engelsk, four {bot} bots: {lost['value']:.2f} [{lost['low']:.2f}, "
+                f"{lost['high']:.2f}] tricks per side per deal, {leading['value']:.2f} of them leading a trick "
+                f"({row['deals']} deals)"
+            )
 
 
 if __name__ == "__main__":
