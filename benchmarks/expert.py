@@ -188,31 +188,25 @@ def stability(hands: int, seeds: int) -> dict[str, Any]:
 def leaf(deals: int) -> dict[str, Any]:
     """The expert with its double-dummy leaf against the same expert valuing every card by playouts
     only (``dd_cards = 0``), head to head on ``standard`` and ``engelsk`` (one process)."""
-    import dataclasses
-
-    from regelmotor.bots import base
-    from regelmotor.bots.expert import DEFAULT_BUDGET
-
-    playouts_only = dataclasses.replace(DEFAULT_BUDGET, dd_cards=0, dd_sol_cards=0)
-    base.BOTS["expert-playouts"] = lambda rules, rng: ExpertBot(rules, rng, budget=playouts_only)
+    playouts_only = changed_budget({"dd_cards": 0, "dd_sol_cards": 0}, "expert-playouts")
     found = {}
     for name in ("standard", "engelsk"):
         start = time.perf_counter()
-        result = run_match("expert", "expert-playouts", name, [], deals, 1, jobs=1)
+        result = run_match("expert", playouts_only, name, [], deals, 1, jobs=1)
         found[name] = {**result.as_json(), "seconds": time.perf_counter() - start}
     return found
 
 
-def changed_budget(changes: dict[str, int]) -> str:
-    """The bot ``expert-changed``: the expert with ``changes`` to its budget (registered in this process)."""
+def changed_budget(changes: dict[str, int], name: str = "expert-changed") -> str:
+    """The bot ``name``: the expert with ``changes`` to its budget (registered in this process)."""
     import dataclasses
 
     from regelmotor.bots import base
     from regelmotor.bots.expert import DEFAULT_BUDGET
 
     budget = dataclasses.replace(DEFAULT_BUDGET, **changes)
-    base.BOTS["expert-changed"] = lambda rules, rng: ExpertBot(rules, rng, budget=budget)
-    return "expert-changed"
+    base.BOTS[name] = lambda rules, rng: ExpertBot(rules, rng, budget=budget)
+    return name
 
 
 def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int, int, int]]:
