@@ -244,7 +244,7 @@ def test_the_rulebook_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_sol_may_take_at_most_one_trick_in_the_sources_words() -> None:
     """001 "Solmeldinger: sol, ren sol og bordlægger": "I sol må melderen højst tage ét stik, i ren sol slet
-    ingen" (the book said "højst tage 1 stik", and in English "at most 1 tricks")."""
+    ingen". The book wrote the number as a digit, and in English put "trick" in the plural after it."""
     danish, english = book_md(resolved("standard")), book_md(resolved("standard"), "en")
     assert "- Sol: melderen spiller alene mod tre uden trumf og må højst tage ét stik." in danish
     assert "- Ren sol: melderen spiller alene mod tre uden trumf og må ikke tage noget stik." in danish
