@@ -91,16 +91,19 @@ CALIBRATION_BUDGET = Budget(honest_samples=32)
 """The expert as it plays, its chosen bid priced again on 32 fresh deals (``Budget.honest_samples``)."""
 
 
-def _calibration_part(args: tuple[str, int, int]) -> list[tuple[str, float, float, float]]:
+def _calibration_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[str, float, float, float]]:
     """(kind, expected on fresh deals, expected on the deals that chose, got) for the declarer of each
-    deal of ``range(first, stop)``."""
-    name, first, stop = args
+    deal of ``range(first, stop)``, the experts' budget changed by ``changes``."""
+    import dataclasses
+
+    name, first, stop, changes = args
+    budget = dataclasses.replace(CALIBRATION_BUDGET, **changes)
     rules = compile_rules(load_ruleset(name))
     found = []
     for number in range(first, stop):
         rng = random.Random(f"calibration {name} {number}")
         game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
-        bots = [ExpertBot(rules, random.Random(rng.randrange(2**32)), budget=CALIBRATION_BUDGET) for _ in range(4)]
+        bots = [ExpertBot(rules, random.Random(rng.randrange(2**32)), budget=budget) for _ in range(4)]
         last: dict[int, tuple[float, float]] = {}
         while game.step is not None:
             seat = game.to_act
@@ -117,7 +120,9 @@ def _calibration_part(args: tuple[str, int, int]) -> list[tuple[str, float, floa
     return found
 
 
-def calibration(deals: int, name: str = "standard", jobs: int = 2) -> dict[str, Any]:
+def calibration(
+    deals: int, name: str = "standard", jobs: int = 2, changes: dict[str, int] | None = None
+) -> dict[str, Any]:
     """What the expert expected of the contract it ended up playing (its value of the last call it made)
     against the points the deal then brought it, by kind of contract: where the two differ by more than
     the interval, its playouts misjudge that kind (the target: inside the interval for every kind bid at
@@ -125,7 +130,7 @@ def calibration(deals: int, name: str = "standard", jobs: int = 2) -> dict[str, 
     beside it, its price on the deals that chose it (higher by the winner's curse)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    parts = [(name, i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
+    parts = [(name, i * deals // jobs, (i + 1) * deals // jobs, changes or {}) for i in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
         rows = [row for part in pool.map(_calibration_part, parts) for row in part]
     by_kind: dict[str, list[tuple[float, float, float]]] = {}
@@ -410,7 +415,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=N",
-        help="ddloss: measure the expert with this change to its Budget beside the default, on the same deals",
+        help="ddloss: measure the expert with this change to its Budget beside the default, on the same deals; "
+        "calibration: the experts' budget so changed",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -426,7 +432,7 @@ def main() -> None:
         report["calibration"] = {
             key: row
             for name in ("standard", "thorsen")
-            for key, row in calibration(args.deals, name, args.jobs).items()
+            for key, row in calibration(args.deals, name, args.jobs, parse_budget(args.budget)).items()
         }
     if args.part in ("all", "distribution"):
         report["distribution"] = distribution(args.deals, args.jobs)

@@ -7,6 +7,7 @@ search must agree with it wherever it answers (in a sol bid: whether the declare
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -214,6 +215,38 @@ def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
     few = np.zeros((len(rows), 4), dtype=np.int64)
     on_one_node = D.finish_rows(few, rows, consts, D.new_table(), 1)
     assert on_one_node.sum() < settled.sum() and not few[on_one_node == 0].any()
+
+
+def test_an_open_sols_playouts_are_solved_from_more_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bordlægger's hand lies on the table, and its defenders at the table search their defence against
+    it; the playouts that price it are solved from ``Budget.plan_dd_open_sol_cards`` cards, every other
+    contract's from ``plan_dd_cards`` (a row whose play is over is solved where it ended)."""
+    from regelmotor.bots import double_dummy as leaf
+    from regelmotor.bots.expert import Budget, ExpertBot
+
+    solved_from: list[tuple[int, bool]] = []
+    finish = leaf.finish_rows
+
+    def record(won: K.Rows, rows: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> K.Rows:
+        for row in rows:
+            if not K.play_over(row, consts):
+                left = (13 - int(row[K.TRICKS])) * 4 - int(row[K.TRICK_N])
+                solved_from.append((left, bool(row[K.SOL_LIMIT] >= 0 and row[K.OPEN_SEATS] != 0)))
+        return finish(won, rows, consts, table, nodes)
+
+    monkeypatch.setattr(leaf, "finish_rows", record)
+    rules = rules_of("standard")
+    game = Game.from_seed(rules, 4, 0)
+    assert game.step is not None and game.step[0] == "call"
+    view = game.view(game.step[1])
+    budget = Budget(plan_samples=2, bid_samples=4, plan_dd_cards=16, plan_dd_open_sol_cards=24)
+    ExpertBot(rules, random.Random(1), budget=budget).choose(view, game.legal)
+    assert {(24, True), (16, False)} <= set(solved_from) <= {(24, True), (16, True), (16, False)}
+    solved_from.clear()
+    ExpertBot(rules, random.Random(1), budget=dataclasses.replace(budget, plan_dd_open_sol_cards=16)).choose(
+        view, game.legal
+    )
+    assert {(16, True), (16, False)} == set(solved_from)
 
 
 def test_the_bids_are_priced_on_playouts_solved_from_their_last_cards(monkeypatch: pytest.MonkeyPatch) -> None:

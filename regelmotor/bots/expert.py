@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from regelmotor.bids import Bid
 from regelmotor.bots import double_dummy as DD
@@ -110,6 +111,18 @@ class Budget:
     against the same expert without it (300 deals) ``standard`` +4.9 [-2.4, 12.2], ``thorsen`` +0.59
     [-0.94, 2.12]."""
     plan_dd_nodes: int = 20_000
+    plan_dd_open_sol_cards: int = 16
+    """An open sol's playouts before play (bordlægger: the declarer's hand lies on the table) are solved
+    from this many cards left instead (when more than ``plan_dd_cards``), at most
+    ``plan_dd_open_sol_nodes`` nodes a deal. Measured (benchmarks/expert.py, calibration, 1,000 deals;
+    match, 300): from 20 cards bordlægger is bid on 6% of the ``standard`` deals, not 11.5%, priced at
+    177 where it brings 248 [125, 371] (from 16: 194 against 57 [-62, 176]), and ``thorsen``'s
+    bordlæggersol at 47 against 42 [30, 53] (48 against 33 [23, 43]). But the bot so calibrated lost to
+    this one head to head, ``thorsen`` -1.44 [-2.77, -0.11] points per seat per deal and ``standard``
+    -1.9 [-9.9, 6.1] (-1.33 [-2.67, 0.02] and -3.4 [-11.5, 4.7] with its defenders at the table solving
+    an open sol from 20 cards too), at 0.85 of its speed (from 24 cards: 0.71). A bordlægger priced high
+    still brings more than the bid the hand would get instead, so the default stays 16: no deeper leaf."""
+    plan_dd_open_sol_nodes: int = 20_000
     bid_caution: float = 1.5
     """A bid is weighed by its mean less this many standard errors of that mean. Every seat bids on its own
     noisy estimate, and the contract goes to the seat whose estimate is highest: the winner's curse across
@@ -627,15 +640,34 @@ class ExpertBot:
             if not cards:
                 return K.playout_rows(np.array(rows), consts, self.rng.getrandbits(31))
             played = np.array(rows)
-            K.play_rows_to(played, consts, self.rng.getrandbits(31), cards)
             won = np.zeros((len(rows), 4), dtype=np.int64)
             table = self._leaf_table(self._seat, ("before play", self._dealt))
-            settled = DD.finish_rows(won, played, consts, table, self.budget.plan_dd_nodes)
-            rest = settled == 0
+            rest = self._open_sols_solved(played, won, table)
+            todo = np.flatnonzero(rest)
+            part, part_won = played[todo], won[todo]
+            K.play_rows_to(part, consts, self.rng.getrandbits(31), cards)
+            settled = DD.finish_rows(part_won, part, consts, table, self.budget.plan_dd_nodes)
+            played[todo], won[todo] = part, part_won
+            rest[todo[settled == 1]] = False
             if rest.any():  # no two sides, or a search over its budget: played out to the end
                 won[rest] = K.playout_rows(played[rest], consts, self.rng.getrandbits(31))
             return won
         return np.array([K.engine_playout(self.rules, f, row, self.rng) for row, f in zip(rows, facts, strict=True)])
+
+    def _open_sols_solved(self, played: K.Rows, won: K.Rows, table: K.Rows) -> npt.NDArray[np.bool_]:
+        """The open-sol rows played to ``plan_dd_open_sol_cards`` cards and solved from there (into
+        ``won``); which rows are still to be settled."""
+        rest = np.ones(len(played), dtype=np.bool_)
+        cards = self.budget.plan_dd_open_sol_cards
+        deep = np.flatnonzero((played[:, K.SOL_LIMIT] >= 0) & (played[:, K.OPEN_SEATS] != 0))
+        if cards <= self.budget.plan_dd_cards or not deep.size:
+            return rest
+        part, part_won = played[deep], won[deep]
+        K.play_rows_to(part, self.kernel.constants, self.rng.getrandbits(31), cards)
+        settled = DD.finish_rows(part_won, part, self.kernel.constants, table, self.budget.plan_dd_open_sol_nodes)
+        played[deep], won[deep] = part, part_won
+        rest[deep[settled == 1]] = False
+        return rest
 
     def _mean(self, me: int, played: list[Played], bid: Bid | None = None) -> float:
         """Mean points of ``me`` (a float: a statistic, not a score to book) over the deals played out,
