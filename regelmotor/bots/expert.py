@@ -659,8 +659,10 @@ class ExpertBot:
         ``won``); which rows are still to be settled."""
         rest = np.ones(len(played), dtype=np.bool_)
         cards = self.budget.plan_dd_open_sol_cards
+        if cards <= self.budget.plan_dd_cards:
+            return rest
         deep = np.flatnonzero((played[:, K.SOL_LIMIT] >= 0) & (played[:, K.OPEN_SEATS] != 0))
-        if cards <= self.budget.plan_dd_cards or not deep.size:
+        if not deep.size:
             return rest
         part, part_won = played[deep], won[deep]
         K.play_rows_to(part, self.kernel.constants, self.rng.getrandbits(31), cards)
