@@ -119,9 +119,10 @@ class Budget:
     177 where it brings 248 [125, 371] (from 16: 194 against 57 [-62, 176]), and ``thorsen``'s
     bordlæggersol at 47 against 42 [30, 53] (48 against 33 [23, 43]). But the bot so calibrated lost to
     this one head to head, ``thorsen`` -1.44 [-2.77, -0.11] points per seat per deal and ``standard``
-    -1.9 [-9.9, 6.1] (-1.33 [-2.67, 0.02] and -3.4 [-11.5, 4.7] with its defenders at the table solving
-    an open sol from 20 cards too), at 0.85 of its speed (from 24 cards: 0.71). A bordlægger priced high
-    still brings more than the bid the hand would get instead, so the default stays 16: no deeper leaf."""
+    -1.9 [-9.9, 6.1] (in a trial, not kept, where its defenders at the table also solved an open sol from
+    20 cards: -1.33 [-2.67, 0.02] and -3.4 [-11.5, 4.7]), at 0.85 of its speed (from 24 cards: 0.71). A
+    bordlægger priced high still brings more than the bid the hand would get instead, so the default
+    stays 16: no deeper leaf."""
     plan_dd_open_sol_nodes: int = 20_000
     bid_caution: float = 1.5
     """A bid is weighed by its mean less this many standard errors of that mean. Every seat bids on its own
