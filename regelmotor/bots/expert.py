@@ -643,34 +643,35 @@ class ExpertBot:
             played = np.array(rows)
             won = np.zeros((len(rows), 4), dtype=np.int64)
             table = self._leaf_table(self._seat, ("before play", self._dealt))
-            rest = self._open_sols_solved(played, won, table)
-            todo = np.flatnonzero(rest)
-            part, part_won = played[todo], won[todo]
-            K.play_rows_to(part, consts, self.rng.getrandbits(31), cards)
-            settled = DD.finish_rows(part_won, part, consts, table, self.budget.plan_dd_nodes)
-            played[todo], won[todo] = part, part_won
-            rest[todo[settled == 1]] = False
+            rest = np.ones(len(rows), dtype=np.bool_)
+            deep, deep_nodes = self.budget.plan_dd_open_sol_cards, self.budget.plan_dd_open_sol_nodes
+            if deep > cards:  # an open sol's playouts solved from more cards
+                open_sols = np.flatnonzero((played[:, K.SOL_LIMIT] >= 0) & (played[:, K.OPEN_SEATS] != 0))
+                if open_sols.size:
+                    self._solve_from(played, won, rest, open_sols, deep, deep_nodes, table)
+            self._solve_from(played, won, rest, np.flatnonzero(rest), cards, self.budget.plan_dd_nodes, table)
             if rest.any():  # no two sides, or a search over its budget: played out to the end
                 won[rest] = K.playout_rows(played[rest], consts, self.rng.getrandbits(31))
             return won
         return np.array([K.engine_playout(self.rules, f, row, self.rng) for row, f in zip(rows, facts, strict=True)])
 
-    def _open_sols_solved(self, played: K.Rows, won: K.Rows, table: K.Rows) -> npt.NDArray[np.bool_]:
-        """The open-sol rows played to ``plan_dd_open_sol_cards`` cards and solved from there (into
-        ``won``); which rows are still to be settled."""
-        rest = np.ones(len(played), dtype=np.bool_)
-        cards = self.budget.plan_dd_open_sol_cards
-        if cards <= self.budget.plan_dd_cards:
-            return rest
-        deep = np.flatnonzero((played[:, K.SOL_LIMIT] >= 0) & (played[:, K.OPEN_SEATS] != 0))
-        if not deep.size:
-            return rest
-        part, part_won = played[deep], won[deep]
+    def _solve_from(
+        self,
+        played: K.Rows,
+        won: K.Rows,
+        rest: npt.NDArray[np.bool_],
+        which: npt.NDArray[np.intp],
+        cards: int,
+        nodes: int,
+        table: K.Rows,
+    ) -> None:
+        """The rows ``which`` of ``played`` played on to ``cards`` cards and solved from there (their tricks
+        into ``won``, at most ``nodes`` nodes a row); those settled are taken out of ``rest``."""
+        part, part_won = played[which], won[which]
         K.play_rows_to(part, self.kernel.constants, self.rng.getrandbits(31), cards)
-        settled = DD.finish_rows(part_won, part, self.kernel.constants, table, self.budget.plan_dd_open_sol_nodes)
-        played[deep], won[deep] = part, part_won
-        rest[deep[settled == 1]] = False
-        return rest
+        settled = DD.finish_rows(part_won, part, self.kernel.constants, table, nodes)
+        played[which], won[which] = part, part_won
+        rest[which[settled == 1]] = False
 
     def _mean(self, me: int, played: list[Played], bid: Bid | None = None) -> float:
         """Mean points of ``me`` (a float: a statistic, not a score to book) over the deals played out,
