@@ -300,17 +300,11 @@ def _declarer_points(rules: Rules, text: str, tricks: int) -> int | float:
     return points(scores.declarer, rules.ruleset.scoring.decimals)
 
 
-_KINDS = {
-    "declarer": "melderen vælger trumf",
-    "fixed": "fast trumf",
-    "partner": "makkeren vælger trumf",
-    "kitty": "vip",
-}
-_KINDS_EN = {
-    "declarer": "the declarer names trump",
-    "fixed": "trump is fixed",
-    "partner": "the partner names trump",
-    "kitty": "vip",
+_KINDS = {  # how trump is found: (Danish, English)
+    "declarer": ("melderen vælger trumf", "the declarer names trump"),
+    "fixed": ("fast trumf", "trump is fixed"),
+    "partner": ("makkeren vælger trumf", "the partner names trump"),
+    "kitty": ("vip", "vip"),
 }
 
 
@@ -336,12 +330,12 @@ def _exchange_by_kind(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
             yield Difference(
                 "Bytning",
                 f"exchange.{kind}",
-                f"Bytning når {_KINDS[kind]}",
+                f"Bytning når {_KINDS[kind][0]}",
                 f"{left[kind][0]} ({left[kind][1]})",
                 f"{right[kind][0]} ({right[kind][1]})",
                 left[kind][2],
                 right[kind][2],
-                f"The exchange when {_KINDS_EN[kind]}",
+                f"The exchange when {_KINDS[kind][1]}",
             )
 
 
