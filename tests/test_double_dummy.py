@@ -84,6 +84,56 @@ def test_the_search_finds_what_plain_minimax_finds_in_the_last_tricks_of_every_g
     assert checked > 0.6 * positions * len(configs)
 
 
+def test_a_card_and_the_card_that_stands_for_it_take_the_same_tricks_in_every_game() -> None:
+    """The expert weighs one card of a run of equivalent cards (``twins``): on every game and house rule,
+    playing a card or the card that stands for it gives the side the same tricks by plain minimax."""
+    rng = random.Random("twins")
+    merged = 0
+    for name, house in CONFIGS:
+        rules = rules_of(name, *((house,) if house else ()))
+        kernel = K.KernelRules.build(rules)
+        consts = kernel.constants
+        for row in K.first_lead_rows(rules, kernel, POSITIONS, rng):
+            row = _late(row, consts, rng, 3)
+            wants = D.objective(row)
+            if K.play_over(row, consts) or wants == D.NONE:
+                continue
+            cards = np.array(K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), consts)), dtype=np.int64)
+            for card, twin in zip(cards.tolist(), D.twins(row[None, :], cards, consts).tolist(), strict=True):
+                if card == cards[twin]:
+                    continue
+                values = []
+                for played in (card, int(cards[twin])):
+                    child = row.copy()
+                    K.play_card(child, played, consts)
+                    values.append(_minimax(child, consts, K.side_mask(child), wants))
+                assert values[0] == values[1], f"{name} {house}: {card} and its twin {cards[twin]} differ"
+                merged += 1
+    assert merged > len(CONFIGS)
+
+
+def test_a_card_still_out_on_any_sampled_deal_keeps_two_cards_apart() -> None:
+    """Two of the seat's cards stand for each other only where no card between them is still in
+    another hand on any of the sampled deals: the seat does not know which deal is the real one."""
+    rules = rules_of("standard")
+    kernel = K.KernelRules.build(rules)
+    row = K.first_lead_rows(rules, kernel, 1, random.Random(5))[0].copy()
+    queen, jack, ten = (parse_card(c) for c in ("QH", "JH", "TH"))
+    seat = int(row[K.TO_PLAY])
+    others = [(seat + k) % 4 for k in (1, 2, 3)]
+    hearts = K.mask_of([parse_card(r + "H") for r in "23456789TJQKA"])
+    for h in range(4):
+        row[K.HANDS + h] &= ~hearts
+    row[K.HANDS + seat] |= K.mask_of([queen, ten])
+    row[K.CALLED] = -1
+    cards = np.array([queen, ten], dtype=np.int64)
+    gone = row.copy()  # the jack played already: queen and ten are one run
+    assert D.twins(gone[None, :], cards, kernel.constants).tolist() == [0, 0]
+    out = row.copy()
+    out[K.HANDS + others[1]] |= K.mask_of([jack])
+    assert D.twins(np.array([gone, out]), cards, kernel.constants).tolist() == [0, 1]
+
+
 def test_a_search_over_its_budget_says_so() -> None:
     rules = rules_of("standard")
     kernel = K.KernelRules.build(rules)

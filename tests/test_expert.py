@@ -373,3 +373,51 @@ def test_a_chosen_bid_priced_again_on_fresh_deals_changes_no_decision() -> None:
                     priced_again += 1
             game.apply(choice)
     assert priced_again > 0
+
+
+def test_cards_of_equal_worth_are_weighed_once_and_played_as_a_club_player_plays_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run of equivalent cards (``twins``: nothing still out between them) takes the same tricks
+    whichever of them is played, so the expert weighs one and gives all the same value; it leads the top
+    of the run and follows with its lowest."""
+    from regelmotor.bots import double_dummy as DD
+    from regelmotor.bots import kernel as K
+    from regelmotor.bots.expert import kernel_for
+
+    runs: list[list[int]] = []
+    found = DD.twins
+
+    def recorded(rows: K.Rows, cards: K.Rows, consts: K.Rows) -> K.Rows:
+        out = found(rows, cards, consts)
+        runs.append(out.tolist())
+        return out
+
+    monkeypatch.setattr(DD, "twins", recorded)
+    rules = rules_of("standard")
+    consts = kernel_for(rules).constants
+    rng = random.Random("equal worth")
+    checked = {True: 0, False: 0}
+    for number in range(6):
+        game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
+        while game.step is not None:
+            seat = game.to_act
+            assert seat is not None
+            bot = ExpertBot(rules, random.Random(rng.randrange(2**32)), budget=QUICK, **SMALL)
+            runs.clear()
+            decision = bot.choose(game.view(seat), game.legal)
+            if game.phase == "play" and runs:
+                cards = [a for a in game.legal if a.card is not None]
+                run_of = runs[0]
+                chosen = cards.index(decision)
+                run = [c for c, t in enumerate(run_of) if t == run_of[chosen]]
+                assert len({bot.estimates[cards[c]] for c in run}) == 1
+                if len(run) > 1:
+                    sol = int(game.bid is not None and game.bid.is_sol)
+                    strengths = [K.card_strength(int(cards[c].card or 0), sol, consts) for c in run]
+                    leading = not game.trick
+                    mine = K.card_strength(int(decision.card or 0), sol, consts)
+                    assert mine == (max(strengths) if leading else min(strengths))
+                    checked[leading] += 1
+            game.apply(decision)
+    assert checked[True] > 0 and checked[False] > 0, checked

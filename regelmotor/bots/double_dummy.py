@@ -22,6 +22,7 @@ from regelmotor.double_dummy.solver import (
     objective,
     reaches,
     side_won,
+    twins,
     value,
 )
 from regelmotor.rules.cardplay.masks import Rows, jit
@@ -159,4 +160,5 @@ __all__ = [
     "objective",
     "side_won",
     "solve",
+    "twins",
 ]

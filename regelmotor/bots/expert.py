@@ -302,11 +302,15 @@ class ExpertBot:
         if reading is not None:
             rows = read_rows(rows, know, view, self.rules, reading, samples, self.rng)
         candidates = np.array(know.candidates, dtype=np.int64)
-        if self.kernel.exact:
+        consts = self.kernel.constants
+        if self.kernel.exact:  # a run of equivalent cards is weighed once, on the card that stands for it
+            twin = DD.twins(rows, candidates, consts).tolist()
+            weighed = sorted(set(twin))
             seed = self.rng.getrandbits(31)
-            won = K.evaluate_cards(rows, candidates, self.kernel.constants, seed, self.budget.common_chances)
-            self._double_dummy(view, won, rows, candidates)
+            won = K.evaluate_cards(rows, candidates[weighed], consts, seed, self.budget.common_chances)
+            self._double_dummy(view, won, rows, candidates[weighed])
         else:
+            twin = weighed = list(range(len(legal)))
             won = np.array(
                 [
                     [K.engine_playout(self.rules, know.facts, row, self.rng, int(card)) for card in candidates]
@@ -314,7 +318,7 @@ class ExpertBot:
                 ]
             )
         me = view.seat
-        totals = [0.0] * len(legal)
+        totals = [0.0] * len(weighed)
         key = (facts.bid.text, facts.declarers)
         for r, partner in enumerate(rows[:, K.PARTNER].tolist()):
             owner = None if partner < 0 else partner
@@ -323,11 +327,17 @@ class ExpertBot:
                 full = (*contract, *tricks)
                 found = self._memo.get(full)
                 totals[c] += self._scored(full, facts.bid) if found is None else found
-        self.estimates = {action: total / len(rows) for action, total in zip(legal, totals, strict=True)}
-        best = max(range(len(legal)), key=lambda c: (totals[c], -c))
-        if doubling and totals[best] > 0:  # the playouts expect this seat to gain: a doubling multiplies it
+        column = {card: c for c, card in enumerate(weighed)}
+        self.estimates = {action: totals[column[t]] / len(rows) for action, t in zip(legal, twin, strict=True)}
+        top = weighed[max(range(len(weighed)), key=lambda c: (totals[c], -weighed[c]))]
+        run = [c for c, t in enumerate(twin) if t == top]
+        sol = int(rows[0, K.SOL])
+        strength = {c: K.card_strength(int(candidates[c]), sol, consts) for c in run}
+        # equal in tricks: lead the top of the run, follow with its lowest, as a club player does
+        chosen = max(run, key=strength.__getitem__) if not view.trick else min(run, key=strength.__getitem__)
+        if doubling and totals[column[top]] > 0:  # the playouts expect this seat to gain: a doubling multiplies it
             return doubling[0]
-        return legal[best]
+        return legal[chosen]
 
     def _double_dummy(self, view: View, won: K.Rows, rows: K.Rows, candidates: K.Rows) -> None:
         """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks).

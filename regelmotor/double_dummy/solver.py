@@ -293,6 +293,56 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     return count
 
 
+@jit
+def twins(rows: Rows, cards: Rows, consts: Rows) -> Rows:
+    """For each of the seat's legal ``cards``, the index of the card that stands for its run of equivalent
+    cards (the highest of the run, by ``candidates``' rule) on every one of the sampled ``rows`` at once.
+
+    A card ranked between two of the seat's cards that is still in a hand on any of the rows, or in the
+    trick, makes them differ; the partner card and the fordækt card stand for themselves. The seat's
+    legal jokers are one run, stood for by the lowest. On every row, a card and the card that stands for
+    it take the same tricks double dummy, so a bot weighs one of them, not both."""
+    seat = int(rows[0, K.TO_PLAY])
+    order = strength_order(rows[0], consts)
+    in_play = 0
+    for r in range(rows.shape[0]):
+        for h in range(4):
+            in_play |= int(rows[r, K.HANDS + h])
+    for i in range(int(rows[0, K.TRICK_N])):
+        in_play |= 1 << int(rows[0, K.TRICK + i])
+    mine = int(rows[0, K.HANDS + seat])
+    called = int(rows[0, K.CALLED])
+    n = cards.shape[0]
+    legal = 0
+    for c in range(n):
+        legal |= 1 << int(cards[c])
+    out = np.arange(n)
+    joker = -1
+    for c in range(n):
+        card = int(cards[c])
+        if 52 <= card < 55 and (joker < 0 or card < int(cards[joker])):
+            joker = c
+    for c in range(n):
+        card = int(cards[c])
+        if 52 <= card < 55:
+            out[c] = joker
+        elif card < 52 and card != called:
+            suit = card // 13
+            top = card
+            q = int(order[13 + card % 13]) - 1
+            while q >= 0:  # up the suit: a card gone is no gap; one of the seat's legal cards extends the run
+                higher = 13 * suit + int(order[q])
+                if (in_play >> higher) & 1:
+                    if not ((mine >> higher) & 1 and (legal >> higher) & 1) or higher == called:
+                        break
+                    top = higher
+                q -= 1
+            for d in range(n):
+                if int(cards[d]) == top:
+                    out[c] = d
+    return out
+
+
 # --- the search ----------------------------------------------------------------------------------
 
 
@@ -654,6 +704,7 @@ __all__ = [
     "objective",
     "reaches",
     "side_won",
+    "twins",
     "value",
 ]
 
