@@ -299,6 +299,47 @@ def test_an_open_sols_playouts_are_solved_from_more_cards(monkeypatch: pytest.Mo
     assert {(16, True), (16, False)} == set(solved_from)
 
 
+def test_a_leads_finalists_are_solved_from_more_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``Budget.dd_lead_cards``, the leads the playouts rank highest (``dd_lead_finalists``) are
+    solved again from that many cards, and the card led is one of them; without it nothing is."""
+    from regelmotor.bots import double_dummy as leaf
+    from regelmotor.bots.expert import Budget, ExpertBot
+    from regelmotor.bots.heuristic import HeuristicBot
+
+    searched: list[tuple[list[int], int]] = []
+    evaluate = leaf.evaluate_cards
+
+    def record(won: K.Rows, rows: K.Rows, candidates: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> int:
+        searched.append((candidates.tolist(), (13 - int(rows[0, K.TRICKS])) * 4))
+        return evaluate(won, rows, candidates, consts, table, nodes)
+
+    monkeypatch.setattr(leaf, "evaluate_cards", record)
+    rules = rules_of("standard")
+    for seed in range(40):
+        game = Game.from_seed(rules, seed, 0)
+        driver = HeuristicBot(rules, random.Random(seed))
+        while game.step is not None and not (
+            game.phase == "play" and not game.trick and sum(map(len, game.hands)) == 28
+        ):
+            game.apply(driver.choose(game.view(game.to_act), game.legal))
+        if game.step is not None and game.bid is not None and not game.bid.is_sol:
+            break
+    seat = game.to_act
+    assert seat is not None and len(game.legal) > 3
+    budget = Budget(dd_lead_cards=28, dd_lead_finalists=3)
+    bot = ExpertBot(rules, random.Random(1), budget=budget, play_samples=4)
+    led = bot.choose(game.view(seat), game.legal)
+    [(finalists, left)] = searched
+    assert len(finalists) == 3 and left == 28
+    assert led.card in finalists
+    assert bot.estimates[led] == max(v for a, v in bot.estimates.items() if a.card in finalists)
+    searched.clear()
+    ExpertBot(rules, random.Random(1), budget=dataclasses.replace(budget, dd_lead_cards=0), play_samples=4).choose(
+        game.view(seat), game.legal
+    )
+    assert searched == []
+
+
 def test_the_bids_are_priced_on_playouts_solved_from_their_last_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """The auction's playouts end double dummy (``Budget.plan_dd_cards``), as the experts at the table
     play their last tricks; with 0 they are played to the end by the rules of thumb."""

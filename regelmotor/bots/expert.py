@@ -96,6 +96,15 @@ class Budget:
     24, the expert played engelsk at a third of the speed; from 28, a tenth)."""
     dd_nodes: int = 200_000
     """The most nodes one double-dummy search may visit; a search that needs more keeps its playout."""
+    dd_lead_cards: int = 0
+    """From this many cards left (when more than ``dd_cards``), the ``dd_lead_finalists`` leads the
+    playouts rank highest are solved double dummy, and one of them is led (0: off). Measured on 300
+    engelsk deals (benchmarks/expert.py, ddloss), from 28 cards with 3 finalists a side gave away 1.91
+    tricks a deal to double-dummy play against 2.01 without, paired -0.10 [-0.17, -0.03], but took twice
+    the time there and 1.7 times on ``standard``, where head to head against the default it scored -0.60
+    [-2.15, 0.95] points per seat per deal (300 deals): not a default. Solving every lead from 28 cards
+    (not just 3) gained no more (-0.10) at 1.4 times this cost; from 36 cards, none more (-0.10)."""
+    dd_lead_finalists: int = 3
     dd_sol_cards: int = 16
     """In a sol bid (whether the declarer stays within his most is all it asks: a narrow search), from
     this many cards left."""
@@ -317,8 +326,30 @@ class ExpertBot:
                     for row in rows
                 ]
             )
+        totals = self._card_totals(view, facts, rows, won)
+        finalists = self._lead_finalists(view, rows, totals)
+        if finalists:  # the leads ranked highest, solved from more cards: only they may be led
+            solved = won[:, finalists].copy()
+            self._double_dummy(view, solved, rows, candidates[[weighed[c] for c in finalists]], deeper=True)
+            for c, total in zip(finalists, self._card_totals(view, facts, rows, solved), strict=True):
+                totals[c] = total
+        column = {card: c for c, card in enumerate(weighed)}
+        self.estimates = {action: totals[column[t]] / len(rows) for action, t in zip(legal, twin, strict=True)}
+        best = max(finalists or range(len(weighed)), key=lambda c: (totals[c], -weighed[c]))
+        top = weighed[best]
+        run = [c for c, t in enumerate(twin) if t == top]
+        sol = int(rows[0, K.SOL])
+        strength = {c: K.card_strength(int(candidates[c]), sol, consts) for c in run}
+        # equal in tricks: lead the top of the run, follow with its lowest, as a club player does
+        chosen = max(run, key=strength.__getitem__) if not view.trick else min(run, key=strength.__getitem__)
+        if doubling and totals[best] > 0:  # the playouts expect this seat to gain: a doubling multiplies it
+            return doubling[0]
+        return legal[chosen]
+
+    def _card_totals(self, view: View, facts: K.PlayFacts, rows: K.Rows, won: K.Rows) -> list[float]:
+        """Each weighed card's points for this seat, summed over the sampled deals."""
         me = view.seat
-        totals = [0.0] * len(weighed)
+        totals = [0.0] * won.shape[1]
         key = (facts.bid.text, facts.declarers)
         for r, partner in enumerate(rows[:, K.PARTNER].tolist()):
             owner = None if partner < 0 else partner
@@ -327,29 +358,32 @@ class ExpertBot:
                 full = (*contract, *tricks)
                 found = self._memo.get(full)
                 totals[c] += self._scored(full, facts.bid) if found is None else found
-        column = {card: c for c, card in enumerate(weighed)}
-        self.estimates = {action: totals[column[t]] / len(rows) for action, t in zip(legal, twin, strict=True)}
-        top = weighed[max(range(len(weighed)), key=lambda c: (totals[c], -weighed[c]))]
-        run = [c for c, t in enumerate(twin) if t == top]
-        sol = int(rows[0, K.SOL])
-        strength = {c: K.card_strength(int(candidates[c]), sol, consts) for c in run}
-        # equal in tricks: lead the top of the run, follow with its lowest, as a club player does
-        chosen = max(run, key=strength.__getitem__) if not view.trick else min(run, key=strength.__getitem__)
-        if doubling and totals[column[top]] > 0:  # the playouts expect this seat to gain: a doubling multiplies it
-            return doubling[0]
-        return legal[chosen]
+        return totals
 
-    def _double_dummy(self, view: View, won: K.Rows, rows: K.Rows, candidates: K.Rows) -> None:
+    def _lead_finalists(self, view: View, rows: K.Rows, totals: list[float]) -> list[int]:
+        """The leads the playouts rank highest (``Budget.dd_lead_finalists``), where the budget has a lead
+        solved from more cards than the rest of play and the position is within them; else none."""
+        budget = self.budget
+        if view.trick or not self.kernel.exact or len(totals) < 2 or not len(rows):
+            return []
+        if DD.objective(rows[0]) != DD.MOST or not budget.dd_cards < sum(view.hand_sizes) <= budget.dd_lead_cards:
+            return []
+        return sorted(range(len(totals)), key=lambda c: -totals[c])[: budget.dd_lead_finalists]
+
+    def _double_dummy(self, view: View, won: K.Rows, rows: K.Rows, candidates: K.Rows, deeper: bool = False) -> None:
         """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks).
 
         The narrow budget is for a contract whose declarer wants the fewest tricks, as the solver reads
         the row, not for every sol bid by name: engelsk whist's one game and dansk's grand are sol bids
-        of the ladder played for the most tricks, and were searched on the sol's budget."""
+        of the ladder played for the most tricks, and were searched on the sol's budget. ``deeper``: a
+        lead's finalists, solved from ``dd_lead_cards``."""
         budget = self.budget
         if not len(rows):
             return
         fewest = DD.objective(rows[0]) == DD.FEWEST
         cards, nodes = (budget.dd_sol_cards, budget.dd_sol_nodes) if fewest else (budget.dd_cards, budget.dd_nodes)
+        if deeper:
+            cards = budget.dd_lead_cards
         if sum(view.hand_sizes) > cards:
             return
         table = self._leaf_table(view.seat, (view.dealer, view.contract, view.declarers, view.trump, view.called))
