@@ -214,6 +214,17 @@ def matches(table: Rows, slot: int, hands: Rows, meta: int, deal: int) -> bool:
 
 
 @jit
+def next_in_play(card: int, in_play: int, order: Rows) -> int:
+    """The next card above ``card`` in its suit, in the contract's order, that is still in ``in_play``;
+    -1 if none is."""
+    suit = card // 13
+    q = int(order[13 + card % 13]) - 1
+    while q >= 0 and not (in_play >> (13 * suit + int(order[q]))) & 1:
+        q -= 1
+    return 13 * suit + int(order[q]) if q >= 0 else -1
+
+
+@jit
 def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order: Rows, out: Rows, scores: Rows) -> int:
     """The legal cards worth searching, one of each run of equivalent cards, into ``out``; how many.
 
@@ -250,13 +261,9 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
         if card < 52 and card != called:
             suit = card // 13
             place = int(order[13 + card % 13])
-            q = place - 1  # the next higher card still in play: skip this card when it is its twin
-            while q >= 0 and not (in_play >> (13 * suit + int(order[q]))) & 1:
-                q -= 1
-            if q >= 0:
-                higher = 13 * suit + int(order[q])
-                if (mine >> higher) & 1 and (legal >> higher) & 1 and higher != called:
-                    continue
+            higher = next_in_play(card, in_play, order)  # skip this card when that one is its twin
+            if higher >= 0 and (mine >> higher) & 1 and (legal >> higher) & 1 and higher != called:
+                continue
             if n == 0:  # a lead of the suit's highest card left wins it unless trumped
                 holder = -1
                 q = place - 1
@@ -327,16 +334,11 @@ def twins(rows: Rows, cards: Rows, consts: Rows) -> Rows:
         if 52 <= card < 55:
             out[c] = joker
         elif card < 52 and card != called:
-            suit = card // 13
-            top = card
-            q = int(order[13 + card % 13]) - 1
-            while q >= 0:  # up the suit: a card gone is no gap; one of the seat's legal cards extends the run
-                higher = 13 * suit + int(order[q])
-                if (in_play >> higher) & 1:
-                    if not ((mine >> higher) & 1 and (legal >> higher) & 1) or higher == called:
-                        break
-                    top = higher
-                q -= 1
+            top = card  # up the suit: a card gone is no gap; one of the seat's legal cards extends the run
+            higher = next_in_play(top, in_play, order)
+            while higher >= 0 and (mine >> higher) & 1 and (legal >> higher) & 1 and higher != called:
+                top = higher
+                higher = next_in_play(top, in_play, order)
             for d in range(n):
                 if int(cards[d]) == top:
                     out[c] = d
