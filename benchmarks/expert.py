@@ -40,7 +40,7 @@ from regelmotor.engine.game import Game
 from regelmotor.match import run_match
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
-from regelmotor.simulate import mean, rate, rate_difference, run_deals, significant
+from regelmotor.simulate import MIN_SIGNIFICANT, mean, rate, rate_difference, run_deals, significant
 
 RULESETS = ("standard", "thorsen", "whistklubben", "gruppe2", "dansk", "engelsk")
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -143,7 +143,7 @@ def calibration(
             "expected": e.as_json(),
             "expected_when_chosen": c.as_json(),
             "got": g.as_json(),
-            "inside": g.low <= e.value <= g.high,
+            "inside": g.low <= e.value <= g.high if g.n >= MIN_SIGNIFICANT else None,  # None: too few to judge
         }
     return found
 
@@ -473,11 +473,12 @@ def main() -> None:
         )
     for kind, row in report.get("calibration", {}).items():
         e, g = row["expected"], row["got"]
-        verdict = "inside" if row["inside"] else "outside"
+        verdict = {True: "inside the interval", False: "outside the interval", None: "too few to judge"}
+        interval = "[—]" if g["low"] != g["low"] else f"[{g['low']:.1f}, {g['high']:.1f}]"  # NaN: no interval
         print(
             f"calibration {kind}: expected {e['value']:.1f} (on the deals that chose it "
-            f"{row['expected_when_chosen']['value']:.1f}), got {g['value']:.1f} [{g['low']:.1f}, {g['high']:.1f}] "
-            f"points for the declarer (n = {g['n']}; {verdict} the interval)"
+            f"{row['expected_when_chosen']['value']:.1f}), got {g['value']:.1f} {interval} "
+            f"points for the declarer (n = {g['n']}; {verdict[row['inside']]})"
         )
     for name, row in report.get("strength", {}).items():
         print_match("expert", name, row)

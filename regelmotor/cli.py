@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import math
 import os
 import random
 import sys
@@ -80,7 +81,18 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 def _print_json(value: Any, out: TextIO) -> None:
-    out.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+    out.write(json.dumps(_finite(value), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no NaN: a figure with nothing to count (no deals of a kind, no interval) is null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 def _problem_json(problem: Problem) -> dict[str, Any]:

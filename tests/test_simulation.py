@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -71,7 +72,9 @@ def test_the_heuristic_bot_beats_the_random_bot_by_a_wide_margin() -> None:
 def test_estimates_on_a_hand_made_case() -> None:
     m = mean([Fraction(1), Fraction(2), Fraction(3)])
     assert m.value == 2 and m.n == 3
-    assert m.high - m.value == pytest.approx(1.959963984540054 * (1 / 3) ** 0.5)
+    assert m.high - m.value == pytest.approx(4.303 * (1 / 3) ** 0.5)  # Student's t, 2 degrees of freedom
+    many = mean([Fraction(k % 3) for k in range(300)])  # from 30 values on, the normal approximation
+    assert many.high - many.value == pytest.approx(1.959963984540054 * (2 / 3 * 300 / 299 / 300) ** 0.5)
     r = rate(25, 100)  # the Wilson score interval of 25 in 100: [0.1755, 0.3430]
     assert r.value == 0.25 and r.low == pytest.approx(0.1755, abs=1e-4) and r.high == pytest.approx(0.3430, abs=1e-4)
 
@@ -83,6 +86,22 @@ def test_no_interval_has_zero_width_at_0_or_100_percent() -> None:
     assert every.high == pytest.approx(1) and every.low == pytest.approx(0.7225, abs=1e-4)
     d = rate_difference(none, every)
     assert d.value == 1 and d.low < 1 and d.high == pytest.approx(1)
+
+
+def test_a_mean_of_one_deal_or_a_few_alike_has_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two deals both passed out say nothing of the spread of the points: no interval ("[—]"), not
+    "0,00 [0,00; 0,00]"; and the JSON says null, not NaN (which is not JSON)."""
+    assert [math.isnan(mean(v).low) for v in ([Fraction(5)], [Fraction(0)] * 4, [Fraction(0), Fraction(1)])] == [
+        True,
+        True,
+        False,
+    ]
+    assert main(["simulate", "standard", "--deals", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "[0,00; 0,00]" not in out and "[—]" in out
+    assert main(["compare", "standard", "thorsen", "--deals", "1", "--json"]) == 0
+    text = capsys.readouterr().out
+    assert "NaN" not in text and json.loads(text)["a"] == "standard"
 
 
 def test_a_trump_contract_is_made_when_the_side_takes_its_tricks() -> None:
