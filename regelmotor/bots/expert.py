@@ -92,8 +92,10 @@ class Budget:
     """The exchange weighs discards among the ``count + exchange_choices`` cards its hand values least."""
     fordaekt_choices: int = 3
     dd_cards: int = 20
-    """From this many cards left in the hands, each card is valued double dummy on each sampled deal (from
-    24, the expert played engelsk at a third of the speed; from 28, a tenth)."""
+    """From this many cards left in the hands, each card is valued double dummy on each sampled deal. On 300
+    engelsk deals (benchmarks/expert.py, ddloss; the time with DDS judging every card) from 28 cards a side
+    gave away 0.15 [0.05, 0.25] tricks a deal less to double-dummy play, at 3.5 times the time; from 24, on
+    600 deals, 0.03 [-0.01, 0.07] less at 1.3 times."""
     dd_nodes: int = 200_000
     """The most nodes one double-dummy search may visit; a search that needs more keeps its playout."""
     dd_lead_cards: int = 0
