@@ -244,10 +244,10 @@ def rate(hits: int, n: int) -> Estimate:
 
 T95: tuple[float, ...] = (
     *(12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131),
-    *(2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045),
+    *(2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048),
 )
-"""Student's t, the 97.5% point, for 1 to 29 degrees of freedom: a mean's 95% interval from fewer than
-``MIN_SIGNIFICANT`` values (from more, the normal approximation's ``Z95``)."""
+"""Student's t, the 97.5% point, for 1 to 28 degrees of freedom: a mean's 95% interval from fewer than
+``MIN_SIGNIFICANT`` (30) values; from 30 on, the normal approximation's ``Z95``."""
 
 
 def mean(values: Sequence[Fraction]) -> Estimate:
@@ -261,7 +261,7 @@ def mean(values: Sequence[Fraction]) -> Estimate:
     variance = sum(((v - m) ** 2 for v in values), Fraction(0)) / (n - 1) if n > 1 else Fraction(0)
     if n < MIN_SIGNIFICANT and variance == 0:
         return Estimate(float(m), math.nan, math.nan, n)
-    half = (T95[n - 2] if n <= len(T95) + 1 else Z95) * math.sqrt(float(variance) / n)
+    half = (T95[n - 2] if n < MIN_SIGNIFICANT else Z95) * math.sqrt(float(variance) / n)
     return Estimate(float(m), float(m) - half, float(m) + half, n)
 
 
@@ -378,7 +378,7 @@ def progress_bar(total: int, stream: Any = None) -> Callable[[int], None] | None
 
 
 def format_estimate(estimate: Estimate, percent: bool = False, lang: str = "en") -> str:
-    """A value and its 95% interval; in Danish with a decimal comma (11,5 % [9,0, 14,3])."""
+    """A value and its 95% interval; in Danish with a decimal comma (11,5 % [9,0; 14,3])."""
     if math.isnan(estimate.value):
         return "—"
     if math.isnan(estimate.low):  # too few values for an interval

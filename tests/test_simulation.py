@@ -73,6 +73,10 @@ def test_estimates_on_a_hand_made_case() -> None:
     m = mean([Fraction(1), Fraction(2), Fraction(3)])
     assert m.value == 2 and m.n == 3
     assert m.high - m.value == pytest.approx(4.303 * (1 / 3) ** 0.5)  # Student's t, 2 degrees of freedom
+    below, at = (mean([Fraction(k % 2) for k in range(n)]) for n in (29, 30))  # t up to 29 values, then z
+    spread = sum((k % 2 - below.value) ** 2 for k in range(29)) / 28
+    assert below.high - below.value == pytest.approx(2.048 * (spread / 29) ** 0.5)
+    assert at.high - at.value == pytest.approx(1.959963984540054 * (0.25 * 30 / 29 / 30) ** 0.5)
     many = mean([Fraction(k % 3) for k in range(300)])  # from 30 values on, the normal approximation
     assert many.high - many.value == pytest.approx(1.959963984540054 * (2 / 3 * 300 / 299 / 300) ** 0.5)
     r = rate(25, 100)  # the Wilson score interval of 25 in 100: [0.1755, 0.3430]
