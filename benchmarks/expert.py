@@ -26,6 +26,7 @@ Nothing here is a test: the figures depend on the machine and are reported, not 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import time
@@ -94,8 +95,6 @@ CALIBRATION_BUDGET = Budget(honest_samples=32)
 def _calibration_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[str, float, float, float]]:
     """(kind, expected on fresh deals, expected on the deals that chose, got) for the declarer of each
     deal of ``range(first, stop)``, the experts' budget changed by ``changes``."""
-    import dataclasses
-
     name, first, stop, changes = args
     budget = dataclasses.replace(CALIBRATION_BUDGET, **changes)
     rules = compile_rules(load_ruleset(name))
@@ -204,8 +203,6 @@ def leaf(deals: int) -> dict[str, Any]:
 
 def changed_budget(changes: dict[str, int], name: str = "expert-changed") -> str:
     """The bot ``name``: the expert with ``changes`` to its budget (registered in this process)."""
-    import dataclasses
-
     from regelmotor.bots import base
     from regelmotor.bots.expert import DEFAULT_BUDGET
 
@@ -292,8 +289,6 @@ def budget_text(changes: dict[str, int] | None) -> str:
 
 def parse_budget(items: list[str]) -> dict[str, int]:
     """``--budget lead_samples=48 --budget dd_cards=24``: changes to the expert's ``Budget``."""
-    import dataclasses
-
     known = {field.name for field in dataclasses.fields(Budget) if type(field.default) is int}
     changes = {}
     for item in items:
