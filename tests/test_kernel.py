@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pluggy
@@ -318,6 +319,83 @@ def test_a_sol_declarer_in_a_playout_never_takes_a_trick_he_could_duck(name: str
                     checked += 1
             K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
     assert checked > 20
+
+
+def _sol_declarer_turns(name: str, salt: str) -> Iterator[tuple[K.Rows, int, K.Rows]]:
+    """Each turn of a sol declarer in playouts of 300 random sol deals of ``name``: the row as it stands (the
+    caller only reads it), the seat's legal cards, the constants; the row is played on after."""
+    rules = rules_of(name)
+    kernel = K.KernelRules.build(rules)
+    consts = kernel.constants
+    rng = random.Random(f"{salt}:{name}")
+    for row in [row.copy() for row in _sol_rows(rules, kernel, 300, rng)]:
+        while not K.play_over(row, consts):
+            seat = int(row[K.TO_PLAY])
+            if (int(row[K.DECLARERS]) >> seat) & 1:
+                yield row, K.legal_mask(row, seat, consts), consts
+            K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
+
+
+def _out_around(row: K.Rows, card: int, consts: K.Rows) -> tuple[int, int]:
+    """How many cards still out (to the seat to play) rank below ``card`` in its suit, and how many above."""
+    fd = int(row[K.FD_SUIT])
+    out = ~(int(row[K.SEEN]) | int(row[K.HANDS + int(row[K.TO_PLAY])]))
+    strength = K.card_strength(card, 1, consts)
+    others = [K.card_strength(o, 1, consts) for o in K.cards_of(out & K.suit_mask(K.card_suit(card, fd), fd))]
+    return sum(o < strength for o in others), sum(o > strength for o in others)
+
+
+@pytest.mark.parametrize("name", ["standard", "thorsen"])
+def test_a_sol_declarer_who_cannot_follow_throws_the_card_nothing_out_ranks_above(name: str) -> None:
+    """001 "I sol må melderen højst tage ét stik". A card that no card still out ranks above in its suit
+    takes any trick of that suit it is played to; a declarer in a playout who cannot follow throws such a
+    card first (the fewest cards out above it, then the highest), not merely his highest: a jack whose
+    king and queen have gone is as sure a trick as a king. He keeps his jokers, his way under a trick."""
+    checked = differs = 0
+    for row, legal, consts in _sol_declarer_turns(name, "throw"):
+        n = int(row[K.TRICK_N])
+        fd = int(row[K.FD_SUIT])
+        led = K.card_suit(int(row[K.TRICK]), fd) if n else -1
+        plain = [c for c in K.cards_of(legal) if c < 52 or c == K.FORDAEKT]
+        if n and 0 <= led < 4 and not legal & K.suit_mask(led, fd) and len(plain) > 1:  # void: all stay under
+
+            def sure(card: int, row: K.Rows = row, consts: K.Rows = consts) -> tuple[int, int]:
+                return -_out_around(row, card, consts)[1], K.card_strength(card, 1, consts)
+
+            surest = max(sure(c) for c in plain)
+            for seed in range(10):
+                assert sure(K.policy_card(row, consts, seed)) == surest
+            checked += 1
+            differs += sure(max(plain, key=lambda c: K.card_strength(c, 1, consts))) != surest
+    assert checked > 10 and differs > 0
+
+
+@pytest.mark.parametrize("name", ["standard", "thorsen"])
+def test_a_sol_declarer_on_lead_leads_where_a_defender_must_go_over(name: str) -> None:
+    """001 "I sol må melderen højst tage ét stik". A card led takes the trick unless someone goes over it,
+    and a defender who can duck under it does; so a declarer in a playout leads the lowest card of the suit
+    where the fewest cards still out rank below it, then where the most rank above it, never a suit where
+    none still out can go over it while another is left (not merely his lowest card)."""
+    checked = differs = 0
+    for row, legal, consts in _sol_declarer_turns(name, "exit"):
+        if row[K.TRICK_N] or not legal & (legal - 1):
+            continue
+        fd = int(row[K.FD_SUIT])
+        options = {}
+        for suit in range(4):
+            mine = K.cards_of(legal & K.suit_mask(suit, fd))
+            if mine:
+                low = min(mine, key=lambda c: K.card_strength(c, 1, consts))
+                below, above = _out_around(row, low, consts)
+                if above:
+                    options[low] = (below, -above)
+        if options:
+            led = K.policy_card(row, consts, checked)
+            assert led in options and options[led] == min(options.values())
+            checked += 1
+            lowest = min(options, key=lambda c: K.card_strength(c, 1, consts))
+            differs += options[lowest] != options[led]
+    assert checked > 10 and differs > 0
 
 
 def test_every_card_weighed_on_a_deal_meets_the_same_chances() -> None:

@@ -290,17 +290,59 @@ def random_card(mask: int) -> int:
 
 @jit
 def keep_value(row: Rows, card: int, consts: Rows) -> int:
-    """How much a hand wants to keep a card: high cards and trumps in trump games, low cards in sol."""
+    """How much a hand wants to keep a card: high cards and trumps in trump games; in sol, a card the more
+    cards still out rank above it (then the lower it is), and the jokers most of all."""
     if 52 <= card < 55:
         if row[SOL] != 0:  # the declarer's way under a trick he cannot duck, a defender's way to the lead
-            return 30
+            return 1000
         return 40 if consts[JOKER_LOSES] == 0 or row[TRUMP] < 0 else 5
     strength = card_strength(card, int(row[SOL]), consts)
-    if row[SOL] != 0:
-        return 20 - strength
+    if row[SOL] != 0:  # a card that none still out ranks above is a sure trick: the first to go
+        return 32 * cards_out_around(row, card, consts)[1] + 20 - strength
     if card_suit(card, int(row[FD_SUIT])) == row[TRUMP]:
         return strength + 20
     return strength
+
+
+@jit
+def cards_out_around(row: Rows, card: int, consts: Rows) -> tuple[int, int]:
+    """How many cards still out (not played, not in the hand of the seat to play) rank below ``card`` in
+    its suit, and how many above it. With none above, a card takes any trick of its suit it is played to."""
+    fd = int(row[FD_SUIT])
+    sol = int(row[SOL])
+    strength = card_strength(card, sol, consts)
+    out = ~(int(row[SEEN]) | int(row[HANDS + int(row[TO_PLAY])])) & suit_mask(card_suit(card, fd), fd)
+    below = 0
+    above = 0
+    while out:
+        other = lowest_card(out)
+        out &= out - 1
+        if card_strength(other, sol, consts) > strength:
+            above += 1
+        else:
+            below += 1
+    return below, above
+
+
+@jit
+def sol_exit(row: Rows, plain: int, lowest: int, consts: Rows) -> int:
+    """A sol declarer's lead: the lowest card of the suit where the fewest cards still out rank below it
+    (a defender who holds one ducks under it and leaves him the trick), and of those where the most rank
+    above it (one of them must go over it); never a suit where none still out can go over while another
+    is left. ``lowest`` (his lowest card) where no suit has a card out above his."""
+    fd = int(row[FD_SUIT])
+    best = -1
+    best_key = 1 << 30
+    for suit in range(4):
+        mine = plain & suit_mask(suit, fd)
+        if mine == 0:
+            continue
+        low = lowest_of(mine, consts)
+        below, above = cards_out_around(row, low, consts)
+        key = below * 64 - above  # at most 13 cards of a suit are out: the fewest below first
+        if above > 0 and key < best_key:
+            best, best_key = low, key
+    return best if best >= 0 else lowest
 
 
 @jit
@@ -331,7 +373,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
     mine = (side >> seat) & 1 == 1
     if wild and not (sol and mine):  # a sol's declarer never plays at random: any card may take a trick
         return random_card(legal)
-    cheapest = -1  # the card the hand least wants to keep (sol: its highest)
+    cheapest = -1  # the card the hand least wants to keep (sol: its surest trick)
     cheapest_value = 1 << 30
     dearest = -1  # the card the hand most wants to keep (sol: its lowest)
     dearest_value = -1
@@ -349,7 +391,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
             # a defender leads where the declarer must go over
             plain = legal & ~JOKER_MASK
             low = lowest_of(plain, consts) if plain != 0 else dearest
-            return low if mine else sol_lead(row, legal, low, consts)
+            return sol_exit(row, plain, low, consts) if mine else sol_lead(row, legal, low, consts)
         jokers = legal & JOKER_MASK
         if jokers != 0 and (consts[JOKER_LOSES] == 0 or row[TRUMP] < 0):
             return random_card(jokers)  # a led joker takes the trick
@@ -377,12 +419,12 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
         if winning_index(row, n + 1, consts) == n:
             if value < taking_value:
                 taking, taking_value = card, value
-        elif sol:  # the highest card that stays under; a joker (never taking a trick it follows) last
-            duck = -1 if 52 <= card < 55 else 20 - value
+        elif sol:  # the card it most wants rid of that stays under; a joker (never taking a trick it follows) last
+            duck = -(1 << 20) if 52 <= card < 55 else -value
             if duck > ducking_value or ducking < 0:
                 ducking, ducking_value = card, duck
     if sol:
-        if mine:  # duck with the highest card that does not take the trick
+        if mine:  # duck with the card it most wants rid of that does not take the trick
             return ducking if ducking >= 0 else cheapest
         if (side >> winning) & 1:  # leave the trick to the declarer
             return ducking if ducking >= 0 else cheapest
