@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -267,12 +268,9 @@ def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
     assert on_one_node.sum() < settled.sum() and not few[on_one_node == 0].any()
 
 
-def test_an_open_sols_playouts_are_solved_from_more_cards(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Bordlægger's hand lies on the table, and its defenders at the table search their defence against
-    it; the playouts that price it are solved from ``Budget.plan_dd_open_sol_cards`` cards, every other
-    contract's from ``plan_dd_cards`` (a row whose play is over is solved where it ended)."""
+def _solved_rows(monkeypatch: pytest.MonkeyPatch, kind: Callable[[K.Rows], bool]) -> list[tuple[int, bool]]:
+    """From now on, each row the playouts before play solve, as (cards left, ``kind`` of the row)."""
     from regelmotor.bots import double_dummy as leaf
-    from regelmotor.bots.expert import Budget, ExpertBot
 
     solved_from: list[tuple[int, bool]] = []
     finish = leaf.finish_rows
@@ -280,11 +278,20 @@ def test_an_open_sols_playouts_are_solved_from_more_cards(monkeypatch: pytest.Mo
     def record(won: K.Rows, rows: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> K.Rows:
         for row in rows:
             if not K.play_over(row, consts):
-                left = (13 - int(row[K.TRICKS])) * 4 - int(row[K.TRICK_N])
-                solved_from.append((left, bool(row[K.SOL_LIMIT] >= 0 and row[K.OPEN_SEATS] != 0)))
+                solved_from.append(((13 - int(row[K.TRICKS])) * 4 - int(row[K.TRICK_N]), bool(kind(row))))
         return finish(won, rows, consts, table, nodes)
 
     monkeypatch.setattr(leaf, "finish_rows", record)
+    return solved_from
+
+
+def test_an_open_sols_playouts_are_solved_from_more_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bordlægger's hand lies on the table, and its defenders at the table search their defence against
+    it; the playouts that price it are solved from ``Budget.plan_dd_open_sol_cards`` cards, every other
+    contract's from ``plan_dd_cards`` (a row whose play is over is solved where it ended)."""
+    from regelmotor.bots.expert import Budget, ExpertBot
+
+    solved_from = _solved_rows(monkeypatch, lambda row: bool(row[K.SOL_LIMIT] >= 0 and row[K.OPEN_SEATS] != 0))
     rules = rules_of("standard")
     game = Game.from_seed(rules, 4, 0)
     assert game.step is not None and game.step[0] == "call"
@@ -297,6 +304,28 @@ def test_an_open_sols_playouts_are_solved_from_more_cards(monkeypatch: pytest.Mo
         view, game.legal
     )
     assert {(16, True), (16, False)} == set(solved_from)
+
+
+def test_a_closed_sols_playouts_are_played_out_not_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A closed sol's declarer keeps his hand hidden to the end, and a solved leaf would show it to the
+    defenders; its playouts before play are played out by the rules of thumb (``Budget.plan_dd_closed_sol_cards``
+    0), every other contract's solved as before. With the setting at 16 they are solved from 16 cards."""
+    from regelmotor.bots import double_dummy as leaf
+    from regelmotor.bots.expert import Budget, ExpertBot
+
+    solved_from = _solved_rows(monkeypatch, lambda row: leaf.objective(row) == leaf.FEWEST and row[K.OPEN_SEATS] == 0)
+    rules = rules_of("standard")
+    game = Game.from_seed(rules, 4, 0)
+    assert game.step is not None and game.step[0] == "call"
+    view = game.view(game.step[1])
+    budget = Budget(plan_samples=2, bid_samples=4)
+    ExpertBot(rules, random.Random(1), budget=budget).choose(view, game.legal)
+    assert solved_from and all(not closed for _, closed in solved_from)
+    solved_from.clear()
+    ExpertBot(rules, random.Random(1), budget=dataclasses.replace(budget, plan_dd_closed_sol_cards=16)).choose(
+        view, game.legal
+    )
+    assert (16, True) in solved_from
 
 
 def test_a_leads_finalists_are_solved_from_more_cards(monkeypatch: pytest.MonkeyPatch) -> None:
