@@ -375,7 +375,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
         return random_card(legal)
     cheapest = -1  # the card the hand least wants to keep (sol: its surest trick)
     cheapest_value = 1 << 30
-    dearest = -1  # the card the hand most wants to keep (sol: its lowest)
+    dearest = -1  # the card the hand most wants to keep (sol: a joker, else its safest card)
     dearest_value = -1
     rest = legal
     while rest:
