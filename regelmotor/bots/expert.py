@@ -138,13 +138,13 @@ class Budget:
     plan_dd_closed_sol_cards: int = 0
     """A closed sol's playouts before play (the declarer's hand hidden to the end) are solved from this many
     cards left instead of ``plan_dd_cards`` (0: played out to the end by the rules of thumb). A solved leaf
-    shows its defenders the hidden hand, which the defenders at the table never see. Measured on the 89
-    ``thorsen`` sols the experts played in 600 deals, each played out 64 times on its real cards: the declarer
-    stayed within his one trick in 64% of the playouts solved from 16 cards and 71% of those played out, and
-    on 76% of the deals at the table (on 116 sols in 600 more deals, the declarer throwing his surest trick
-    first: 64% and 65%, and 77% at the table). With it and the sol declarer's rules of thumb of
-    ``kernel.sol_exit`` and ``keep_value``, ``thorsen``'s sol is priced at 13.5 where it brings 19.6 [16.3,
-    23.0] (benchmarks/expert.py, calibration, 1,000 deals); before, at 11.5 where it brought 19.2 [15.1, 23.3]."""
+    shows its defenders the hidden hand, which the defenders at the table never see. Measured on the 91
+    ``thorsen`` sols the experts played in 600 deals, each played out 64 times on its real cards
+    (benchmarks/sol_play.py, before the sol declarer's rules of thumb of ``kernel.sol_exit`` and
+    ``keep_value``): the declarer stayed within his one trick in 66% of the playouts solved from 16 cards,
+    73% of those played out, and on 77% of the deals at the table; with those rules of thumb, on 148 sols,
+    66%, 71% and 83%. With both, ``thorsen``'s sol is priced at 13.5 where it brings 19.6 [16.3, 23.0]
+    (benchmarks/expert.py, calibration, 1,000 deals); before, at 11.5 where it brought 19.2 [15.1, 23.3]."""
     bid_caution: float = 1.5
     """A bid is weighed by its mean less this many standard errors of that mean. Every seat bids on its own
     noisy estimate, and the contract goes to the seat whose estimate is highest: the winner's curse across
