@@ -348,18 +348,7 @@ def sol_exit(row: Rows, plain: int, lowest: int, consts: Rows) -> int:
 @jit
 def master(row: Rows, card: int, consts: Rows) -> bool:
     """Whether no card still out (not played, not in the player's own hand) beats ``card`` in its suit."""
-    if card >= 52:
-        return False
-    suit = card // 13
-    seat = int(row[TO_PLAY])
-    out = ~(int(row[SEEN]) | int(row[HANDS + seat])) & int(SUIT_MASKS[suit])
-    strength = card_strength(card, int(row[SOL]), consts)
-    while out:
-        other = lowest_card(out)
-        out &= out - 1
-        if card_strength(other, int(row[SOL]), consts) > strength:
-            return False
-    return True
+    return card < 52 and cards_out_around(row, card, consts)[1] == 0
 
 
 @jit
