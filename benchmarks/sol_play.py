@@ -35,6 +35,13 @@ from regelmotor.ruleset.load import load_ruleset
 from regelmotor.simulate import Estimate, mean, rate
 
 
+def share_mean(shares: Sequence[float]) -> Estimate:
+    """The mean of per-deal shares, its interval kept within 0 and 1: no share lies outside them, so
+    cutting the interval there loses none of its cover (at a handful of sols the t interval reaches past)."""
+    found = mean([Fraction(s) for s in shares])
+    return Estimate(found.value, max(0.0, found.low), min(1.0, found.high), found.n)
+
+
 class RuleOfThumbDefence:
     """The expert, but as a defender of a closed sol it plays the card the playouts' rules of thumb play."""
 
@@ -121,14 +128,16 @@ def sol_play(name: str, deals: int, first: int, playouts: int, leaf: int, defenc
     report: dict[str, Any] = {
         "sols": len(rows),
         "made at the table": rate(sum(r[0] for r in rows), len(rows)),
-        "made in the playouts, played out": mean([Fraction(r[1]) for r in rows]),
-        f"made in the playouts, solved from {leaf} cards": mean([Fraction(r[2]) for r in rows]),
+        "made in the playouts, played out": share_mean([r[1] for r in rows]),
+        f"made in the playouts, solved from {leaf} cards": share_mean([r[2] for r in rows]),
     }
     if defence:
         paired = [r for r in rows if r[3] is not None]
         report["same contract with rule-of-thumb defenders"] = len(paired)
-        report["made at the table, the experts defending"] = sum(r[0] for r in paired)
-        report["made at the table, the rules of thumb defending"] = sum(bool(r[3]) for r in paired)
+        report["made at the table, the experts defending"] = rate(sum(r[0] for r in paired), len(paired))
+        report["made at the table, the rules of thumb defending"] = rate(sum(bool(r[3]) for r in paired), len(paired))
+        # paired on the same deals: the rules of thumb's sol made (1) or not (0), less the experts'
+        report["rules of thumb less experts, deal by deal"] = mean([Fraction(bool(r[3]) - r[0]) for r in paired])
     return report
 
 
