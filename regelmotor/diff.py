@@ -9,7 +9,7 @@ designation one ruleset lacks is named, not compared with whatever sits at the s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -117,6 +117,29 @@ def label_of(path: tuple[str | int, ...]) -> str:
     return description.split(" (udelades")[0].split(": ")[0].rstrip(".")
 
 
+def _distinct_labels(paths: Sequence[tuple[str | int, ...]]) -> list[str]:
+    """Each path's label, told apart where two keys share one: a `compare` reader saw "Formlen for en
+    spillers score, når kontrakten ikke holder" twice with two formulas. A list item or a named key (a
+    designation, a sol bid, a constant, a table) is named after the label ("Solbuddene og deres plads i
+    stigerækken – bordlægger"); a key of a shared definition is led by its family's label ("Afregning af
+    solspil: formlen ...")."""
+    labels = [label_of(path) for path in paths]
+    shared = {label for label in labels if labels.count(label) > 1}
+    found = []
+    for path, label in zip(paths, labels, strict=True):
+        if label in shared:
+            items = [str(p)[1:-1] for p in path if str(p).startswith("[")]
+            parent = label_of(path[:-1]) if len(path) > 1 else label
+            if items:
+                label = f"{label} – {', '.join(items)}"
+            elif parent not in (label, ".".join(str(p) for p in path[:-1])):
+                label = f"{parent}: {label[:1].lower()}{label[1:]}"
+            else:
+                label = f"{label} – {path[-1]}"
+        found.append(label)
+    return found
+
+
 def _source(ruleset: Ruleset, path: tuple[str | int, ...]) -> str | None:
     """The source of the innermost rule object on ``path``."""
     node: Any = ruleset
@@ -202,16 +225,20 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
     differences.extend(_exchange_by_kind(a, b))
     dump_a, dump_b = a.model_dump(mode="json"), b.model_dump(mode="json")
     tables: set[str] = set()
+    walked = []
     for path, left, right in _walk(dump_a, dump_b, ()):
         if path[:2] == ("scoring", "tables") and len(path) > 3 and path[3] == "values":
             tables.add(str(path[2]))  # one row per table, below
-            continue
+        else:
+            walked.append((path, left, right))
+    labels = _distinct_labels([path for path, _, _ in walked])
+    for (path, left, right), label in zip(walked, labels, strict=True):
         key = ".".join(str(p) for p in path).replace(".[", "[")
         differences.append(
             Difference(
                 SECTIONS.get(str(path[0]), "Andet"),
                 key,
-                label_of(path),
+                label,
                 left,
                 right,
                 _source(a, path),

@@ -86,7 +86,29 @@ def test_a_label_followed_by_its_values_has_no_full_stop_before_them(capsys: pyt
     full stop before the colon read "når kontrakten ikke holder.: -2 * base * B * D / ..."."""
     halvpris = str(REPO / "docs" / "examples" / "halvpris.yaml")
     found = paths("standard", halvpris)
-    assert found["scoring.trump.failed"].label == "Formlen for en spillers score, når kontrakten ikke holder"  # type: ignore[attr-defined]
+    label = found["scoring.trump.failed"].label  # type: ignore[attr-defined]
+    assert label == "Afregning af trumfspil: formlen for en spillers score, når kontrakten ikke holder"
     assert all(not d.label.endswith(".") for d in paths("standard", "thorsen").values())  # type: ignore[attr-defined]
     assert main(["compare", "standard", halvpris, "--deals", "2"]) == 0
     assert ".:" not in capsys.readouterr().out
+
+
+def test_two_keys_sharing_a_description_are_told_apart_by_their_family() -> None:
+    """Trump and sol scoring share one schema definition, so both formulas read "Formlen for en spillers
+    score, når kontrakten ikke holder": a club reading `compare` saw the same line twice with different
+    formulas. Each is now led by its family's label, and a list item is named after its label."""
+    found = paths("standard", str(REPO / "docs" / "examples" / "halvpris.yaml"))
+    trump, sol = (found[f"scoring.{family}.failed"].label for family in ("trump", "sol"))  # type: ignore[attr-defined]
+    assert trump == "Afregning af trumfspil: formlen for en spillers score, når kontrakten ikke holder"
+    assert sol == "Afregning af solspil: formlen for en spillers score, når kontrakten ikke holder"
+    sol_bid = paths("standard", "thorsen")["sol_bids[bordlægger]"].label  # type: ignore[attr-defined]
+    assert sol_bid == "Solbuddene og deres plads i stigerækken – bordlægger"
+
+
+@pytest.mark.parametrize("a", RULESETS)
+def test_no_two_differences_of_shipped_rulesets_read_alike(a: str) -> None:
+    """Every row of a diff between two shipped rulesets has a label of its own (a designation's, a sol
+    bid's, a constant's rows named after it)."""
+    for b in RULESETS:
+        labels = [d.label for d in paths(a, b).values()]  # type: ignore[attr-defined]
+        assert len(labels) == len(set(labels)), (a, b)
