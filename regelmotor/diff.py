@@ -9,6 +9,7 @@ designation one ruleset lacks is named, not compared with whatever sits at the s
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -124,7 +125,7 @@ def _distinct_labels(paths: Sequence[tuple[str | int, ...]]) -> list[str]:
     stigerækken – bordlægger"); a key of a shared definition is led by its family's label ("Afregning af
     solspil: formlen ...")."""
     labels = [label_of(path) for path in paths]
-    shared = {label for label in labels if labels.count(label) > 1}
+    shared = {label for label, count in Counter(labels).items() if count > 1}
     found = []
     for path, label in zip(paths, labels, strict=True):
         if label in shared:
