@@ -92,7 +92,7 @@ CALIBRATION_BUDGET = Budget(honest_samples=32)
 """The expert as it plays, its chosen bid priced again on 32 fresh deals (``Budget.honest_samples``)."""
 
 
-def _calibration_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[str, float, float, float]]:
+def _calibration_part(args: tuple[str, int, int, dict[str, float]]) -> list[tuple[str, float, float, float]]:
     """(kind, expected on fresh deals, expected on the deals that chose, got) for the declarer of each
     deal of ``range(first, stop)``, the experts' budget changed by ``changes``."""
     name, first, stop, changes = args
@@ -120,7 +120,7 @@ def _calibration_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[
 
 
 def calibration(
-    deals: int, name: str = "standard", jobs: int = 2, changes: dict[str, int] | None = None
+    deals: int, name: str = "standard", jobs: int = 2, changes: dict[str, float] | None = None
 ) -> dict[str, Any]:
     """What the expert expected of the contract it ended up playing (its value of the last call it made)
     against the points the deal then brought it, by kind of contract: where the two differ by more than
@@ -201,7 +201,7 @@ def leaf(deals: int) -> dict[str, Any]:
     return found
 
 
-def changed_budget(changes: dict[str, int], name: str = "expert-changed") -> str:
+def changed_budget(changes: dict[str, float], name: str = "expert-changed") -> str:
     """The bot ``name``: the expert with ``changes`` to its budget (registered in this process)."""
     from regelmotor.bots import base
     from regelmotor.bots.expert import DEFAULT_BUDGET
@@ -211,7 +211,7 @@ def changed_budget(changes: dict[str, int], name: str = "expert-changed") -> str
     return name
 
 
-def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int, int, int]]:
+def _dd_loss_part(args: tuple[str, int, int, dict[str, float]]) -> list[tuple[int, int, int]]:
     """Each engelsk deal of ``range(first, stop)`` played by four bots: the tricks each side lost to
     double-dummy play, every card judged by DDS (``solve_board`` on the position before it), and how many
     of both sides' were lost leading a trick."""
@@ -253,7 +253,7 @@ def _dd_loss_part(args: tuple[str, int, int, dict[str, int]]) -> list[tuple[int,
     return found
 
 
-def dd_loss(deals: int, jobs: int, changes: dict[str, int] | None = None) -> dict[str, Any]:
+def dd_loss(deals: int, jobs: int, changes: dict[str, float] | None = None) -> dict[str, Any]:
     """The tricks a side gives away to double-dummy play per deal, on engelsk (the expert and the heuristic
     on the same deals): a card costs what DDS says the side loses by it against the best card there.
 
@@ -283,19 +283,22 @@ def dd_loss(deals: int, jobs: int, changes: dict[str, int] | None = None) -> dic
     return found
 
 
-def budget_text(changes: dict[str, int] | None) -> str:
+def budget_text(changes: dict[str, float] | None) -> str:
     return ", ".join(f"{key}={value}" for key, value in (changes or {}).items())
 
 
-def parse_budget(items: list[str]) -> dict[str, int]:
-    """``--budget lead_samples=48 --budget dd_cards=24``: changes to the expert's ``Budget``."""
-    known = {field.name for field in dataclasses.fields(Budget) if type(field.default) is int}
-    changes = {}
+def parse_budget(items: list[str]) -> dict[str, float]:
+    """``--budget lead_samples=48 --budget read_play_miss=0.3``: changes to the expert's ``Budget`` (its
+    integer and real settings)."""
+    kinds = {field.name: type(field.default) for field in dataclasses.fields(Budget)}
+    known = {name: kind for name, kind in kinds.items() if kind in (int, float)}
+    changes: dict[str, float] = {}
     for item in items:
         key, _, value = item.partition("=")
-        if key not in known or not value.lstrip("-").isdigit():
-            raise SystemExit(f"--budget {item}: give NAME=INTEGER, NAME one of {', '.join(sorted(known))}")
-        changes[key] = int(value)
+        try:
+            changes[key] = known[key](value)
+        except (KeyError, ValueError):
+            raise SystemExit(f"--budget {item}: give NAME=NUMBER, NAME one of {', '.join(sorted(known))}") from None
     return changes
 
 
