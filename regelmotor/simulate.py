@@ -250,9 +250,12 @@ T95: tuple[float, ...] = (
 ``MIN_SIGNIFICANT`` (30) values; from 30 on, the normal approximation's ``Z95``."""
 
 
-def mean(values: Sequence[Fraction]) -> Estimate:
+def mean(values: Sequence[Fraction], within: tuple[float, float] = (-math.inf, math.inf)) -> Estimate:
     """A mean with its 95% interval (Student's t below ``MIN_SIGNIFICANT`` values). One value, or a few
-    all alike, say nothing of the spread: no interval then (NaN bounds, printed "[—]"), not a zero-width one."""
+    all alike, say nothing of the spread: no interval then (NaN bounds, printed "[—]"), not a zero-width one.
+
+    ``within``: the least and the most any value can be (a count of tricks: 0 to 13). The interval is
+    kept within them, where at small n it would reach past them (tricks taken 1.3 [-0.1, 2.8])."""
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
@@ -262,7 +265,8 @@ def mean(values: Sequence[Fraction]) -> Estimate:
     if n < MIN_SIGNIFICANT and variance == 0:
         return Estimate(float(m), math.nan, math.nan, n)
     half = (T95[n - 2] if n < MIN_SIGNIFICANT else Z95) * math.sqrt(float(variance) / n)
-    return Estimate(float(m), float(m) - half, float(m) + half, n)
+    least, most = within
+    return Estimate(float(m), float(max(least, float(m) - half)), float(min(most, float(m) + half)), n)
 
 
 @dataclass
@@ -319,14 +323,14 @@ def summarize(results: Sequence[DealResult], bots: Sequence[str]) -> Summary:
     trump = [r for r in finished if r.side_tricks is not None]
     summary.selvmakker = rate(sum(r.selvmakker for r in trump), len(trump))
     summary.called_in_kitty = rate(sum(r.called_in_kitty for r in trump), len(trump))
-    summary.side_tricks = mean([Fraction(r.side_tricks or 0) for r in trump])
+    summary.side_tricks = mean([Fraction(r.side_tricks or 0) for r in trump], within=(0, 13))
     for position, name in enumerate(POSITIONS):
         # the seat ``position`` places after the dealer: forhånd first
         summary.points_per_seat[name] = mean([r.scores[(r.dealer + 1 + position) % 4] for r in results])
     for name in dict.fromkeys(bots):
         seats = [s for s, b in enumerate(bots) if b == name]
         summary.points_per_bot[name] = mean([r.scores[s] for r in results for s in seats])
-    summary.joker_leads = mean([Fraction(r.joker_leads) for r in results])
+    summary.joker_leads = mean([Fraction(r.joker_leads) for r in results], within=(0, math.inf))
     summary.joker_lead_wins = rate(sum(r.joker_lead_wins for r in results), sum(r.joker_leads for r in results))
     return summary
 

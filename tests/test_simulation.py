@@ -92,6 +92,20 @@ def test_no_interval_has_zero_width_at_0_or_100_percent() -> None:
     assert d.value == 1 and d.low < 1 and d.high == pytest.approx(1)
 
 
+def test_a_count_per_deal_keeps_its_interval_within_what_a_deal_can_hold() -> None:
+    """Three deals with 0, 0 and 4 joker leads: the t interval reaches below 0, which no deal can have;
+    it stops at 0 (and tricks at 13), and the mean itself is unchanged."""
+    leads = [Fraction(0), Fraction(0), Fraction(4)]
+    assert mean(leads).low < 0
+    kept = mean(leads, within=(0, math.inf))
+    assert kept.low == 0 and kept.value == mean(leads).value and kept.high == mean(leads).high
+    tricks = mean([Fraction(13), Fraction(13), Fraction(9)], within=(0, 13))
+    assert tricks.high == 13 and tricks.low < 13
+    summary = summarize(run_deals("standard", [], 12, 1, ["heuristic"] * 4), ["heuristic"] * 4)
+    assert summary.side_tricks.n > 1 and summary.joker_leads.low >= 0
+    assert 0 <= summary.side_tricks.low <= summary.side_tricks.high <= 13
+
+
 def test_a_mean_of_one_deal_or_a_few_alike_has_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
     """Two deals both passed out say nothing of the spread of the points: no interval ("[—]"), not
     "0,00 [0,00; 0,00]"; and the JSON says null, not NaN (which is not JSON)."""
