@@ -613,8 +613,8 @@ class ExpertBot:
                 kind, seat = game.step
                 game.apply(self._quick(game, kind, seat))
             if game.phase == PLAY:
-                rows.append(K.row_from_game(self.kernel, game))
                 facts.append(K.game_facts(game))
+                rows.append(K.row_from_game(self.kernel, game, facts[-1]))
         won = iter(self._playouts(rows, facts).tolist())
         return [
             Played(game.bid, game.declarers, game.partner, game.vip_card, game.doublings, tuple(next(won)))
@@ -660,9 +660,10 @@ class ExpertBot:
             if count > len(game.kitty) or count > len(ranked):
                 continue
             gain = sum(average - values[c] for c in ranked[:count])
-            action = KEEP_ACTION if count == 0 else discard(ranked[:count])
-            if gain > best_gain and action in legal:
-                best, best_gain = action, gain
+            if gain > best_gain:
+                action = KEEP_ACTION if count == 0 else discard(ranked[:count])
+                if action in legal:
+                    best, best_gain = action, gain
         return best if best is not None else self._quick_discard(game, seat, None)
 
     def _quick_discard(self, game: Game, seat: int, count: int | None) -> Action:

@@ -718,13 +718,21 @@ OPEN_MOMENTS: tuple[tuple[Moment, int], ...] = (
 
 
 def open_at(rules: Rules, bid: Bid, declarers: Sequence[int]) -> tuple[int, int]:
-    """The seats the open-hands hook lays open in this contract (a mask), and after how many cards."""
-    contract = ContractInfo(bid, tuple(declarers))
-    for moment, after in OPEN_MOMENTS:
-        seats = rules.open_hands(contract, moment)
-        if seats:
-            return mask_of(seats), after
-    return 0, -1
+    """The seats the open-hands hook lays open in this contract (a mask), and after how many cards; asked
+    once per contract and kept with the rules (the bidding's playouts ask it for every sampled deal)."""
+    known: dict[tuple[Bid, tuple[int, ...]], tuple[int, int]] = rules.derived.setdefault("open at", {})
+    key = (bid, tuple(declarers))
+    found = known.get(key)
+    if found is None:
+        found = (0, -1)
+        contract = ContractInfo(bid, key[1])
+        for moment, after in OPEN_MOMENTS:
+            seats = rules.open_hands(contract, moment)
+            if seats:
+                found = (mask_of(seats), after)
+                break
+        known[key] = found
+    return found
 
 
 def sol_order(rules: Rules, bid: Bid, declarers: Sequence[int]) -> bool:
@@ -795,9 +803,10 @@ def voids_shown(tricks: Sequence[tuple[int, Sequence[int]]], fd_suit: int, const
     return voids
 
 
-def row_from_game(kernel: KernelRules, game: Game) -> Rows:
-    """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests)."""
-    facts = game_facts(game)
+def row_from_game(kernel: KernelRules, game: Game, facts: PlayFacts | None = None) -> Rows:
+    """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests);
+    ``facts``: its ``game_facts``, where the caller has them."""
+    facts = game_facts(game) if facts is None else facts
     row = base_values(kernel, facts, -1 if game.partner is None else game.partner)
     fordaekt = game.fordaekt  # the fordækt card is card 55 in the kernel
 

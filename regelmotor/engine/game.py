@@ -365,12 +365,14 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             if key in DERIVED:
                 continue
             kind = type(value)
-            if key in _SHARED or kind in _IMMUTABLE or isinstance(value, _FROZEN):
+            if kind in _IMMUTABLE or key in _SHARED:
                 state[key] = value
             elif kind is list:  # a list of lists (the hands) one level deeper; the others' items are immutable
                 state[key] = [list(item) for item in value] if value and type(value[0]) is list else value.copy()
             elif kind is dict:
                 state[key] = dict(value)
+            elif isinstance(value, _FROZEN):
+                state[key] = value
             elif kind is Vip:
                 state[key] = dataclasses.replace(value, joiners=list(value.joiners), deciders=list(value.deciders))
             else:
