@@ -328,6 +328,35 @@ def test_a_closed_sols_playouts_are_played_out_not_solved(monkeypatch: pytest.Mo
     assert (16, True) in solved_from
 
 
+def test_a_closed_sols_declarer_looks_ahead_in_the_playouts_where_the_budget_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``Budget.plan_closed_sol_looking`` a closed sol's playouts before play are played out with the
+    declarer weighing his cards in their first tricks (``kernel.playout_rows_looking``), and not solved; the
+    other contracts' playouts are solved as before."""
+    from regelmotor.bots import double_dummy as leaf
+    from regelmotor.bots.expert import Budget, ExpertBot
+
+    solved_from = _solved_rows(monkeypatch, lambda row: leaf.objective(row) == leaf.FEWEST and row[K.OPEN_SEATS] == 0)
+    looked: list[tuple[int, int]] = []
+    looking = K.playout_rows_looking
+
+    def record(rows: K.Rows, consts: K.Rows, seed: int, tricks: int) -> K.Rows:
+        closed = [leaf.objective(row) == leaf.FEWEST and row[K.OPEN_SEATS] == 0 for row in rows]
+        looked.append((len(rows), sum(closed)))
+        return looking(rows, consts, seed, tricks)
+
+    monkeypatch.setattr(K, "playout_rows_looking", record)
+    rules = rules_of("standard")
+    game = Game.from_seed(rules, 4, 0)
+    assert game.step is not None and game.step[0] == "call"
+    view = game.view(game.step[1])
+    budget = Budget(plan_samples=2, bid_samples=4, plan_closed_sol_looking=2)
+    ExpertBot(rules, random.Random(1), budget=budget).choose(view, game.legal)
+    assert looked and all(rows == closed for rows, closed in looked)
+    assert solved_from and all(not closed for _, closed in solved_from)
+
+
 def test_a_leads_finalists_are_solved_from_more_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``Budget.dd_lead_cards``, the leads the playouts rank highest (``dd_lead_finalists``) are
     solved again from that many cards, and the card led is one of them; without it nothing is."""

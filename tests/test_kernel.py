@@ -321,6 +321,42 @@ def test_a_sol_declarer_in_a_playout_never_takes_a_trick_he_could_duck(name: str
     assert checked > 20
 
 
+@pytest.mark.parametrize("name", ["standard", "thorsen"])
+def test_a_sol_declarer_who_looks_ahead_plays_the_card_whose_playout_leaves_him_the_fewest_tricks(name: str) -> None:
+    """001: "I sol må melderen højst tage ét stik". Where the bidding's playouts let a closed sol's declarer
+    look ahead (``Budget.plan_closed_sol_looking``), he plays out each of his legal cards once, with the same
+    chances (``evaluate_cards``), and plays the one that leaves his side the fewest tricks; the rules of
+    thumb's card where it does as well as any."""
+    checked = differs = 0
+    for row, legal, consts in _sol_declarer_turns(name, "looking"):
+        if legal & (legal - 1) == 0:
+            continue
+        seed = checked + 1
+        cards = np.array(K.cards_of(legal), dtype=np.int64)
+        won = K.evaluate_cards(row[None, :].copy(), cards, consts, seed, True)[0]
+        side = K.side_mask(row)
+        tricks = {int(card): sum(int(won[c, s]) for s in range(4) if (side >> s) & 1) for c, card in enumerate(cards)}
+        fewest = min(tricks.values())
+        mine = K.policy_card(row.copy(), consts, 0)  # a sol declarer's rules of thumb have no chance in them
+        chosen = K.looking_card(row.copy(), legal, consts, seed)
+        assert tricks[chosen] == fewest
+        assert chosen == mine or tricks[mine] > fewest
+        checked += 1
+        differs += chosen != mine
+        if checked == 300:
+            break
+    assert checked == 300 and differs > 0
+
+
+def test_looking_ahead_for_no_tricks_is_the_plain_playout() -> None:
+    """``playout_rows_looking`` with no tricks to look ahead in plays as ``playout_rows`` does."""
+    rules = rules_of("thorsen")
+    kernel = K.KernelRules.build(rules)
+    rows = np.array(_sol_rows(rules, kernel, 20, random.Random(8)))
+    plain = K.playout_rows(rows, kernel.constants, 5)
+    assert (K.playout_rows_looking(rows, kernel.constants, 5, 0) == plain).all()
+
+
 def _sol_declarer_turns(name: str, salt: str) -> Iterator[tuple[K.Rows, int, K.Rows]]:
     """Each turn of a sol declarer in playouts of 300 random sol deals of ``name``: the row as it stands (the
     caller only reads it), the seat's legal cards, the constants; the row is played on after."""
