@@ -288,7 +288,7 @@ def budget_text(changes: dict[str, float] | None) -> str:
 
 
 def parse_budget(items: list[str]) -> dict[str, float]:
-    """``--budget lead_samples=48 --budget read_play_miss=0.3``: changes to the expert's ``Budget`` (its
+    """``--budget lead_samples=48 --budget bid_caution=1.0``: changes to the expert's ``Budget`` (its
     integer and real settings)."""
     kinds = {field.name: type(field.default) for field in dataclasses.fields(Budget)}
     known = {name: kind for name, kind in kinds.items() if kind in (int, float)}

@@ -145,20 +145,20 @@ class Budget:
     plan_closed_sol_looking: int = 2
     """In a closed sol's playouts before play, the declarer weighs each of his cards by a playout of it in
     the first this many tricks (``kernel.playout_rows_looking``; 0: the rules of thumb throughout), as the
-    declarer at the table weighs his (where ``plan_dd_cards`` is set and ``plan_dd_closed_sol_cards`` is
-    0). On the real cards of the 148 closed ``thorsen`` sols of 600 deals (benchmarks/sol_play.py's
-    deals), played out 64 times each, the declarer made 71.8% by the rules of thumb, 79.8% looking ahead
-    in the first trick, 82.5% in two, 85.2% in three and 89.5% in all, against 83.1% at the table. With
-    two (benchmarks/expert.py, calibration, 1,000 deals) ``thorsen``'s sol is priced at 17.8 and brings
-    17.3 [14.4, 20.3] (by the rules of thumb: 13.5 against 19.6 [16.3, 23.0]), every kind bid 30 times
-    within what it brings on ``thorsen`` (6 of 6) and 6 of 7 on ``standard`` (sol 79 against 92 [71, 113],
-    sans 71 against 97 [59, 135]; vip 58 against 13 [-22, 48], which in a run with another random stream
-    brought 49 [15, 84], all 7 inside). Head to head against the expert without it (300
-    deals, none significant): ``standard`` +3.07 [-3.73, 9.86], ``whistklubben`` +2.48 [-5.67, 10.64],
-    ``gruppe2`` +0.07 [-7.34, 7.48], ``thorsen`` -0.29 [-1.59, 1.00]; ``thorsen`` 5% slower."""
+    declarer at the table weighs his (where ``plan_dd_cards`` is set and ``plan_dd_closed_sol_cards`` is 0).
+    On the real cards of the 148 closed ``thorsen`` sols of 600 deals (benchmarks/sol_play.py's deals),
+    played out 64 times each, the declarer made 71.8% by the rules of thumb, 79.8% looking ahead in the
+    first trick, 82.5% in two, 85.2% in three and 89.5% in all, against 83.1% at the table. With two
+    (benchmarks/expert.py, calibration, 1,000 deals) ``thorsen``'s sol is priced at 17.8 and brings 17.3
+    [14.4, 20.3] (by the rules of thumb: 13.5 against 19.6 [16.3, 23.0]), every kind bid 30 times within
+    what it brings on ``thorsen`` (6 of 6) and 6 of 7 on ``standard`` (sol 79 against 92 [71, 113], sans 71
+    against 97 [59, 135]; vip 58 against 13 [-22, 48], which in a run with another random stream brought 49
+    [15, 84], all 7 inside). Head to head against the expert without it (300 deals, none significant):
+    ``standard`` +3.07 [-3.73, 9.86], ``whistklubben`` +2.48 [-5.67, 10.64], ``gruppe2`` +0.07 [-7.34,
+    7.48], ``thorsen`` -0.29 [-1.59, 1.00]; ``thorsen`` 5% slower."""
     plan_dd_closed_sol_cards: int = 0
     """A closed sol's playouts before play (the declarer's hand hidden to the end) are solved from this many
-    cards left instead of ``plan_dd_cards`` (0: played out to the end by the rules of thumb). A solved leaf
+    cards left instead of ``plan_dd_cards`` (0: played out to the end, ``plan_closed_sol_looking``). A solved leaf
     shows its defenders the hidden hand, which the defenders at the table never see. Measured on the 91
     ``thorsen`` sols the experts played in 600 deals, each played out 64 times on its real cards
     (benchmarks/sol_play.py, before the sol declarer's rules of thumb of ``kernel.sol_exit`` and
