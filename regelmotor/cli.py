@@ -177,9 +177,14 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     if args.where:  # every rule with the file and line that set it (the precedence in writing-a-ruleset.md)
         for path, value in _leaves(data):
             if path[-1] != "source":
-                where = resolved.where(path)
+                set_at = resolved.set_at(path)
+                said = _say(args, "show_default") if set_at is None else f"{set_at.file}:{set_at.line}"
                 name = ".".join(str(p) for p in path)
-                out.write(f"{name}: {json.dumps(value, ensure_ascii=False)}  # {where.file}:{where.line}\n")
+                out.write(f"{name}: {json.dumps(value, ensure_ascii=False)}  # {said}\n")
+        for gone in resolved.gone:  # what an inherited file set and these rules no longer have
+            name = ".".join(str(p) for p in gone.path)
+            by = f"{gone.by.file}:{gone.by.line}"
+            out.write(f"# {name}  " + _say(args, f"show_{gone.phrase}", written=gone.written, by=by) + "\n")
         return EXIT_OK
     out.write(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100))
     return EXIT_OK

@@ -106,7 +106,7 @@ def test_validate_warns_about_a_changed_rule_that_still_cites_its_parent(
     code, out, err = run(capsys, "validate", "club.yaml")
     assert code == 0 and err == "1 fil er gyldig\n"
     assert "club.yaml:7:12: misdeal.penalty: advarsel: ændret her, men reglens kilde henviser stadig til" in out
-    assert "the table keeps rulesets/standard.yaml's values for 9, 10, 11, 12, 13" in out
+    assert "advarsel: tabellen beholder værdierne fra rulesets/standard.yaml for 9, 10, 11, 12, 13" in out
 
 
 def test_show_json_is_the_resolved_ruleset(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,11 +21,14 @@ from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.overlay import (
     BY_ENTRY,
+    Gone,
     Layer,
     _drop_under,
     _inherited_words,
     _leaves,
     _without,
+    bids_of,
+    drop_orphaned_entries,
     merge,
     remove_inherited,
 )
@@ -68,6 +71,8 @@ class ResolvedRuleset:
     root: str | None = None
     """The file the ruleset was loaded from, as it is displayed: the club's own (its parents and the house
     rules it lists are the others in ``files``)."""
+    gone: tuple[Gone, ...] = field(default=(), repr=False, compare=False)
+    """What an inherited file set and the resolved ruleset no longer has, and what took it out."""
 
     def own_sources(self) -> frozenset[str]:
         """The ``source:`` texts the club's own file writes (every one, when the file is not known)."""
@@ -87,6 +92,11 @@ class ResolvedRuleset:
             if isinstance(value, str):
                 sources.add(value)
         return frozenset(sources)
+
+    def set_at(self, path: Path) -> Location | None:
+        """The file, line and column that wrote ``path`` itself; ``None`` for the model's default, which no
+        file sets (``where`` would name the line that opens its section)."""
+        return self.values.get(path)
 
     def where(self, path: Path) -> Location:
         """The file, line and column that set ``path`` (or its nearest written parent)."""
@@ -145,6 +155,8 @@ class _Resolver:
         self.warnings: list[Problem] = []
         self.set_by: dict[Path, tuple[str, Any]] = {}
         self.removals: list[tuple[str, Location]] = []
+        self.gone: list[Gone] = []
+        """What each file's rules no longer have of what it inherits (``remove:``, or a bid it left out)."""
         """Each file that removes what it inherits, and where its ``remove:`` is."""
         """Each rule a house rule has set: which one, and to what."""
         """House-rule files already applied: naming one again reads nothing."""
@@ -199,6 +211,7 @@ class _Resolver:
             _drop_under(layer.keys, (key,))
         applied: list[str] = []
         base: Layer | None = None
+        parent_display = ""
         if "extends" in doc.data:
             parent_ref = self.find(doc, ("extends",), doc.data["extends"], house_rule=False, parent=ref)
             if parent_ref is None:
@@ -207,7 +220,7 @@ class _Resolver:
             if parent is None:
                 return None
             base, applied = parent
-            self.warnings.extend(_inherited_words(doc, base, parent_ref.display))
+            parent_display = parent_ref.display
         self.files.append(ref.display)
         names = doc.data.get("house_rules", [])
         if isinstance(names, list) and len(names) > MAX_HOUSE_RULES:
@@ -235,7 +248,10 @@ class _Resolver:
                 self.problems.append(Problem(doc.locate(("remove",), key=True), ("remove",), message))
             else:
                 self.removals.append((ref.display, doc.locate(("remove",), key=True)))
-                self.problems.extend(remove_inherited(doc, layer, doc.data["remove"]))
+                self.problems.extend(remove_inherited(doc, layer, doc.data["remove"], self.gone))
+        if base is not None:  # a parent's table entry for a bid this file's own list left out goes with it
+            self.gone.extend(drop_orphaned_entries(doc, layer))
+            self.warnings.extend(_inherited_words(doc, base, parent_display, bids_of(layer.data)))
         return layer, applied
 
     def contradictions(self, name: str, changes: Layer) -> None:
@@ -339,6 +355,7 @@ def load_ruleset(
         info,
         tuple(_sorted(resolver.warnings)),
         root.display,
+        tuple(resolver.gone),
     )
 
 

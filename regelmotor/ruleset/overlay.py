@@ -174,9 +174,10 @@ def _at(data: Any, path: Path) -> Any:
 _MISSING = object()
 
 
-def _inherited_words(doc: Document, base: Layer, parent: str) -> Iterator[Problem]:
+def _inherited_words(doc: Document, base: Layer, parent: str, bids: set[str]) -> Iterator[Problem]:
     """Warnings for a file that extends another: a rule it changes whose ``source`` is still the parent's
-    words, and a point table it gives only some values of (the rest are the parent's)."""
+    words, and a point table it gives only some values of (the rest are the parent's; an entry for a bid
+    the file's rules no longer have, one of ``bids``, goes with its bid and is not kept)."""
     warned: set[Path] = set()
     for path, location in sorted(doc.values.items(), key=lambda item: (item[1].line, item[1].column)):
         if not path or path[0] in _OWN_WORDS or path[-1] == "source":
@@ -184,13 +185,11 @@ def _inherited_words(doc: Document, base: Layer, parent: str) -> Iterator[Proble
         if path[:2] == ("scoring", "tables") and len(path) == 4 and path[3] == "values":
             own, inherited = _at(doc.data, path), _at(base.data, path)
             if isinstance(own, dict) and isinstance(inherited, dict):
-                kept = [str(k) for k in inherited if k not in own]
+                by_bid = _at(base.data, (*path[:3], "key")) == "bid" or _at(doc.data, (*path[:3], "key")) == "bid"
+                kept = [str(k) for k in inherited if k not in own and (not by_bid or str(k) in bids)]
                 if kept:
-                    message = (
-                        f"the table keeps {parent}'s values for {', '.join(kept)}: "
-                        "give every value if you mean a table of your own"
-                    )
-                    yield Problem(doc.locate(path, key=True), path, f"warning: {message}")
+                    where = doc.locate(path, key=True)
+                    yield Problem.said(where, path, "warn_table_keeps", parent=parent, kept=", ".join(kept))
             continue
         if _at(doc.data, path) == _at(base.data, path) or isinstance(_at(doc.data, path), dict):
             continue
@@ -265,15 +264,22 @@ def _shift_out(mapping: dict[Path, Location], key: str, at: int) -> None:
     mapping.update(moved)
 
 
-def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]:
+def remove_inherited(doc: Document, layer: Layer, removal: Any, gone: list[Gone] | None = None) -> list[Problem]:
     """Take what ``removal`` (a file's ``remove:``) names out of ``layer``, the file's merged rules.
 
     Designations and sol bids go by id (read as the ladder reads names: ``ren bordlaegger`` is ``ren
     bordlægger``), and their entries in the point tables keyed by bid go with them (they can no longer
     apply); a table entry goes by its table and key. Naming what is not there, or removing what the same
-    file sets, is an error at the ``remove:`` entry.
+    file sets, is an error at the ``remove:`` entry. What is taken out is added to ``gone``.
     """
     problems: list[Problem] = []
+    taken: list[Gone] = [] if gone is None else gone
+
+    def take(path: Path, by: Path, stored: Path | None = None) -> None:
+        at = path if stored is None else stored  # a list's entries are stored by index, shown by id
+        written = layer.values.get(at) or layer.keys.get(at) or Location("?", 1, 1)
+        taken.append(Gone(path, written, "gone_removed", doc.locate(by)))
+
     if not isinstance(removal, dict):
         return problems  # the schema has said what is wrong with it
     for key in REMOVABLE:
@@ -293,6 +299,7 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
                 problems.append(Problem.said(where, path, f"remove_and_set_{key}", ident=ident))
                 continue
             at = ids.index(ident)
+            take((key, ident), path, (key, at))
             del entries[at]
             _shift_out(layer.values, key, at)
             _shift_out(layer.keys, key, at)
@@ -300,6 +307,7 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
             for name, table in _tables(layer).items():
                 values = table.get("values") if isinstance(table, dict) else None
                 if isinstance(values, dict) and table.get("key") == "bid" and ident in values:
+                    take(("scoring", "tables", name, "values", ident), path)
                     _drop_entry(layer, name, ident)
     if removal.get("designations"):  # the tiers left close up: alm < vip < gode less vip is alm < gode
         entries = [e for e in layer.data.get("designations") or [] if isinstance(e, dict)]
@@ -327,6 +335,7 @@ def remove_inherited(doc: Document, layer: Layer, removal: Any) -> list[Problem]
             if isinstance(own, dict) and found in own:
                 problems.append(Problem.said(where, path, "remove_and_set_entry", name=name, entry=entry))
                 continue
+            take(("scoring", "tables", name, "values", found), path)
             _drop_entry(layer, name, found)
     return problems
 
@@ -336,6 +345,54 @@ def _tables(layer: Layer) -> dict[str, Any]:
     scoring = layer.data.get("scoring")
     tables = scoring.get("tables") if isinstance(scoring, dict) else None
     return tables if isinstance(tables, dict) else {}
+
+
+@dataclass(frozen=True)
+class Gone:
+    """An inherited value the resolved ruleset no longer has, where it was written, and what took it out
+    (``show --where`` lists them, so a club sees where its parent's entry went)."""
+
+    path: Path
+    written: Location
+    phrase: str
+    """``gone_removed`` (the file's ``remove:``) or ``gone_no_bid`` (the bid it is keyed by is gone)."""
+    by: Location
+
+
+def bids_of(data: dict[str, Any]) -> set[str]:
+    """The bids a point table keyed by bid may name: the designations, the sol bids and the contract
+    played when all pass (``Ruleset.named_bids`` over raw data, before the model is built)."""
+    entries = [*(data.get("designations") or []), *(data.get("sol_bids") or [])]
+    all_pass = data.get("all_pass")
+    contract = all_pass.get("contract") if isinstance(all_pass, dict) else None
+    entries.append(contract)
+    return {str(e["id"]) for e in entries if isinstance(e, dict) and e.get("id") is not None}
+
+
+def drop_orphaned_entries(doc: Document, layer: Layer) -> list[Gone]:
+    """Inherited entries of the point tables keyed by bid whose bid the file's rules no longer have.
+
+    A club that writes its own ``sol_bids:`` replaces the list whole, and its parent's table entries for
+    the bids it left out can no longer apply: they go with the bid (as ``remove:`` takes them), where an
+    error would point at a line in a file the club cannot edit. An entry the file itself writes for a
+    bid that does not exist stays, and is an error at the club's own line.
+    """
+    bids = bids_of(layer.data)
+    gone: list[Gone] = []
+    for name, table in _tables(layer).items():
+        values = table.get("values") if isinstance(table, dict) else None
+        if not isinstance(values, dict) or table.get("key") != "bid":
+            continue
+        for key in [k for k in values if str(k) not in bids]:
+            path: Path = ("scoring", "tables", name, "values", key)
+            written = layer.values.get(path) or layer.keys.get(path) or Location("?", 1, 1)
+            if written.file == doc.file:
+                continue
+            list_key = next((k for k in ("sol_bids", "designations") if k in doc.data), None)
+            by = doc.locate((list_key,), key=True) if list_key else doc.locate(())
+            _drop_entry(layer, name, key)
+            gone.append(Gone(path, written, "gone_no_bid", by))
+    return gone
 
 
 def _drop_entry(layer: Layer, table: str, key: Any) -> None:
