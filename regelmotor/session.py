@@ -144,8 +144,9 @@ class Session:
         seating = self.seating()
         points = [Fraction(0)] * self.size
         reason = None
+        zero_sum = self.rules.zero_sum  # engelsk whist scores the winners alone (002)
         if scores is not None:
-            if len(scores) != 4 or sum(scores) != 0:
+            if len(scores) != 4 or (zero_sum and sum(scores) != 0):
                 raise SessionError(f"a deal's four scores sum to zero, not {list(scores)}")
             for seat, player in enumerate(seating):
                 points[player] = Fraction(scores[seat])
@@ -154,7 +155,7 @@ class Session:
             reason = redeal.reason
             if reason == "misdeal":
                 self._misdeal_penalty(points, seating, redeal.seat, dealer_at_table)
-        if sum(points) != 0:  # pragma: no cover - every game and penalty is zero-sum
+        if zero_sum and sum(points) != 0:  # pragma: no cover - every such game and penalty is zero-sum
             raise SessionError(f"a deal's points do not sum to zero: {points}")
         outcome = FINISHED if scores is not None else REDEAL
         self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]

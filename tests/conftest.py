@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import os
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -138,3 +139,18 @@ def play(game: Game, *actions: str) -> Game:
     for action in actions:
         game.apply(action)
     return game
+
+
+def scored_as_the_rules_say(ruleset: str, scores: Sequence[Fraction | int | float]) -> bool:
+    """A deal's points as its game scores them: zero-sum where the losers pay (every es-makker ruleset, dansk
+    whist: 002 "et nulsumsspil"); where only the winners score (engelsk whist, 002 "Det par, der vinder flest
+    stik, får 1 point pr. stik udover de første 6 stik"), the partners alike, one pair at most above 0."""
+    if _losers_pay(ruleset):
+        return sum(scores) == 0
+    pairs = (scores[0], scores[1])
+    return all(s >= 0 for s in scores) and scores[0] == scores[2] and scores[1] == scores[3] and min(pairs) == 0
+
+
+@cache
+def _losers_pay(ruleset: str) -> bool:
+    return load_ruleset(ruleset).ruleset.scoring.losers_pay

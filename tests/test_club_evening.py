@@ -5,14 +5,21 @@ Each test quotes the stumble it mends, as a new club secretary met it.
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
 from regelmotor.cli import main
 from regelmotor.errors import RulesetError
+from regelmotor.hooks import ContractInfo
+from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
+from regelmotor.session import Session
+
+from .conftest import rules_of
 
 OWN_SOL_BIDS = """\
 kind: ruleset
@@ -100,3 +107,64 @@ def test_show_where_credits_no_file_with_a_value_it_never_set(capsys: pytest.Cap
     assert "auction.gaa_med.sol_bids: true  # rulesets/house/gaa-med.yaml:11" in lines
     assert main(["show", "standard", "-H", "gaa-med", "--where", "--lang", "en"]) == 0
     assert "auction.kan_selv: false  # default: no file sets it" in capsys.readouterr().out.splitlines()
+
+
+# --- item 3: engelsk whist as 002 scores it ------------------------------------------------------
+
+
+def test_engelsk_the_pair_with_most_tricks_scores_and_the_other_pair_gets_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """002: "Det par, der vinder flest stik, får 1 point pr. stik udover de første 6 stik". `score engelsk
+    --contract whist --tricks 9` gave the losers −3 each; by 002 they get nothing."""
+    assert main(["score", "engelsk", "--contract", "whist", "--tricks", "9", "--json"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert scored["declarer"] == scored["partner"] == 3 and scored["each_opponent"] == [0, 0]
+    rules = rules_of("engelsk")
+    whist = ContractInfo(rules.contract_bid("whist"), ())
+    assert rules.settle(whist, [2, 4, 2, 5], 0, 0) == [0, 3, 0, 3]  # seats 1 and 3 took 9
+
+
+def test_engelsk_the_game_to_5_counts_what_a_pair_won_and_the_money_goes_by_the_tables_mean() -> None:
+    """002: "Der spilles typisk flere spil, indtil et makkerpar når 5 point." The evening's points are what
+    each pair won; paid in money, each player gets his points above the table's mean from those below it
+    (as zero-sum points are already paid)."""
+    session = Session(rules_of("engelsk"), ["A", "B", "C", "D"])
+    session.enter([F(0), F(3), F(0), F(3)])  # dealer A: seats 0-3 are B, C, D, A; A and C take 9
+    won = session.enter([F(0), F(2), F(0), F(2)])  # dealer B: seats 0-3 are C, D, A, B; B and D take 8
+    assert session.totals == [3, 2, 3, 2] and won.game_won_by == ()
+    money = session.settlement(1)
+    assert money.money == (F(1, 2), F(-1, 2), F(1, 2), F(-1, 2))
+
+
+def test_engelsk_is_scored_so_in_the_rule_book() -> None:
+    """The rule book says what 002 says: the winners score, and no sum to zero."""
+    resolved = load_ruleset("engelsk")
+    book = render(build_rulebook(resolved, compile_rules(resolved), "da"), "md")
+    assert isinstance(book, str)
+    assert "Kun vinderne får point; taberne får intet" in book and "går altid op i nul" not in book
+    assert "det andet par får intet" in book and "med minus" not in book
+
+
+def test_only_the_winners_scoring_is_refused_where_a_declarer_plays(tmp_path: Path) -> None:
+    """``losers_pay: false`` is 002's rule for a game of pair against pair; an es-makker ruleset, where the
+    declarer's side and the opponents are settled against each other (002: "Es-makker whist er et
+    nulsumsspil"), is refused at the key."""
+    path = tmp_path / "klub.yaml"
+    path.write_text(
+        "kind: ruleset\nextends: standard\nname: klub\ntitle: K\ndescription: K\nsource: K\n"
+        "scoring:\n  losers_pay: false\n  source: K\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    [problem] = caught.value.problems
+    assert problem.path == ("scoring", "losers_pay") and problem.location.line == 8
+    assert "kun spil par mod par" in problem.text()
+
+
+def test_dansk_stays_zero_sum_as_002_says() -> None:
+    """002: "I dansk whist er regnskabet et nulsumsspil: det, vinderne får, trækkes tilsvarende fra taberne, så
+    summen altid er 0." """
+    assert load_ruleset("dansk").ruleset.scoring.losers_pay
+    assert all(scores.total == 0 for _, _, scores in rules_of("dansk").scorer.every_game())

@@ -23,7 +23,7 @@ from regelmotor.ruleset.load import load_ruleset
 from regelmotor.web import create_app
 from regelmotor.web.app import WebGame
 
-from .conftest import CONFIGS, RULESETS
+from .conftest import CONFIGS, RULESETS, scored_as_the_rules_say
 
 CARD = re.compile(r"\b(?:[AKQJT2-9][SHDC]|JK[123])\b")
 
@@ -76,7 +76,8 @@ def test_a_whole_deal_through_the_api_never_sends_hidden_cards(ruleset: str, hou
         state, _ = play_through(client, {"ruleset": ruleset, "house_rules": [house] if house else [], "seed": seed})
         assert state["view"]["to_act"] is None
         if state["finished"]:
-            assert sum(state["view"]["scores"]) == 0 and sum(state["totals"]) == 0
+            assert scored_as_the_rules_say(ruleset, state["view"]["scores"])
+            assert scored_as_the_rules_say(ruleset, state["totals"])
 
 
 def test_the_downloaded_record_replays_to_the_same_result() -> None:

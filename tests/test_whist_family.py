@@ -78,37 +78,37 @@ def test_the_pair_with_most_tricks_gets_one_point_per_trick_over_the_book() -> N
     game = Game(rules_of("engelsk"), [suit("S"), suit("H"), suit("D"), suit("C")], [], dealer=3)
     play_out(game)
     assert game.trump == "C" and game.tricks_won == [0, 0, 0, 13]
-    assert game.scores == [-7, 7, -7, 7]  # seats 1 and 3, partners across the table, 13 - 6 each
+    assert game.scores == [0, 7, 0, 7]  # seats 1 and 3, partners across the table, 13 - 6 each; the others none
     assert replay(Record.model_validate(game_record(game, "engelsk"))).game.scores == game.scores
 
 
 def test_partners_sit_across_the_table() -> None:
     """da.wikipedia.org/wiki/Whist (cited by engelsk.yaml): "Makkerne i de to par placeres overfor hinanden." """
     scores = rules_of("engelsk").settle(ContractInfo(rules_of("engelsk").contract_bid("whist"), ()), [3, 2, 5, 3], 0, 0)
-    assert scores == [2, -2, 2, -2]  # seats 0 and 2 took 8: two over the book
+    assert scores == [2, 0, 2, 0]  # seats 0 and 2 took 8: two over the book
 
 
 def test_a_game_is_played_until_a_pair_reaches_5_points() -> None:
     """002: "Der spilles typisk flere spil, indtil et makkerpar når 5 point." """
     session = Session(rules_of("engelsk"), ["A", "B", "C", "D"])
-    first = session.enter([F(3), F(-3), F(3), F(-3)])  # dealer A: seats 0-3 are B, C, D, A
+    first = session.enter([F(3), F(0), F(3), F(0)])  # dealer A: seats 0-3 are B, C, D, A
     assert first.game_won_by == () and session.game_totals == [0, 3, 0, 3]
-    second = session.enter([F(-2), F(2), F(-2), F(2)])  # dealer B: seats 0-3 are C, D, A, B
+    second = session.enter([F(0), F(2), F(0), F(2)])  # dealer B: seats 0-3 are C, D, A, B
     assert second.game_won_by == (1, 3) and session.games_won == [0, 1, 0, 1]  # B and D reach 5
-    assert session.game_totals == [0, 0, 0, 0] and session.totals == [-5, 5, -5, 5]  # a new game begins
+    assert session.game_totals == [0, 0, 0, 0] and session.totals == [0, 5, 0, 5]  # a new game begins
 
 
 def test_only_the_pair_that_wins_a_deal_scores_towards_the_game() -> None:
     """002: "Det par, der vinder flest stik, får 1 point pr. stik udover de første 6 stik … indtil et makkerpar
     når 5 point." The issue's case: after 9, 8 (the other pair) and 9 tricks the first pair has 6 points and has
-    won; the other pair's 8 tricks take nothing from them. The evening's sum (the money) stays square."""
+    won; the other pair's 8 tricks take nothing from them."""
     session = Session(rules_of("engelsk"), ["A", "B", "C", "D"])
-    session.enter([F(-3), F(3), F(-3), F(3)])  # dealer A: seats 0-3 are B, C, D, A; C and A take 9
-    session.enter([F(-2), F(2), F(-2), F(2)])  # dealer B: seats 0-3 are C, D, A, B; D and B take 8
+    session.enter([F(0), F(3), F(0), F(3)])  # dealer A: seats 0-3 are B, C, D, A; C and A take 9
+    session.enter([F(0), F(2), F(0), F(2)])  # dealer B: seats 0-3 are C, D, A, B; D and B take 8
     assert session.game_totals == [3, 2, 3, 2]
-    third = session.enter([F(-3), F(3), F(-3), F(3)])  # dealer C: seats 0-3 are D, A, B, C; A and C take 9
+    third = session.enter([F(0), F(3), F(0), F(3)])  # dealer C: seats 0-3 are D, A, B, C; A and C take 9
     assert third.game_won_by == (0, 2) and session.games_won == [1, 0, 1, 0]  # A and C have 6: the game is won
-    assert session.totals == [4, -4, 4, -4] and sum(session.totals) == 0
+    assert session.totals == [6, 2, 6, 2]  # only what each pair won: 002 scores the winners alone
 
 
 # --- dansk whist --------------------------------------------------------------------------------

@@ -541,10 +541,13 @@ class _Builder:
         points = self.role_points
         decimals = r.scoring.decimals
         section = Section(self.t("s_scoring"))
+        summed = self.t("zero_sum") if r.scoring.losers_pay else self.t("winners_only")
         if r.scoring.rounding == "whole_up":
-            section.items.append(self.item(self.t("zero_sum") + " " + self.t("whole_up"), r.scoring, "scoring"))
+            section.items.append(self.item(summed + " " + self.t("whole_up"), r.scoring, "scoring"))
+        elif not r.scoring.losers_pay:
+            section.items.append(self.item(summed, r.scoring, "scoring"))
         else:
-            section.items.append(Item(self.t("zero_sum") + (" " + self.t("exact", d=decimals) if decimals else "")))
+            section.items.append(Item(summed + (" " + self.t("exact", d=decimals) if decimals else "")))
         levels = r.levels
         tables: dict[tuple[tuple[str, ...], ...], list[str]] = {}
         related = True
@@ -590,7 +593,8 @@ class _Builder:
                     section.tables.append(Table(f"{self.name(d)}: {self.t('role_' + role)}", header, role_rows))
         sides = [s for s in r.named_bids() if s.side != "alone"]
         if sides:
-            section.items.append(self.item(self.t("named_roles"), r.scoring.sol, "scoring.sol"))
+            roles = "named_roles" if r.scoring.losers_pay else "named_roles_winners"
+            section.items.append(self.item(self.t(roles), r.scoring.sol, "scoring.sol"))
             for s in sides:
                 section.tables.append(self.side_table(s))
         solo = [s for s in r.sol_bids if s.side == "alone"]
@@ -659,7 +663,8 @@ class _Builder:
         counts = range(7, 14) if s.side == "pairs" else range(14)
         header = (self.t("tricks"), *(str(t) for t in counts))
         row = (s.display, *(_decimal(self.role_points(bid, t).declarer, decimals, self.lang) for t in counts))
-        title = self.t("pairs_table", name=s.display) if s.side == "pairs" else s.display
+        pairs = "pairs_table" if self.r.scoring.losers_pay else "pairs_table_winners"
+        title = self.t(pairs, name=s.display) if s.side == "pairs" else s.display
         return Table(title, header, (row,))
 
     def _role(self, designation: str, level: int, tricks: int, role: str) -> Fraction:

@@ -1,10 +1,14 @@
-"""Zero-sum scoring from the ruleset's formulas, tables and constants.
+"""Scoring from the ruleset's formulas, tables and constants: zero-sum, or the winners' alone.
 
 A formula gives the score of one player from the game's figures and the player's share ``D``
 (+1 for the declarer and the partner, -1 for each opponent; +3 for a declarer who plays alone
 against three). Thorsen's law writes its scoring that way (000 7.2.2), and a point table such
 as 001's is the same thing with ``base`` looked up by the number of tricks bid. Because the
 share is a variable, whether a rule sums to zero can be checked when the ruleset is loaded.
+
+Engelsk whist is the one game of the family that is not zero-sum (002: "Det par, der vinder flest stik,
+får 1 point pr. stik udover de første 6 stik"): with ``scoring.losers_pay: false`` a seat whose share is
+negative gets nothing, and no sum is checked.
 """
 
 from __future__ import annotations
@@ -137,6 +141,8 @@ class Scorer:
         # A game's score depends on a handful of small numbers: each is worked out once.
         self._memo: dict[tuple[object, ...], RoleScores] = {}
         self.whole_up = scoring.rounding == "whole_up"
+        self.losers_pay = scoring.losers_pay
+        """False where only the winners score (engelsk whist): a losing seat's points are 0, not its formula's."""
         self._zero_sum: tuple[ScoringProblem, ...] | None = None
         self._each: dict[tuple[object, ...], tuple[Fraction, ...]] = {}
 
@@ -148,8 +154,17 @@ class Scorer:
         return self._zero_sum
 
     def _rounded(self, scores: RoleScores) -> RoleScores:
-        """A game's points as the ruleset's rounding rule says (``scoring.rounding``)."""
+        """A game's points as the ruleset's rounding rule says (``scoring.rounding``); where the losers pay
+        nothing, each seat's own points rounded up (there is no sum to keep)."""
+        if self.whole_up and not self.losers_pay:
+            partner = None if scores.partner is None else _up(scores.partner)
+            others = tuple(_up(p) for p in scores.others)
+            return RoleScores(_up(scores.declarer), partner, _up(scores.opponent), scores.opponents, others)
         return whole_up(scores) if self.whole_up else scores
+
+    def _summed(self, scores: RoleScores) -> RoleScores:
+        """The scores, checked to sum to zero where the losers pay what the winners get."""
+        return _zero_sum(scores) if self.losers_pay else scores
 
     def _game(self, game: GameScoring, path: tuple[str, ...], variables: dict[str, str]) -> _Game:
         if game.formula is not None and (game.made is not None or game.failed is not None):
@@ -225,7 +240,10 @@ class Scorer:
         return self.named_share(sol, Share(share, tricks, within(self.ruleset.sol_bid(sol), tricks)))
 
     def named_share(self, sol: str, share: Share) -> Fraction:
-        """One player's score in a named bid, from his share, his tricks and whether he won."""
+        """One player's score in a named bid, from his share, his tricks and whether he won (nothing for a
+        loser where the losers pay nothing: 002's engelsk whist)."""
+        if share.share < 0 and not self.losers_pay:
+            return Fraction(0)
         game = self.sol
         made = share.made
         values = {"T": Fraction(share.tricks), "V": Fraction(1 if made else -1), "D": Fraction(share.share)}
@@ -241,7 +259,7 @@ class Scorer:
         key = (designation, level, tricks, alone, vip_card, doublings)
         scores = self._memo.get(key)
         if scores is None:
-            scores = self._memo[key] = _zero_sum(
+            scores = self._memo[key] = self._summed(
                 self._rounded(self._score_trump(designation, level, tricks, alone, vip_card, doublings))
             )
         return scores
@@ -264,7 +282,7 @@ class Scorer:
         key = (sol, tricks, doublings)
         scores = self._memo.get(key)
         if scores is None:
-            scores = self._memo[key] = _zero_sum(self._rounded(self._score_sol(sol, tricks, doublings)))
+            scores = self._memo[key] = self._summed(self._rounded(self._score_sol(sol, tricks, doublings)))
         return scores
 
     def _score_sol(self, sol: str, tricks: int, doublings: int) -> RoleScores:
@@ -299,7 +317,7 @@ class Scorer:
             cached = tuple(self.named_share(sol, s) * factor for s in shares(bid, declarers, tricks_won))
             if self.whole_up:
                 cached = tuple(_up(p) for p in cached)
-            if sum(cached) != 0:  # pragma: no cover - the loader rejects scoring that cannot sum to zero
+            if self.losers_pay and sum(cached) != 0:  # pragma: no cover - the loader rejects such scoring
                 raise AssertionError(f"scores do not sum to zero: {cached}")
             self._each[key] = cached
         return cached
@@ -373,8 +391,11 @@ def check_zero_sum(scorer: Scorer) -> ScoringProblem | None:
 
 
 def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[ScoringProblem]:
-    """For each scoring rule (trump games, sol games), the first game whose scores do not sum to zero."""
+    """For each scoring rule (trump games, sol games), the first game whose scores do not sum to zero
+    (none where the losers pay nothing: that game is not zero-sum)."""
     found: dict[tuple[str | int, ...], ScoringProblem] = {}
+    if not scorer.losers_pay:
+        return []
     for path, label, scores in scorer.every_game():
         rounded = whole_up(scores) if scorer.whole_up and scores.total == 0 else None
         if rounded is not None and rounded.total != 0:

@@ -6,7 +6,9 @@ the partner sharing the declarer's score; each sol declarer as a separate game o
 three (000 7.3, "7.2.2"); a named bid of sides (dansk whist's grand and nolo, pasnolo, engelsk
 whist) seat by seat from the shares of ``rules.contracts``.
 
-An evening: each player's points at the rate, settled by the fewest payments between players; or,
+An evening: each player's points at the rate, settled by the fewest payments between players (where only
+the winners score, engelsk whist, each player's points above or below the table's mean: what zero-sum
+points are already, so one rule for both); or,
 where the club says so, "De ved den endelige spilletids ophør tabte beløb, det faste gebyr der
 betales af hver spiller per kortaften, samt eventuelle afgifter, indgår i kortklubbens kasse"
 (jeberg.eu/kort/reglement.htm): the losers pay the club's box, the winners get nothing, and
@@ -99,8 +101,12 @@ BOX = -1
 
 def session_settlement(ruleset: Ruleset) -> SessionSettle:
     rule = ruleset.money
+    losers_pay = ruleset.scoring.losers_pay
 
     def money(totals: Sequence[Fraction], rate: Fraction) -> Money:
+        if not losers_pay:  # only the winners scored: each is paid his points above the table's mean
+            mean = sum(totals, Fraction(0)) / len(totals) if totals else Fraction(0)
+            totals = [total - mean for total in totals]
         points = to_oere([total * rate for total in totals])
         fee = rule.evening_fee
         if not rule.losses_to_box:

@@ -170,6 +170,12 @@ class Rules:
     """Whether the shipped dealing rule deals (no plugin's): then a deal dealt from a new deck holds every
     card once by construction, and ``Game.from_seed`` does not check it again."""
 
+    @property
+    def zero_sum(self) -> bool:
+        """Whether every deal's points sum to zero: the losers pay what the winners get (es-makker, dansk
+        whist); engelsk whist scores the winning pair alone (002)."""
+        return self.ruleset.scoring.losers_pay
+
     def contract_bid(self, text: str) -> Bid:
         """The bid of a contract in canonical notation: a bid of the ladder, or the game played when all
         pass (pasnolo) or when no one bids (engelsk whist), which is not in the ladder."""

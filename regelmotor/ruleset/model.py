@@ -633,6 +633,14 @@ class Scoring(Rule):
             "melderens side får, hvad modspillerne tilsammen betaler, så summen stadig er nul."
         ),
     )
+    losers_pay: bool = Field(
+        default=True,
+        description=(
+            "Om taberne betaler, hvad vinderne får, så hvert spils point går i nul (es-makker og dansk whist). "
+            'false: kun vinderne får point, taberne intet (engelsk whist, 002: "Det par, der vinder flest stik, '
+            'får 1 point pr. stik udover de første 6 stik"); kun i spil par mod par.'
+        ),
+    )
 
 
 # --- redeals, notes --------------------------------------------------------------------------
