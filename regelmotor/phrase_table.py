@@ -27,6 +27,17 @@ def phrases(lang: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in loaded.items()}
 
 
+def seat_no(seat: int) -> int:
+    """A seat as a person counts it: "plads 1" is seat 0 (forhånd when the dealer is seat 3); a phrase's
+    ``seat``, ``to_act``, ``dealer``, ``forhaand``, ``winner`` and ``leader`` given as seats are said so. Records,
+    ``--json`` and the API keep seats 0-3 (notation.md); what a person reads counts from 1."""
+    return seat + 1
+
+
+SEAT_VALUES = frozenset(("seat", "to_act", "dealer", "forhaand", "winner", "leader"))
+"""The values of a phrase that are seats (0-3), said as a person counts them."""
+
+
 class Word(str):
     """A word of the phrase table (``word_<key>``), said in the reader's language where it is a value."""
 
@@ -78,9 +89,11 @@ def say(key: str, values: Mapping[str, object], lang: str = "da", value: Value |
             return words.get(f"person_{item}", str(item))
         if name == "reason":
             return words.get(f"redeal_{item}", str(item))
+        if name in SEAT_VALUES and isinstance(item, int) and not isinstance(item, bool):
+            return str(seat_no(item))
         return value(name, item, lang) if value is not None else str(item)
 
     return words[key].format(**{name: shown(name, item) for name, item in values.items()})
 
 
-__all__ = ["LANGUAGES", "PHRASES", "Said", "Word", "phrases", "say"]
+__all__ = ["LANGUAGES", "PHRASES", "Said", "Word", "phrases", "say", "seat_no"]

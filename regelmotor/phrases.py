@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from regelmotor import phrase_table
 from regelmotor.bids import fold
 from regelmotor.cards import SUIT_NAMES_DA, SUIT_SYMBOLS, format_card, parse_card
-from regelmotor.phrase_table import LANGUAGES, PHRASES, Word, phrases
+from regelmotor.phrase_table import LANGUAGES, PHRASES, SEAT_VALUES, Word, phrases, seat_no
 
 SUIT_NAMES = {"da": SUIT_NAMES_DA, "en": ("spades", "hearts", "diamonds", "clubs")}
 SHOWN_ACTIONS = 12
@@ -95,6 +95,8 @@ def in_notation(text: str, lang: str = "da") -> str:
 
 
 def _value(name: str, value: object, lang: str) -> str:
+    if name in SEAT_VALUES and isinstance(value, int) and not isinstance(value, bool):
+        return str(seat_no(value))  # a person counts seats from 1
     if name == "card" and isinstance(value, int):
         return card_shown(value, lang)
     if name == "suit" and isinstance(value, int):

@@ -27,6 +27,7 @@ from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import CardError, NotationError, RuleViolation
 from regelmotor.files import OutputError, write_atomic
 from regelmotor.hooks import ContractInfo
+from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import card_shown, in_notation, phrases, said
 from regelmotor.records import game_record
 from regelmotor.rounding import number_text, zero_sum_points
@@ -35,6 +36,8 @@ from regelmotor.ruleset.compile import Rules
 from regelmotor.session import GAME_DEALER, Session
 
 QUIT = {"quit", "exit", "q", "afslut"}
+MENU_BIDS = 10
+"""The bids the menu lists, lowest first: the first bidding prompt is a line to read, not forty items."""
 
 
 class _Quit(Exception):
@@ -123,15 +126,23 @@ class TerminalGame:
         self.session = Session(rules, ["Du", "Bot 1", "Bot 2", "Bot 3"], first_dealer=(GAME_DEALER - seat) % 4)
         self.rng = random.Random(seed)
         self.saved: list[Path] = []
+        self.adviser = make_bot("heuristic", rules, random.Random(seed))
+        """The computer's advice on an exchange, offered first (the heuristic: quick, and never a trump ace)."""
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
+    def who(self, seat: int) -> str:
+        """A seat as the player reads it: "du", or "plads 2 (Bot 1)" (a person counts seats from 1)."""
+        if seat == self.seat:
+            return "du"
+        return f"plads {seat_no(seat)} ({self.session.players[self.session.seating()[seat]]})"
+
     def run(self) -> int:
         self.say(
-            f"regelmotor: {self.label}. Du sidder på plads {self.seat} i første spil (pladserne skifter, når "
-            "kortene går rundt). Skriv et træk (pas, 7, 8 vip, A♠) eller #nummer fra listen; hjælp forklarer; "
-            "? viser reglens kilde; 'quit' stopper."
+            f"regelmotor: {self.label}. Du sidder på plads {seat_no(self.seat)} i første spil (pladserne skifter, "
+            "når kortene går rundt). Skriv et træk (pas, 7, 8 vip, A♠) eller #nummer fra listen; hjælp forklarer; "
+            "? viser reglens kilde; 'afslut' stopper."
         )
         number = 0
         try:
@@ -164,7 +175,7 @@ class TerminalGame:
         try:
             analysis = analyse_game(game, self.label, TERMINAL_NODES, seconds=TERMINAL_SECONDS)
         except AnalysisError as exc:
-            self.say(f"Ingen analyse: {exc}")
+            self.say(f"Ingen analyse: {exc.text('da')}")
             return
         self.say(analysis_text(analysis, "da"))
 
@@ -190,8 +201,8 @@ class TerminalGame:
             if s != self.seat
         }
         self.say(
-            f"\n=== Spil {number}: plads {GAME_DEALER} ({self.session.players[seating[GAME_DEALER]]}) giver, "
-            f"plads 0 er forhånd; du sidder på plads {self.seat} ==="
+            f"\n=== Spil {number}: {self.who(GAME_DEALER)} giver, {self.who(0)} er forhånd; "
+            f"du sidder på plads {seat_no(self.seat)} ==="
         )
         seen_tricks = 0
         try:
@@ -205,18 +216,18 @@ class TerminalGame:
                     action = bots[seat].choose(view, game.legal_actions())
                     game.apply(action)
                     said = shown_action(game.public_history(self.seat)[-1][1])
-                    self.say(f"  plads {seat} ({self.session.players[seating[seat]]}): {said}")
+                    self.say(f"  {self.who(seat)}: {said}")
                 if len(game.tricks) > seen_tricks:
                     trick = game.tricks[-1]
-                    tally = ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won))
-                    self.say(f"  -> plads {trick.winner} tager stikket (stik: {tally})")
+                    tally = ", ".join(f"{self.who(s)}: {n}" for s, n in enumerate(game.tricks_won))
+                    self.say(f"  -> {self.who(trick.winner)} tager stikket (stik: {tally})")
                     seen_tricks = len(game.tricks)
         finally:
             self.save(game, number)
         if game.phase == FINISHED:
             entry = self.session.record(game)
             decimals = self.rules.ruleset.scoring.decimals
-            self.say("Stik: " + ", ".join(f"plads {s}: {n}" for s, n in enumerate(game.tricks_won)))
+            self.say("Stik: " + ", ".join(f"{self.who(s)}: {n}" for s, n in enumerate(game.tricks_won)))
             result = result_line(game)
             if result:
                 self.say(result)
@@ -237,16 +248,16 @@ class TerminalGame:
         legal = game.legal_actions()
         self.say("")
         if view.contract:
-            partner = "" if view.partner is None else f", makker: plads {view.partner}"
+            partner = "" if view.partner is None else f", makker: {self.who(view.partner)}"
             trump = {None: "?", "none": "uden trumf"}.get(view.trump) or _suit_symbol(view.trump)
             called = f", makkerkort {shown(view.called)}" if view.called else ""
-            declarers = f"plads {', '.join(map(str, view.declarers))}" if view.declarers else "ingen melder"
+            declarers = ", ".join(map(self.who, view.declarers)) if view.declarers else "ingen melder"
             if view.trump_card is not None:
                 trump += f" (kortgiverens sidste kort {shown(view.trump_card)})"
             bid = self.rules.contract_bid(view.contract)
             alone = bid.sol is not None and self.rules.ruleset.sol_bid(bid.sol).side == "each"
             if self.rules.ruleset.table.partnerships == "fixed" and not partner and not alone:
-                partner = f", din makker: plads {(self.seat + 2) % 4}"
+                partner = f", din makker: {self.who((self.seat + 2) % 4)}"
             self.say(f"Kontrakt: {view.contract} ({declarers}), trumf {trump}{called}{partner}")
         elif view.calls:
             seating = self.session.seating()
@@ -257,25 +268,39 @@ class TerminalGame:
         if view.received:
             self.say("Du fik fra katten: " + " ".join(shown(c) for c in view.received))
         if view.tricks:
-            self.say("Stik taget: " + ", ".join(f"plads {s}: {n}" for s, n in enumerate(view.tricks_won)))
+            self.say("Stik taget: " + ", ".join(f"{self.who(s)}: {n}" for s, n in enumerate(view.tricks_won)))
         if view.trick:
-            self.say("Stikket: " + "  ".join(f"plads {s}: {c if c == 'fordækt' else shown(c)}" for s, c in view.trick))
+            self.say(
+                "Stikket: " + "  ".join(f"{self.who(s)}: {c if c == 'fordækt' else shown(c)}" for s, c in view.trick)
+            )
         for seat, cards in view.open_hands:
-            self.say(f"Åben hånd, plads {seat}: {' '.join(shown(c) for c in cards)}")
+            self.say(f"Åben hånd, {self.who(seat)}: {' '.join(shown(c) for c in cards)}")
         self.say(f"Din hånd: {_hand_by_suit(view)}")
-        # The exchange is asked for as the cards to lay away, not offered as every combination of them.
+        # The exchange is asked for as the cards to lay away, not offered as every combination of them: the
+        # computer's advice is offered first and said to be its advice (a bare number never lays away the
+        # trump ace). Only the lowest bids are listed; a higher one is typed as it is (9 gode).
         discards = [a for a in legal if a.verb is Verb.DISCARD]
-        choices = [a for a in legal if a.verb is not Verb.DISCARD] + discards[:1]  # one exchange, as an example
-        menu = choices if len(choices) <= 40 else choices[:40]
+        advice = self.adviser.choose(view, legal) if discards else None
+        others = [a for a in legal if a.verb not in (Verb.DISCARD, Verb.MISDEAL)]  # no misdeal: the computer deals
+        bids = [a for a in others if a.verb is Verb.BID]
+        menu = [a for a in others if a.verb is not Verb.BID] + bids[:MENU_BIDS]
+        if advice is not None and advice.verb is Verb.DISCARD:
+            menu.append(advice)
         if menu:
             self.say(
                 "Du kan: "
-                + "  ".join(f"[#{i}] {shown_action(a)}" for i, a in enumerate(menu, 1))
-                + ("  ..." if len(choices) > 40 else "")
+                + "  ".join(
+                    f"[#{i}] {shown_action(a)}{' (computerens råd)' * (a == advice)}" for i, a in enumerate(menu, 1)
+                )
+            )
+        if len(bids) > MENU_BIDS:
+            self.say(
+                f"Eller skriv et højere bud, op til {shown_action(bids[-1])} (fx {shown_action(bids[MENU_BIDS])})."
             )
         if discards:
             counts = " eller ".join(str(n) for n in sorted({len(a.cards) for a in discards}))
-            self.say(f"Læg {counts} kort fra: skriv de kort, du vil lægge, fx {shown_action(discards[-1])}")
+            example = f", fx {shown_action(advice)}" if advice is not None and advice.verb is Verb.DISCARD else ""
+            self.say(f"Læg {counts} kort fra: skriv de kort, du vil lægge{example}")
         refused: RuleViolation | None = None
         while True:
             answer = self.ask("> ").strip()

@@ -20,10 +20,12 @@ from regelmotor import __version__
 from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
+from regelmotor.phrase_table import seat_no
 from regelmotor.rounding import zero_sum_points
 from regelmotor.ruleset.catalogue import FileRef, is_path
 from regelmotor.ruleset.compile import compile_rules
-from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, ruleset_fingerprint
+from regelmotor.ruleset.fingerprint import ruleset_fingerprint
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 
 
@@ -95,12 +97,14 @@ class ReplayStop:
         return self.text("en")
 
     def text(self, lang: str = "da") -> str:
-        """The refusal as ``replay`` says it, in ``lang``."""
+        """The refusal as ``replay`` says it, in ``lang``: the action and the seat counted from 1, as a person
+        counts them (the JSON's ``index`` and ``seat`` count from 0, notation.md)."""
+        number = self.index + 1
         if lang == "da":
-            seat = "" if self.seat is None else f" (plads {self.seat})"
-            return f"træk {self.index}{seat} {self.action!r}: {self.message_da or self.message} [{self.rule}]"
-        seat = "" if self.seat is None else f" (seat {self.seat})"
-        return f"action {self.index}{seat} {self.action!r}: {self.message}"
+            seat = "" if self.seat is None else f" (plads {seat_no(self.seat)})"
+            return f"træk {number}{seat} {self.action!r}: {self.message_da or self.message} [{self.rule}]"
+        seat = "" if self.seat is None else f" (seat {seat_no(self.seat)})"
+        return f"action {number}{seat} {self.action!r}: {self.message}"
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ from regelmotor.rulebook.render import render
 from regelmotor.ruleset.catalogue import FileRef, is_path
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset, ruleset_fingerprint
+from regelmotor.ruleset.fingerprint import ruleset_fingerprint
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 from regelmotor.session import GAME_DEALER, DealEntry, Session

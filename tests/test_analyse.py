@@ -233,7 +233,7 @@ def test_a_passed_out_deal_has_nothing_to_analyse(tmp_path: Path, capsys: pytest
     path.write_text(json.dumps(game_record(game, "standard"), default=str), encoding="utf-8")
     code, _ = _run("analyse", str(path))
     assert code != 0
-    assert "never reached its first lead" in capsys.readouterr().err
+    assert "spillet nåede aldrig første udspil" in capsys.readouterr().err
 
 
 def test_the_table_of_a_hand_record_per_trump_and_declarer(tmp_path: Path) -> None:

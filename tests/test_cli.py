@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -156,6 +157,9 @@ def test_an_unknown_house_rule_exits_1(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_usage_errors_exit_2() -> None:
     result = subprocess.run([sys.executable, "-m", "regelmotor", "ladder"], capture_output=True, text=True)
+    assert result.returncode == 2 and "disse argumenter mangler: REGLESÆT" in result.stderr
+    english = {**os.environ, "REGELMOTOR_LANG": "en"}
+    result = subprocess.run([sys.executable, "-m", "regelmotor", "ladder"], capture_output=True, text=True, env=english)
     assert result.returncode == 2 and "the following arguments are required: RULESET" in result.stderr
     result = subprocess.run([sys.executable, "-m", "regelmotor", "frobnicate"], capture_output=True, text=True)
     assert result.returncode == 2
@@ -165,7 +169,11 @@ def test_usage_errors_exit_2() -> None:
 def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main([command, "--help"])
-    assert stop.value.code == 0 and capsys.readouterr().out.startswith(f"usage: regelmotor {command}")
+    assert stop.value.code == 0 and capsys.readouterr().out.startswith(f"brug: regelmotor {command}")
+    if command in ("validate", "show"):  # in English where the reader asks for it
+        with pytest.raises(SystemExit):
+            main([command, "--help", "--lang", "en"])
+        assert capsys.readouterr().out.startswith(f"usage: regelmotor {command}")
 
 
 def test_version_is_printed_as_a_python_tool_does(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from regelmotor import cli, files
+from regelmotor import files
+from regelmotor.cli import commands as cli
 from regelmotor.cli import main
 from regelmotor.files import OutputError, write_atomic
 from regelmotor.score_sheet import MAX_SHEET_BYTES, SheetError, parse_sheet, read_sheet
@@ -404,7 +405,7 @@ def test_an_argument_out_of_bounds_is_a_usage_error(argv: list[str], capsys: pyt
         main(argv)
     assert stopped.value.code == 2
     err = capsys.readouterr().err
-    assert " to " in err and "Traceback" not in err
+    assert " til " in err and "Traceback" not in err  # "1 til 65535, ikke 0"
 
 
 def test_jobs_is_at_most_twice_the_cores(capsys: pytest.CaptureFixture[str]) -> None:

@@ -133,10 +133,12 @@ def test_replay_prints_the_points_its_json_gives(tmp_path: Path, capsys: pytest.
     shown = json.loads(capsys.readouterr().out)["scores"]
     assert main(["replay", str(record), "--lang", "en"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("scores: "))
-    assert line == "scores: " + ", ".join(f"seat {s}: {p:+}" if p else f"seat {s}: 0" for s, p in enumerate(shown))
+    assert line == "scores: " + ", ".join(
+        f"seat {s + 1}: {p:+}" if p else f"seat {s + 1}: 0" for s, p in enumerate(shown)
+    )
     assert main(["replay", str(record)]) == 0  # in Danish: the same numbers, with a decimal comma
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("point: "))
-    danish = [f"plads {s}: {p:+}".replace(".", ",") if p else f"plads {s}: 0" for s, p in enumerate(shown)]
+    danish = [f"plads {s + 1}: {p:+}".replace(".", ",") if p else f"plads {s + 1}: 0" for s, p in enumerate(shown)]
     assert line == "point: " + ", ".join(danish)
     assert sum(shown) == 0
 

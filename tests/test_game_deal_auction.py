@@ -161,7 +161,7 @@ def test_a_player_who_passed_is_out() -> None:
     assert game.to_act == 3
     game.apply("9")
     assert game.to_act == 2  # the overcalled player answers; seats 0 and 1 passed
-    with pytest.raises(RuleViolation, match="it is seat 2's turn, not seat 0's"):
+    with pytest.raises(RuleViolation, match="it is seat 3's turn, not seat 1's"):
         game.apply("10", seat=0)
 
 

@@ -92,7 +92,7 @@ def test_vip_turns_the_kitty_top_first_and_the_third_card_cannot_be_refused() ->
     assert game.view(2).turned == ("5H", "8D")
     game.apply("reject")
     assert game.trump == "C" and game.vip_card == 3 and game.phase == "exchange"
-    assert "seat 0 must accept kitty card 3" in game.events
+    assert "seat 1 must accept kitty card 3" in game.events
 
 
 def test_vip_an_accepted_joker_means_no_trump() -> None:

@@ -46,7 +46,7 @@ def test_illegal_input_is_refused_with_the_rule_and_changes_nothing(tmp_path: Pa
     result = session(tmp_path, ["accept", "?", "ZZ", "1"] + ["1"] * 40 + ["quit"])
     out = result.stdout
     assert result.returncode == 0
-    assert "Ikke tilladt efter reglen auction: antag er ikke en melding, plads 0 kan give nu: pas, 7," in out
+    assert "Ikke tilladt efter reglen auction: antag er ikke en melding, plads 1 kan give nu: pas, 7," in out
     assert "(? viser kilden)" in out
     assert "Kilde: 001_b88eb8000c0a2767.txt" in out  # the source on "?", not in every refusal
     assert '"ZZ" er ikke et træk her; skriv et træk fra listen (eller #nummer), eller hjælp' in out
@@ -65,7 +65,7 @@ def test_the_table_speaks_danish_pas_and_hjaelp_are_understood(tmp_path: Path) -
     assert result.returncode == 0
     assert "Skriv et træk som det står i listen (pas, 8, 8 vip, trumf ♠, makker A♥" in out
     assert "  du: pas\n" in out and "[#1] pas" in out
-    assert "  plads 1 (Bot 1): " in out
+    assert "  plads 2 (Bot 1): " in out  # a person counts seats from 1
 
 
 def test_the_tables_words_are_read_back_as_the_notation() -> None:
@@ -237,7 +237,7 @@ def test_the_persons_points_follow_the_person_round_the_table(tmp_path: Path) ->
         answers += ["1"] * 45 + ["j"]
     result = session(tmp_path, [*answers, "quit"])
     assert result.returncode == 0, result.stderr
-    seats = [int(s) for s in re.findall(r"du sidder på plads (\d)", result.stdout)]
+    seats = [int(s) - 1 for s in re.findall(r"du sidder på plads (\d)", result.stdout)]  # counted from 1
     shown = re.findall(r"Point: .*\bDu (-?\d+)", result.stdout)
     assert len(seats) >= 4 and len(set(seats)) > 1, "the deal passed round"
     total = 0

@@ -56,7 +56,7 @@ def test_section_2_an_equal_bid_stops_the_replay(capsys: pytest.CaptureFixture[s
     assert code == 1
     assert state["error"]["index"] == 1 and state["error"]["seat"] == 1 and state["error"]["rule"] == "auction"
     assert state["phase"] == "auction" and state["to_act"] == 1  # the state before the illegal action
-    assert err.startswith("record.json: træk 1 (plads 1) '9 sans': 9 sans er lige så højt som det højeste bud 9 gode")
+    assert err.startswith("record.json: træk 2 (plads 2) '9 sans': 9 sans er lige så højt som det højeste bud 9 gode")
     assert "9 sans is as high as the highest bid 9 gode" in state["error"]["message"]  # --json: English too
     assert "9 sans er lige så højt" in state["error"]["message_da"]
 
@@ -75,13 +75,13 @@ def test_section_4_vip_turning_human_output(capsys: pytest.CaptureFixture[str], 
     record = record_of(game, "standard", actions=actions)
     code, out, _ = run(capsys, club, record, "--lang", "en")
     assert code == 0
-    assert "  seat 0 must accept kitty card 3" in out.splitlines()
+    assert "  seat 1 must accept kitty card 3" in out.splitlines()
     assert "trump: none" in out.splitlines() and "partner card: AD (partner: not revealed)" in out.splitlines()
-    assert out.splitlines()[-1].startswith("to act: seat 0: discard ")
+    assert out.splitlines()[-1].startswith("to act: seat 1: discard ")
     code, out, _ = run(capsys, club, record)  # a club member reads it in Danish, in the table's words
-    assert code == 0 and "  plads 0 skal antage kattekort 3" in out.splitlines()
+    assert code == 0 and "  plads 1 skal antage kattekort 3" in out.splitlines()
     assert "trumf: uden trumf" in out.splitlines() and "makkerkort: A♦ (makker: ikke afsløret)" in out.splitlines()
-    assert out.splitlines()[-1].startswith("i tur: plads 0: læg ")
+    assert out.splitlines()[-1].startswith("i tur: plads 1: læg ")
 
 
 def test_section_5_the_called_ace_cannot_be_discarded(
@@ -105,7 +105,7 @@ def test_section_6_fordaekt(capsys: pytest.CaptureFixture[str], club: Callable[.
     game = deal("thorsen", dealer=3, s0=hand, kitty="6H 7H 8H")
     actions = ["8", "pass", "pass", "pass", "trump H", "call AD", "keep", "fordaekt 2c"]
     code, state, _ = run(capsys, club, record_of(game, "thorsen", actions=actions), "--json")
-    assert code == 0 and state["phase"] == "play" and "seat 0 lays a card fordækt" in state["events"]
+    assert code == 0 and state["phase"] == "play" and "seat 1 lays a card fordækt" in state["events"]
 
 
 def test_section_9_jernhaand(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:
@@ -119,9 +119,13 @@ def test_section_9_jernhaand(capsys: pytest.CaptureFixture[str], club: Callable[
 def test_a_seat_given_with_an_action_is_checked(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:
     record = record_of(deal("standard", dealer=3), "standard", actions=[{"seat": 1, "action": "pass"}])
     code, state, err = run(capsys, club, record, "--json")
-    assert code == 1 and state["error"]["rule"] == "turn" and "det er plads 0s tur, ikke plads 1s" in err
+    assert (
+        code == 1
+        and state["error"]["rule"] == "turn"
+        and "træk 1 (plads 2) 'pass': det er plads 1s tur, ikke plads 2s" in err
+    )
     code, _, err = run(capsys, club, record, "--json", "--lang", "en")
-    assert code == 1 and "action 0 (seat 1) 'pass': it is seat 0's turn, not seat 1's" in err
+    assert code == 1 and "action 1 (seat 2) 'pass': it is seat 1's turn, not seat 2's" in err
 
 
 def test_a_record_the_engine_writes_replays_to_the_same_state(
@@ -190,10 +194,10 @@ def test_a_whole_deal_replays_with_its_tricks_and_scores(
     assert code == 0 and lines[-1] == "phase: finished"
     assert sum(line.startswith("trick ") for line in lines) == 13
     assert game.scores is not None
-    assert lines[-2] == "scores: " + ", ".join(f"seat {s}: {int(p):+}" for s, p in enumerate(game.scores))
+    assert lines[-2] == "scores: " + ", ".join(f"seat {s + 1}: {int(p):+}" for s, p in enumerate(game.scores))
     code, out, _ = run(capsys, club, record)
     lines = out.splitlines()
     assert code == 0 and lines[-1] == "fase: slut" and sum(line.startswith("stik ") for line in lines) == 13
-    assert lines[-2] == "point: " + ", ".join(f"plads {s}: {int(p):+}" for s, p in enumerate(game.scores))
+    assert lines[-2] == "point: " + ", ".join(f"plads {s + 1}: {int(p):+}" for s, p in enumerate(game.scores))
     code, state, _ = run(capsys, club, record, "--json")
     assert state["tricks_won"] == game.tricks_won and len(state["tricks"]) == 13 and sum(state["scores"]) == 0

@@ -213,7 +213,7 @@ INFERRED = {
     "whistklubben": ["dealing"],
     "gruppe2": ["all_pass", "scoring.trump", "scoring.sol", "designations[3]", "fordaekt"],
     "dansk": ["session", "dealing", "misdeal", "scoring", "scoring.sol", "sol_bids[2]", "sol_bids[3]"],
-    "engelsk": ["dealing", "misdeal", "card_order", "scoring.sol"],
+    "engelsk": ["dealing", "misdeal", "card_order", "money"],  # scoring.sol: 002 says it, and no more is inferred
 }
 
 

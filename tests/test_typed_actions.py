@@ -111,8 +111,8 @@ def test_whose_turn_it_is_is_said_in_either_language() -> None:
     game = deal("standard", dealer=3)
     refusal = _refused_at(game, "pass", seat=2)
     assert refusal.rule == "turn"
-    assert refusal.text("da") == "det er plads 0s tur, ikke plads 2s"
-    assert refusal.text("en") == "it is seat 0's turn, not seat 2's"
+    assert refusal.text("da") == "det er plads 1s tur, ikke plads 3s"  # a person counts seats from 1
+    assert refusal.text("en") == "it is seat 1's turn, not seat 3's"
 
 
 def _refused_at(game: Game, action: str, seat: int) -> RuleViolation:
@@ -152,7 +152,10 @@ def test_records_written_before_actions_were_typed_replay_to_the_same_result() -
     for data in records:
         result = replay(Record.model_validate(data))
         assert result.stop is None, result.stop
-        assert result.result_differs == (), result.result_differs  # contract, tricks, scores, redeal
+        differs = result.result_differs  # contract, tricks, scores, redeal
+        if data["ruleset"] == "engelsk":  # its scoring changed since: 002 scores the winning pair alone (issue 48)
+            differs = tuple(d for d in differs if not d.startswith("scores:"))
+        assert differs == (), differs
         assert [str(a) for _, a in result.game.history] == data["actions"]  # written back as it was read
         finished += result.game.phase == "finished"
     assert finished == 55

@@ -449,16 +449,18 @@ def test_the_table_fits_the_screen_keeps_pass_in_view_and_ends_with_a_result_lin
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "wider than the screen"
     box = page.locator("#actions button.pass").bounding_box()
     assert box is not None and box["y"] + box["height"] <= height, f"pas is below the screen at y {box}"
+    # issue 48: "At 360×740 "pas" ends at y 739 of 740 and the level buttons 7-13 start at 739: bidding needs a
+    # scroll. At 1280×800 the sol row is cut at the fold." The whole bidding box, "pas" and the hand in view.
+    bids, hand = page.locator("#bidgrid").bounding_box(), page.locator("#hand").bounding_box()
+    assert bids is not None and bids["y"] + bids["height"] <= height, f"the bidding box ends below the screen: {bids}"
+    assert hand is not None and hand["y"] >= 0, f"the hand is above the screen: {hand}"
+    # ""fejlgivning" sits beside "pas" in a game against bots": the computer dealt, there is none to claim
+    assert page.locator("#actions button[data-action^=misdeal]").count() == 0
     small = page.evaluate(
         "[...document.querySelectorAll('#actions button, #bidgrid button, #hand button.action')]"
         ".map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length"
     )
     assert small == 0, "a touch target smaller than 44 px"
-    misdeal = page.locator("#actions button[data-action^=misdeal]")
-    if misdeal.count():  # a misdeal ends the deal: the first press only asks
-        misdeal.click()
-        assert page.evaluate("game.view.phase") == "auction"
-        assert misdeal.inner_text() == "Bekræft: fejlgivning"
     for _ in range(200):
         if page.is_visible("#next"):
             break

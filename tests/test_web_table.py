@@ -352,6 +352,11 @@ def test_four_people_at_one_table_in_four_browsers(table_server: tuple[str, int,
                 break
             player = web.seating[web.game.to_act]
             page = pages[player]
+            if moves == 0:  # at a table of people a misdeal may be claimed, and a first press only asks
+                misdeal = page.locator("#actions button[data-action^=misdeal]")
+                assert misdeal.count() == 1
+                misdeal.click()
+                assert misdeal.inner_text() == "Bekræft: fejlgivning" and page.evaluate("game.view.phase") == "auction"
             if moves == 0:  # a move the rules refuse: said why, and the person's choices are open again
                 page.evaluate("act('accept')")
                 page.wait_for_function("() => document.getElementById('error').textContent !== ''")

@@ -173,7 +173,7 @@ def analyse(
     limit but ``nodes`` per search) the analysis runs from the last card back, so what time leaves
     unknown is the first tricks."""
     if not at_first_lead(start):
-        raise AnalysisError("the deal never reached its first lead (passed out, or stopped before play)")
+        raise AnalysisError.said("analysis_no_first_lead")
     game = start.clone()
     analyser = Analyser(game, nodes)
     kernel = analyser.kernel

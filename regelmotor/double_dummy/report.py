@@ -8,6 +8,7 @@ from typing import Any
 from regelmotor.cards import SUIT_SYMBOLS, format_card
 from regelmotor.double_dummy.analysis import Analysis, CardCost
 from regelmotor.double_dummy.table import HandTable
+from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import card_shown, phrases
 
 
@@ -53,7 +54,7 @@ def _trump(trump: str | None, lang: str) -> str:
 def _card_line(card: CardCost, lang: str) -> str:
     words = phrases(lang)
     shown = card_shown(card.card, lang)
-    line = f"  {words['analysis_seat']} {card.seat}: {shown}"
+    line = f"  {words['analysis_seat']} {seat_no(card.seat)}: {shown}"
     if card.cost is None:
         return f"{line}  {words['analysis_unknown']}"
     if card.cost == 0:
@@ -66,7 +67,7 @@ def _card_line(card: CardCost, lang: str) -> str:
 def _seats(values: dict[int, int | None], lang: str) -> str:
     words = phrases(lang)
     return ", ".join(
-        words["analysis_seat_tricks"].format(seat=seat, tricks="?" if tricks is None else tricks)
+        words["analysis_seat_tricks"].format(seat=seat_no(seat), tricks="?" if tricks is None else tricks)
         for seat, tricks in values.items()
     )
 
@@ -77,14 +78,14 @@ def analysis_text(analysis: Analysis, lang: str = "da") -> str:
     seat_word = words["analysis_seat"]
     lines = [
         words["analysis_title"].format(ruleset=analysis.ruleset),
-        words["analysis_trump"].format(trump=_trump(analysis.trump, lang), leader=analysis.leader),
+        words["analysis_trump"].format(trump=_trump(analysis.trump, lang), leader=seat_no(analysis.leader)),
     ]
     if analysis.per_player:
         lines.append(words["analysis_each"])
         assert analysis.start_by_seat is not None
         lines.append(words["analysis_start_each"].format(seats=_seats(dict(enumerate(analysis.start_by_seat)), lang)))
     else:
-        side = words["analysis_and"].join(f"{seat_word} {s}" for s in analysis.declarers)
+        side = words["analysis_and"].join(f"{seat_word} {seat_no(s)}" for s in analysis.declarers)
         lines.append(words["analysis_side"].format(seats=side))
         start = "?" if analysis.start is None else analysis.start
         if analysis.from_trick == 1:
@@ -122,11 +123,11 @@ def hand_table_text(table: HandTable, lang: str = "da") -> str:
     heads = [_trump(trump, lang) for trump in table.tricks]
     lines = [words["analysis_table_title"].format(ruleset=table.ruleset), ""]
     for seat, hand in enumerate(table.hands):
-        lines.append(f"{seat_word} {seat}: " + " ".join(card_shown(c, lang) for c in hand))
+        lines.append(f"{seat_word} {seat_no(seat)}: " + " ".join(card_shown(c, lang) for c in hand))
     lines.append("")
     width = max(len(h) for h in heads) + 2
     lines.append(f"{words['analysis_table_declarer']:<10}" + "".join(f"{h:>{width}}" for h in heads))
     for seat in range(4):
         cells = ["?" if by_seat[seat] is None else str(by_seat[seat]) for by_seat in table.tricks.values()]
-        lines.append(f"{seat_word + ' ' + str(seat):<10}" + "".join(f"{c:>{width}}" for c in cells))
+        lines.append(f"{seat_word + ' ' + str(seat_no(seat)):<10}" + "".join(f"{c:>{width}}" for c in cells))
     return "\n".join(lines) + "\n"

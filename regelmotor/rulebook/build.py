@@ -545,7 +545,8 @@ class _Builder:
         if r.scoring.rounding == "whole_up":
             section.items.append(self.item(summed + " " + self.t("whole_up"), r.scoring, "scoring"))
         elif not r.scoring.losers_pay:
-            section.items.append(self.item(summed, r.scoring, "scoring"))
+            exact = " " + self.t("exact_alone", d=decimals) if decimals else ""
+            section.items.append(self.item(summed + exact, r.scoring, "scoring"))
         else:
             section.items.append(Item(summed + (" " + self.t("exact", d=decimals) if decimals else "")))
         levels = r.levels

@@ -7,8 +7,6 @@ another file names that file. All problems of a file are collected and raised to
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +16,7 @@ from pydantic import ValidationError
 from regelmotor.errors import Location, Problem, RulesetError, RulesetNotFound
 from regelmotor.ruleset.catalogue import FileRef, find_file, is_path
 from regelmotor.ruleset.checks import check_ruleset
+from regelmotor.ruleset.fingerprint import ruleset_fingerprint
 from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.overlay import (
     BY_ENTRY,
@@ -115,18 +114,6 @@ class ResolvedRuleset:
     def fingerprint(self) -> str:
         """A hash of the rules (not their sources or prose), for game records."""
         return ruleset_fingerprint(self.ruleset)
-
-
-def ruleset_fingerprint(ruleset: Ruleset) -> str:
-    def strip(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if k not in ("source", "title", "description")}
-        if isinstance(value, list):
-            return [strip(v) for v in value]
-        return value
-
-    canonical = json.dumps(strip(ruleset.model_dump(mode="json")), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
 # --- the resolver ----------------------------------------------------------------------------

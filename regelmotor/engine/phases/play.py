@@ -20,6 +20,7 @@ from regelmotor.hooks import (
     Moment,
     TrickContext,
 )
+from regelmotor.phrase_table import seat_no
 
 
 class PlayPhase(State):
@@ -121,7 +122,7 @@ class PlayPhase(State):
         seats = self.rules.open_hands(self._playing, moment)
         if seats:
             self.open_hands = seats
-            self.events.append(Note.said("open_hands", seats=", ".join(str(s) for s in self.declarers)))
+            self.events.append(Note.said("open_hands", seats=", ".join(str(seat_no(s)) for s in self.declarers)))
 
     def _finish(self) -> None:
         """Score the deal: every seat's points, summing to zero (000 7.1.2)."""

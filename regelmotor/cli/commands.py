@@ -27,6 +27,7 @@ from regelmotor import __version__
 from regelmotor.bids import Bid
 from regelmotor.bots import BOTS, available_bots, check_bot
 from regelmotor.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from regelmotor.cli.words import argparse_in, default_lang, helped, lang_of, now, translate_parser
 from regelmotor.compare import (
     TABLE_WORDS,
     check_plot_target,
@@ -45,6 +46,7 @@ from regelmotor.errors import Problem, RegelmotorError, RulesetError
 from regelmotor.files import OutputError, check_output, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
+from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import Word, card_shown, phrases, said, say
 from regelmotor.play import TerminalGame
 from regelmotor.records import read_record, record_schema_text, replay, state_json
@@ -62,6 +64,7 @@ from regelmotor.score_sheet import (
     Line,
     Scored,
     Sheet,
+    SheetError,
     describe_line,
     edit_sheet,
     kroner,
@@ -329,7 +332,7 @@ def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
     rendered = render(book, args.format, args.paper)
     if args.output:
         write_atomic(Path(args.output), escape_controls(rendered) if isinstance(rendered, str) else rendered)
-        sys.stderr.write(f"wrote {args.output}\n")
+        sys.stderr.write(_say(args, "cli_wrote", file=args.output) + "\n")
     elif isinstance(rendered, bytes):
         binary = getattr(out, "buffer", None)
         if binary is None:
@@ -401,7 +404,7 @@ def _jobs(args: argparse.Namespace) -> int:
     return _cores()
 
 
-LANG_DEFAULT = os.environ.get("REGELMOTOR_LANG", "da") if os.environ.get("REGELMOTOR_LANG") in LANGS else "da"
+LANG_DEFAULT = default_lang()
 """What a club member reads is Danish unless ``--lang en`` or ``REGELMOTOR_LANG=en`` says English."""
 
 
@@ -423,9 +426,9 @@ def _whole_number(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(now("a whole number, not {text!r}", text=text)) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{low} to {high}, not {value}")
+            raise argparse.ArgumentTypeError(now("{low} to {high}, not {value}", low=low, high=high, value=value))
         return value
 
     return parse
@@ -561,7 +564,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         args.ruleset,
         args.house_rule,
         seed=args.seed if args.seed is not None else random.SystemRandom().getrandbits(32),
-        seat=args.seat,
+        seat=args.seat - 1,  # a person counts seats from 1
         record=record,
         read=read,
         out=out,
@@ -597,7 +600,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     everywhere = args.host in ("0.0.0.0", "::")
     if everywhere:  # any Host header is answered: put the server behind a proxy that checks it
-        sys.stderr.write("regelmotor: serving every address; the Host header is not checked\n")
+        sys.stderr.write("regelmotor: " + _say(args, "cli_serve_everywhere") + "\n")
     allowed = None if everywhere else LOCAL_HOSTS | {args.host.lower()}
     club = None
     if args.ruleset is not None:
@@ -607,7 +610,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.sheet is not None:
         sheet = Path(args.sheet).resolve()
         score(read_sheet(sheet))  # a sheet that cannot be read or scored is refused before serving
-    sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ (Ctrl-C to stop)\n")
+    sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ " + _say(args, "cli_serve_stop") + "\n")
     store = Path(args.store) if args.store else _data_folder() / "borde"
     app = create_app(allowed, club=club, sheet=sheet, store=store)
     serve(app, args.host, args.port)
@@ -703,7 +706,8 @@ def _describe_state(game: Game, label: str, lang: str = "en") -> str:
 
     lines = [line("ruleset", label=label), line("dealer", dealer=game.dealer, forhaand=game.forhaand)]
     if game.seat_calls:
-        lines.append(line("auction", calls=", ".join(f"{s}: {said(str(call), lang)}" for s, call in game.seat_calls)))
+        calls = ", ".join(f"{seat_no(s)}: {said(str(call), lang)}" for s, call in game.seat_calls)
+        lines.append(line("auction", calls=calls))
     for event in game.events:
         lines.append(f"  {event.text(lang)}")
     if game.contract is not None:
@@ -716,7 +720,7 @@ def _describe_state(game: Game, label: str, lang: str = "en") -> str:
             )
             lines.append(line("partner_card", card=card(game.called), partner=partner))
     for number, trick in enumerate(game.tricks, 1):
-        cards = " ".join(f"{s}:{card(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
+        cards = " ".join(f"{seat_no(s)}:{card(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
         lines.append(line("trick", number=f"{number:>2}", cards=cards, winner=trick.winner))
     if game.tricks:
         lines.append(line("tricks_won", counts=", ".join(f"{seat(s)}: {n}" for s, n in enumerate(game.tricks_won))))
@@ -773,13 +777,15 @@ def _add_house_rule_arg(parser: argparse.ArgumentParser, whose: str) -> None:
         action="append",
         default=[],  # argparse copies it before appending: a parser kept for the process stays as it was
         metavar="HOUSE_RULE",
-        help=f"add a house rule to {whose} by name ({names}) or path; repeatable",
+        help=helped("add a house rule to {whose} by name ({names}) or path; repeatable", whose=whose, names=names),
     )
 
 
 def _add_ruleset_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "ruleset", metavar="RULESET", help=f"a shipped ruleset ({', '.join(shipped_rulesets())}) or a path"
+        "ruleset",
+        metavar="RULESET",
+        help=helped("a shipped ruleset ({names}) or a path", names=", ".join(shipped_rulesets())),
     )
     _add_house_rule_arg(parser, "the ruleset")
 
@@ -835,7 +841,7 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
         type=_whole_number(1, MAX_RUN_DEALS),
         default=1000,
         metavar="N",
-        help=f"deals to play, 1 to {MAX_RUN_DEALS:,} (default 1000)",
+        help=helped("deals to play, 1 to {most} (default 1000)", most=f"{MAX_RUN_DEALS:,}"),
     )
     command.add_argument(
         "--seed", type=_whole_number(0, 2**63 - 1), default=1, metavar="S", help="the seed of the run (default 1)"
@@ -845,7 +851,11 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
             "--bots",
             default="heuristic",
             metavar="NAME",
-            help=f"{', '.join(BOTS)} (or a plugin's bot), or four names A,B,C,D (default heuristic)",
+            help=helped(
+                "{bots} (or a plugin's bot), or four names A,B,C,D (default {default})",
+                bots=", ".join(BOTS),
+                default="heuristic",
+            ),
         )
     command.add_argument(
         "--jobs",
@@ -877,7 +887,7 @@ def _compare_args(command: argparse.ArgumentParser) -> None:
 
 
 def _match_args(command: argparse.ArgumentParser) -> None:
-    command.add_argument("a", metavar="A", help=f"a bot: {', '.join(BOTS)} or a plugin's bot")
+    command.add_argument("a", metavar="A", help=helped("a bot: {bots} or a plugin's bot", bots=", ".join(BOTS)))
     command.add_argument("b", metavar="B", help="the bot it plays against")
     _add_ruleset_args(command)
     _run_args(command, bots=False)
@@ -892,10 +902,10 @@ def _play_args(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--seat",
         type=int,
-        default=0,
-        choices=range(4),
+        default=1,
+        choices=range(1, 5),
         metavar="SEAT",
-        help="your seat in the first deal, 0-3 (0 is forhånd; the deal passes round)",
+        help="your seat in the first deal, 1-4 (1 is forhånd; the deal passes round)",
     )
     command.add_argument(
         "--record",
@@ -906,7 +916,11 @@ def _play_args(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--bots",
         default="heuristic",
-        help=f"the computer players: {', '.join(BOTS)} or a plugin's bot (default heuristic)",
+        help=helped(
+            "the computer players: {bots} or a plugin's bot (default {default})",
+            bots=", ".join(BOTS),
+            default="heuristic",
+        ),
     )
 
 
@@ -954,7 +968,9 @@ def _analyse_args(command: argparse.ArgumentParser) -> None:
         type=_whole_number(1_000, 10**10),
         default=NODES,
         metavar="N",
-        help=f"a search's node budget; a card it does not settle is shown unknown (default {NODES:,})",
+        help=helped(
+            "a search's node budget; a card it does not settle is shown unknown (default {nodes})", nodes=f"{NODES:,}"
+        ),
     )
     command.add_argument(
         "--from-trick",
@@ -1041,7 +1057,7 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         data = sheet_document(sheet, scored, rate, args.format, args.lang)
         if args.output:
             write_atomic(Path(args.output), escape_controls(data) if isinstance(data, str) else data)
-            out.write(f"wrote {args.output}\n")
+            out.write(_say(args, "cli_wrote", file=args.output) + "\n")
         elif isinstance(data, bytes):
             raise RegelmotorError.said("pdf_needs_file")
         else:
@@ -1106,7 +1122,13 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
         redeal=args.redeal,
         culprit=args.culprit,
     )
-    Line.of(line.as_json(), "the deal")  # the same checks as a deal read from the file
+    try:  # the same checks as a deal read from the file, said of the option the club member typed
+        Line.of(line.as_json(), "deal")
+    except SheetError as exc:
+        key = exc.values.get("key")
+        if exc.phrase in ("deal_whole", "deal_text") and isinstance(key, str):
+            raise SheetError.said(exc.phrase, **{**exc.values, "key": "--" + key.replace("_", "-")}) from None
+        raise
     sheet.lines.append(line)
     scored = score(sheet)
     entry = scored.entries[-1]
@@ -1329,9 +1351,16 @@ COMMANDS = (
 
 
 @functools.cache
-def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser, built once per process: building it is most of a short command's time
-    (``score`` called for every cell of a point table), and parsing leaves it as it was."""
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line's parser in ``lang``, built once per process: building it is most of a short
+    command's time (``score`` called for every cell of a point table), and parsing leaves it as it was."""
+    with argparse_in(lang):
+        parser = _parser()
+    translate_parser(parser, lang)
+    return parser
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="regelmotor",
         description="Es-makker whist and its club variants: rulesets as data, one engine.",
@@ -1350,8 +1379,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    asked = lang_of(words)
+    parser = build_parser(asked)
+    with argparse_in(asked):
+        args = parser.parse_args(words)
     stdout = cast(TextIO, EscapingStream(out if out is not None else sys.stdout))
     stderr = sys.stderr
     sys.stderr = cast(TextIO, EscapingStream(stderr))  # a name or a title never writes to the terminal itself
