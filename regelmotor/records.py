@@ -32,7 +32,8 @@ from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 class SeatAction(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    seat: int = Field(ge=0, le=3, description="Pladsen der handler (0-3); kontrolleres mod turen.")
+    seat: int = Field(ge=0, le=3, strict=True, description="Pladsen der handler (0-3); kontrolleres mod turen.")
+    """Strict: a JSON ``true`` is no seat (it would be read as seat 1), as the score sheet reads its numbers."""
     action: str = Field(min_length=1, description='Handlingen i notationen, fx "7H", "8" eller "pass".')
 
 
@@ -48,8 +49,8 @@ class Record(BaseModel):
     plugins: dict[str, str] = Field(
         default_factory=dict, description="Klubbens plugins i spillet: navn -> den installerede pakkes version."
     )
-    seed: int | None = Field(default=None, description="Frøet kortene blev blandet med, når motoren gav.")
-    dealer: int = Field(ge=0, le=3, description="Kortgiverens plads (0-3); forhånden er pladsen efter.")
+    seed: int | None = Field(default=None, strict=True, description="Frøet kortene blev blandet med, når motoren gav.")
+    dealer: int = Field(ge=0, le=3, strict=True, description="Kortgiverens plads (0-3); forhånden er pladsen efter.")
     dealer_at_table: bool = Field(
         default=True,
         description="Falsk når kortgiveren sidder over (5-6 spillere): pladsen er så den fjerde spiller i spillet.",
@@ -169,6 +170,29 @@ def _no_constant(text: str) -> Any:
     raise ValueError(f"{text} is not a JSON number")
 
 
+_SAID_ERRORS = {"int_type": "record_whole", "string_type": "record_text", "missing": "record_missing"}
+"""pydantic's errors a record commonly has, by the phrase that says them in the reader's language."""
+_BRANCHES = ("str", "SeatAction", "int", "none")
+"""The tags pydantic puts in a location for the branch of an either-or field (an action: text or seat and text)."""
+
+
+def _record_problem(path: str | Path, exc: ValidationError) -> RecordError:
+    """The record's first problem, at its key path: of an action given as ``{"seat", "action"}`` the seat's
+    problem, not that it is not text (the other form an action may take)."""
+    errors = exc.errors()
+    for error in errors:
+        if not (isinstance(error.get("input"), dict) and "str" in error["loc"]):
+            first = error
+            break
+    else:
+        first = errors[0]
+    where = ".".join(str(p) for p in first["loc"] if p not in _BRANCHES)
+    phrase = _SAID_ERRORS.get(first["type"])
+    if phrase is None:
+        return RecordError(f"{path}: {where}: {first['msg']}")
+    return RecordError.said(phrase, path=path, where=where, value=json.dumps(first.get("input"), default=str)[:40])
+
+
 def read_record(path: str | Path) -> Record:
     try:
         data = parse_json(read_bounded(Path(path), MAX_RECORD_BYTES), str(path))
@@ -179,9 +203,7 @@ def read_record(path: str | Path) -> Record:
     try:
         record = Record.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RecordError(f"{path}: {where}: {first['msg']} ({exc.error_count()} problem(s))") from None
+        raise _record_problem(path, exc) from None
     problem = version_problem(record.version)
     if problem is not None:
         raise RecordError(f"{path}: {problem}")

@@ -10,10 +10,11 @@ the evening's money follow from the lines, so a line entered wrongly is correcte
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -61,6 +62,23 @@ class Line:
     vip_card: int = 0
     redeal: str | None = None
     culprit: str | None = None
+
+    def named_as(self, players: Sequence[str]) -> Line:
+        """The deal with each name spelled as the sheet spells the player ("anna" is Anna), where one player
+        alone is called so; a name no player has stays, and scoring says so."""
+
+        def spelled(name: str | None) -> str | None:
+            alike = [p for p in players if name is not None and p.casefold() == name.casefold()]
+            return alike[0] if len(alike) == 1 and name not in players else name
+
+        joiners = tuple(spelled(j) or j for j in self.joiners)
+        return dataclasses.replace(
+            self,
+            declarer=spelled(self.declarer),
+            partner=spelled(self.partner),
+            joiners=joiners,
+            culprit=spelled(self.culprit),
+        )
 
     def as_json(self) -> dict[str, Any]:
         data = {
@@ -321,8 +339,11 @@ def _seat(session: Session, name: str | None, what: str) -> int:
     seating = session.seating()
     if name is None:
         raise SheetError.said("name_the", role=what)
-    if name not in session.players:
-        raise SheetError.said("no_player", name=name, names=", ".join(session.players))
+    if name not in session.players:  # "anna" is Anna, where only one player is called so
+        alike = [p for p in session.players if p.casefold() == name.casefold()]
+        if len(alike) != 1:
+            raise SheetError.said("no_player", name=name, names=", ".join(session.players))
+        name = alike[0]
     player = session.players.index(name)
     if player not in seating:
         raise SheetError.said("sits_out", name=name)
@@ -479,6 +500,13 @@ def shown_deals(sheet: Sheet, scored: Scored, lang: str = "da") -> list[ShownDea
     return shown
 
 
+def _deals_counted(session: Session, words: dict[str, str]) -> str:
+    """The deals played, as ``session show`` counts them (a deal given again is not one), and those given again."""
+    played, void = session.played(), len(session.deals) - session.played()
+    shown = words["sheet_deals_played"].format(n=played)
+    return shown + (words["sheet_deals_void"].format(n=void) if void else "")
+
+
 def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang: str = "da") -> str | bytes:
     """The evening's sheet to print (md, html, pdf: the rule book's renderers, so it looks like the club's
     rule book) or to export (csv: one row per deal, then the totals and the money), in the reader's language."""
@@ -530,7 +558,9 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
     book = RuleBook(
         title=words["sheet_title"].format(title=rules.ruleset.title),
         subtitle=words["sheet_subtitle"].format(
-            players=", ".join(players), deals=len(sheet.lines), date=printed_on(datetime.date.today(), lang)
+            players=", ".join(players),
+            deals=_deals_counted(session, words),
+            date=printed_on(datetime.date.today(), lang),
         ),
         lang=lang,
         sections=(section, settlement),

@@ -6,17 +6,25 @@ Each test quotes the stumble it mends, as a new club secretary met it.
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
+from regelmotor import __version__
 from regelmotor.cli import main
+from regelmotor.engine.game import Game
 from regelmotor.errors import RulesetError
 from regelmotor.hooks import ContractInfo
+from regelmotor.records import game_record
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.model import MAX_DESIGNATIONS
+from regelmotor.score_sheet import read_sheet, score
 from regelmotor.session import Session
 
 from .conftest import rules_of
@@ -168,3 +176,257 @@ def test_dansk_stays_zero_sum_as_002_says() -> None:
     summen altid er 0." """
     assert load_ruleset("dansk").ruleset.scoring.losers_pay
     assert all(scores.total == 0 for _, _, scores in rules_of("dansk").scorer.every_game())
+
+
+# --- item 4: no English where a club member reads -----------------------------------------------
+
+ENGLISH = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "or",
+        "is",
+        "are",
+        "with",
+        "this",
+        "that",
+        "which",
+        "each",
+        "every",
+        "default",
+        "show",
+        "print",
+        "write",
+        "error",
+        "usage",
+        "options",
+        "arguments",
+        "argument",
+        "required",
+        "invalid",
+        "choose",
+        "expected",
+        "not",
+        "file",
+        "files",
+        "player",
+        "players",
+        "deal",
+        "deals",
+        "seat",
+        "your",
+        "you",
+        "wrote",
+        "instead",
+        "record",
+        "records",
+        "ruleset",
+        "rulesets",
+        "rule",
+        "rules",
+        "points",
+        "tricks",
+        "bid",
+        "bids",
+        "help",
+    ]
+)
+"""Words that are English and not Danish: a sentence holding one is English (a club's own words aside)."""
+
+
+def _english(text: str) -> list[str]:
+    """The English words of ``text``, its options (``--deals``, ``-H``) aside: a command is typed as it is."""
+    words = re.sub(r"(?<![\w-])--?[a-zA-Z][\w-]*", " ", text)
+    words = re.sub(r"\S*[\d./]\S*", " ", words).lower()  # a file name (deal-0001.json), a path, a number
+    typed = {name for command in _commands() for name in command}  # a command is typed as it is named
+    return sorted({w for w in re.findall(r"[a-zæøå]+", words) if w in ENGLISH - typed})
+
+
+def _commands() -> list[list[str]]:
+    """Every command and subcommand of the command line, by the words that call it."""
+    import argparse
+
+    from regelmotor.cli.commands import build_parser
+
+    found: list[list[str]] = [[]]
+
+    def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found.append([*words, name])
+                    walk(sub, [*words, name])
+
+    walk(build_parser("da"), [])
+    return found
+
+
+@pytest.mark.parametrize("words", _commands(), ids=lambda w: " ".join(w) or "regelmotor")
+def test_every_commands_help_is_danish(words: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 4: "every `--help` and argparse's `error: the following arguments are required: RULESET`"."""
+    with pytest.raises(SystemExit) as stop:
+        main([*words, "--help"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0 and out.startswith("brug: regelmotor")
+    assert _english(out) == [], out
+
+
+REFUSALS = [
+    ["ladder"],
+    ["session", "add"],
+    ["rulebook", "standard", "--format", "doc"],
+    ["ladder", "standard", "--frob"],
+    ["simulate", "standard", "--deals", "x"],
+    ["serve", "--port", "0"],
+    ["ladder", "nosuch"],
+    ["frobnicate"],
+]
+
+
+@pytest.mark.parametrize("argv", REFUSALS, ids=" ".join)
+def test_the_common_refusals_are_danish(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 4: a refusal of the command line itself (argparse's) or of what it was given is said in Danish."""
+    try:
+        code = main(argv)
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert code != 0 and err and _english(err) == [], err
+
+
+def test_the_sheets_and_books_refusals_and_reports_are_danish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 4: "`rulebook … -o kloever.md` … print `wrote …`; `session add … --tricks 15` prints `regelmotor:
+    the deal: tricks er et helt tal 0-13, ikke 15`"; item 7: "`--declarer anna` is refused" and "`--contract 8`
+    with no declarer says "skriv navnet på melderen" without naming `--declarer`"."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["rulebook", "standard", "-o", "kloever.md"]) == 0
+    assert capsys.readouterr().err == "skrev kloever.md\n"
+    assert main(["session", "new", "aften.json", "standard", "--players", "Anna,Bo,Carl,Dorte"]) == 0
+    capsys.readouterr()
+    add = ["session", "add", "aften.json", "--contract", "8"]
+    assert main([*add, "--declarer", "Anna", "--partner", "Carl", "--tricks", "15"]) == 1
+    assert capsys.readouterr().err == "regelmotor: spillet: --tricks er et helt tal 0-13, ikke 15\n"
+    assert main(add) == 1
+    assert capsys.readouterr().err == "regelmotor: spil 1: skriv navnet på melderen (--declarer)\n"
+    assert main([*add, "--declarer", "anna", "--partner", "carl", "--tricks", "9"]) == 0
+    assert capsys.readouterr().out == "spil 1: Anna 40, Bo -40, Carl 40, Dorte -40\n"
+    assert json.loads((tmp_path / "aften.json").read_text(encoding="utf-8"))["deals"][0]["declarer"] == "Anna"
+
+
+def test_diff_cites_the_sources_by_their_titles_and_says_udledt(capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 4: "`diff standard thorsen`: `kilde, standard: inferred: …` (23 times) and sources as
+    `001_b88eb8000c0a2767.txt`"."""
+    assert main(["diff", "standard", "thorsen"]) == 0
+    out = capsys.readouterr().out
+    assert "inferred" not in out and not re.search(r"00[0-3]_[0-9a-f]{16}\.txt", out)
+    assert "kilde, standard: udledt: Online-reglerne siger intet om sessioner" in out
+
+
+def test_a_broken_yaml_file_is_said_in_danish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 4: "a broken YAML file: `ugyldig YAML: mapping values are not allowed here`"."""
+    path = tmp_path / "klub.yaml"
+    path.write_text("kind: ruleset\nname: klub\ntitle: Klub: den gamle\n", encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:3:12: (øverst): ugyldig YAML: et kolon står, hvor ingen ny nøgle kan begynde" in out
+    assert "mapping values" not in out
+
+
+def test_a_number_given_as_words_is_not_a_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 5: "`validate` with `penalty: ti`: … forventede et helt tal eller et tal eller tekst": "tekst" means
+    a number written as text ("1/2"), so the message contradicts itself."""
+    path = tmp_path / "klub.yaml"
+    path.write_text(
+        "kind: ruleset\nextends: standard\nname: klub\ntitle: K\ndescription: K\nsource: K\n"
+        "misdeal:\n  penalty: ti\n  source: K\n",
+        encoding="utf-8",
+    )
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert 'misdeal.penalty: "ti" er ikke et tal: skriv et helt tal, et decimaltal eller en brøk som "5/4"' in out
+
+
+def test_the_printed_sheet_counts_the_deals_as_session_show_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 8: "The sheet's PDF says "5 spil" where `session show` says "Spil 4 af 24": a misdeal is counted in
+    one and not the other." A deal given again is not a deal played; the sheet says how many were."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["session", "new", "aften.json", "thorsen", "--players", "Anna,Bo,Carl,Dorte"]) == 0
+    for _ in range(2):
+        assert main(["session", "add", "aften.json", "--contract", "8", "--declarer", "Anna", "--partner", "Carl",
+                     "--tricks", "9"]) == 0  # fmt: skip
+    assert main(["session", "add", "aften.json", "--redeal", "misdeal", "--culprit", "Bo"]) == 0
+    capsys.readouterr()
+    assert main(["session", "show", "aften.json"]) == 0
+    shown = capsys.readouterr().out
+    assert main(["session", "show", "aften.json", "--format", "md"]) == 0
+    printed = capsys.readouterr().out
+    assert "2 spil (og 1 givet om)" in printed and "3 spil" not in printed
+    assert score(read_sheet(tmp_path / "aften.json")).session.played() == 2  # what "Spil 2 af ..." counts
+    assert "fejlgivning" in shown
+
+
+# --- small --------------------------------------------------------------------------------------
+
+
+def test_rulesets_keeps_its_columns_for_long_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 12: "`rulesets` loses its columns for long names" (halve-makker-vaelger-bytter)."""
+    assert main(["rulesets"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("    ")]
+    starts = {len(line) - len(line[4:].split(" ", 1)[1].lstrip()) for line in lines}
+    assert len(lines) > 15 and len(starts) == 1  # every description begins in one column
+
+
+def test_version_answers_without_loading_the_engine() -> None:
+    """Item 12: "`--version` takes 0.7-0.9 s (it imports the engine)"."""
+    script = (
+        "import sys\nfrom regelmotor.cli import main\ntry:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+        "print('regelmotor.engine' in sys.modules, 'regelmotor.cli.commands' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == [f"regelmotor {__version__}", "False False"]
+
+
+def test_a_list_of_designations_longer_than_any_rule_text_is_refused_at_its_line(tmp_path: Path) -> None:
+    """Item 13: "an upload of 100 designations (with vip turns) takes 16.8 s and the page refuses it"; a bound
+    a real club never reaches (Thorsen's law has seven), refused at once at the list's line."""
+    entries = "".join(
+        f"  - id: p{i}\n    display: p{i}\n    tier: {i}\n    trump: {{by: kitty, turns: [may_accept, must_accept]}}\n"
+        for i in range(MAX_DESIGNATIONS + 1)
+    )
+    path = tmp_path / "mange.yaml"
+    path.write_text(f"kind: ruleset\nextends: standard\nname: m\ntitle: M\ndesignations:\n{entries}", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    [problem] = [p for p in caught.value.problems if p.path == ("designations",)]
+    assert problem.location.line == 5 and f"højst {MAX_DESIGNATIONS}" in problem.text()
+
+
+def test_designations_that_score_alike_are_checked_once() -> None:
+    """Item 13: the zero-sum check grows with the distinct scorings, not with the list: gode, sans and halve
+    score alike in standard (B 2, no vip turns), so gode stands for the three."""
+    scorer = rules_of("standard").scorer
+
+    def designations(distinct: bool) -> set[str]:
+        return {str(label.values["bid"]).split()[-1] for path, label, _ in scorer.every_game(distinct=distinct)
+                if path == ("scoring", "trump")}  # fmt: skip
+
+    assert designations(False) == {"alm", "vip", "gode", "sans", "halve"}
+    assert designations(True) == {"alm", "vip", "gode"}
+
+
+def test_a_records_seat_is_a_whole_number_not_true(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 14: "A game record whose action says `"seat": true` replays as seat 1: strict reading refuses
+    booleans in sheets, not yet in records"."""
+    game = Game.from_seed(rules_of("standard"), 1, dealer=3)
+    record = game_record(game, "standard")
+    record["actions"] = [{"seat": True, "action": "pass"}]
+    record.pop("result", None)
+    path = tmp_path / "spil.json"
+    path.write_text(json.dumps(record, default=str), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == f"regelmotor: {path}: actions.0.seat: et helt tal, ikke true\n"

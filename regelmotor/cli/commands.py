@@ -52,6 +52,7 @@ from regelmotor.play import TerminalGame
 from regelmotor.records import read_record, record_schema_text, replay, state_json
 from regelmotor.rounding import number_text, points, zero_sum_points
 from regelmotor.rulebook import FORMATS, LANGS, PAPERS, build_rulebook, render
+from regelmotor.rulebook.build import cited
 from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_house_rules, shipped_rulesets
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
@@ -123,16 +124,17 @@ def cmd_rulesets(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     from regelmotor.phrases import phrases
 
-    out.write("Reglesæt (RULESET), efter spil:\n")
+    width = max(len(str(e["name"])) for e in entries) + 2  # one column for the descriptions, however long a name
+    out.write("Reglesæt (REGLESÆT), efter spil:\n")
     rulesets = [e for e in entries if e["kind"] == "ruleset"]
     for game in sorted(dict.fromkeys(e["game"] for e in rulesets), key=lambda g: g != "esmakkerwhist"):
         name = phrases("da").get(f"game_{game}", game)
         out.write(f"  {name[0].upper()}{name[1:]}:\n")
         for entry in (e for e in rulesets if e["game"] == game):
-            out.write(f"    {entry['name']:<14} {entry['description']}\n")
-    out.write("Husregler (-H), til es-makker whist:\n")
+            out.write(f"    {entry['name']:<{width}}{entry['description']}\n")
+    out.write("Husregler (-H HUSREGEL), til es-makker whist:\n")
     for entry in (e for e in entries if e["kind"] == "house_rule"):
-        out.write(f"  {entry['name']:<16} {entry['description']}\n")
+        out.write(f"    {entry['name']:<{width}}{entry['description']}\n")
     return EXIT_OK
 
 
@@ -355,6 +357,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{a.label} og {b.label} har de samme regler.\n")
         return EXIT_OK
     section = None
+    lang = getattr(args, "lang", LANG_DEFAULT)  # sources by their titles, "udledt" in Danish, as the rule book
     for d in differences:
         if d.section != section:
             section = d.section
@@ -362,10 +365,11 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"- {d.label} ({d.path})\n")
         out.write(f"    {a.label}: {show_value(d.a)}\n")
         out.write(f"    {b.label}: {show_value(d.b)}\n")
+        sa, sb = (cited(x, lang) if x else "—" for x in (d.a_source, d.b_source))
         if d.a_source != d.b_source:
-            out.write(f"    kilde, {a.label}: {d.a_source or '—'}\n    kilde, {b.label}: {d.b_source or '—'}\n")
+            out.write(f"    kilde, {a.label}: {sa}\n    kilde, {b.label}: {sb}\n")
         else:
-            out.write(f"    kilde: {d.a_source or '—'}\n")
+            out.write(f"    kilde: {sa}\n")
     return EXIT_OK
 
 
@@ -841,7 +845,7 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
         type=_whole_number(1, MAX_RUN_DEALS),
         default=1000,
         metavar="N",
-        help=helped("deals to play, 1 to {most} (default 1000)", most=f"{MAX_RUN_DEALS:,}"),
+        help=helped("deals to play, 1 to {most} (default 1000)", most=MAX_RUN_DEALS),
     )
     command.add_argument(
         "--seed", type=_whole_number(0, 2**63 - 1), default=1, metavar="S", help="the seed of the run (default 1)"
@@ -969,7 +973,7 @@ def _analyse_args(command: argparse.ArgumentParser) -> None:
         default=NODES,
         metavar="N",
         help=helped(
-            "a search's node budget; a card it does not settle is shown unknown (default {nodes})", nodes=f"{NODES:,}"
+            "a search's node budget; a card it does not settle is shown unknown (default {nodes})", nodes=NODES
         ),
     )
     command.add_argument(
@@ -1129,8 +1133,17 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
         if exc.phrase in ("deal_whole", "deal_text") and isinstance(key, str):
             raise SheetError.said(exc.phrase, **{**exc.values, "key": "--" + key.replace("_", "-")}) from None
         raise
-    sheet.lines.append(line)
-    scored = score(sheet)
+    sheet.lines.append(line.named_as(sheet.players))
+    try:
+        scored = score(sheet)
+    except SheetError as exc:  # a name left out is asked for by its option: "skriv navnet på melderen (--declarer)"
+        inner = exc.values.get("error")
+        role = inner.values.get("role") if isinstance(inner, RegelmotorError) else None
+        if exc.phrase == "in_deal" and isinstance(inner, RegelmotorError) and inner.phrase == "name_the" and role:
+            option = {"joiner": "joiners", "player": "tricks"}.get(str(role), str(role))
+            named = RegelmotorError.said("name_the_option", role=role, option=f"--{option}")
+            raise SheetError.said("in_deal", number=exc.values.get("number"), error=named) from None
+        raise
     entry = scored.entries[-1]
     shown = zero_sum_points(list(entry.points), scored.rules.ruleset.scoring.decimals)
     lang = getattr(args, "lang", LANG_DEFAULT)

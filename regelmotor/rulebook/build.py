@@ -73,6 +73,20 @@ SHORT_TITLES = {
         "WK": "Whistklubben",
     },
 }
+
+
+def cited(source: str, lang: str) -> str:
+    """A source as a reader cites it: the document by its short title, not its file name or number
+    (the rule book's list of sources gives each in full); "udledt" in Danish. The rule book and ``diff``
+    cite so."""
+    titles = SHORT_TITLES[lang]
+    genitive = "s" if lang == "da" else "'s"  # "Online-reglernes", not "Online-reglerne's"
+    text = _CITED.sub(lambda m: titles[m.group(1) or "WK"] + (genitive if m.group(2) else ""), source)
+    words, section = MATRIX_WORDS[lang]
+    text = _MATRIX.sub(lambda m: words + (f", {section} {m.group(1)}" if m.group(1) else ""), text)
+    return text.replace("inferred", "udledt") if lang == "da" else text
+
+
 """A source as the rule book cites it in a sentence: by a short title, the full one in its list of sources."""
 _CITED = re.compile(r"\b(?:(00[0-3])(?:_[0-9a-f]{16}\.txt)?|WK)\b('s)?")
 _MATRIX = re.compile(r"\brules-matrix\.md(?: (?:afsnit|section) (\d+))?")
@@ -166,14 +180,7 @@ class _Builder:
         return f"{heading}: {text}" if heading else text
 
     def cited(self, source: str) -> str:
-        """A source as a reader cites it: the document by its short title, not its file name or number
-        (the list of sources gives each in full); "udledt" in Danish."""
-        titles = SHORT_TITLES[self.lang]
-        genitive = "s" if self.lang == "da" else "'s"  # "Online-reglernes", not "Online-reglerne's"
-        text = _CITED.sub(lambda m: titles[m.group(1) or "WK"] + (genitive if m.group(2) else ""), source)
-        words, section = MATRIX_WORDS[self.lang]
-        text = _MATRIX.sub(lambda m: words + (f", {section} {m.group(1)}" if m.group(1) else ""), text)
-        return text.replace("inferred", "udledt") if self.lang == "da" else text
+        return cited(source, self.lang)
 
     def name(self, designation: Designation) -> str:
         return designation.display or self.t("plain")

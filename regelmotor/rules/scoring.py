@@ -322,13 +322,21 @@ class Scorer:
             self._each[key] = cached
         return cached
 
-    def every_game(self) -> Iterator[tuple[tuple[str, ...], str, RoleScores]]:
+    def every_game(self, *, distinct: bool = False) -> Iterator[tuple[tuple[str, ...], str, RoleScores]]:
         """Every contract, trick count and side the ruleset allows, scored: for the zero-sum check.
 
-        Scored afresh, not from the memo, which asserts the zero sum this is here to report.
+        Scored afresh, not from the memo, which asserts the zero sum this is here to report. ``distinct``:
+        a designation that scores as an earlier one does (the same entries in every table keyed by bid, the
+        same number of vip turns) is left out, for its games are that one's: the check then costs what the
+        distinct scorings cost, not what the length of the list does.
         """
+        seen: set[tuple[object, ...]] = set()
         for designation in self.ruleset.designations:
             turns = len(designation.trump.turns or ())
+            scoring = (turns, *(t.values.get(designation.id) for t in self.tables.values() if t.key == "bid"))
+            if distinct and scoring in seen:
+                continue
+            seen.add(scoring)
             for level in self.ruleset.levels:
                 for tricks in range(14):
                     for alone in (False, True):
@@ -396,7 +404,7 @@ def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[Scori
     found: dict[tuple[str | int, ...], ScoringProblem] = {}
     if not scorer.losers_pay:
         return []
-    for path, label, scores in scorer.every_game():
+    for path, label, scores in scorer.every_game(distinct=True):
         rounded = whole_up(scores) if scorer.whole_up and scores.total == 0 else None
         if rounded is not None and rounded.total != 0:
             path = ("scoring", "rounding")  # the exact points sum to zero; rounding each seat up does not

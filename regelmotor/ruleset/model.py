@@ -53,6 +53,12 @@ def _fraction_out(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else str(value)
 
 
+MAX_DESIGNATIONS = 32
+"""More designations than any rule text gives: Thorsen's law has seven (alm, gode, vip1-3, halve, sans), 002
+names seven påhæng. A longer list is a mistake (or an attack), refused at its line before it is checked."""
+MAX_SOL_BIDS = 16
+"""More sol bids than any club plays (001 has four, 000 four, 002 five): refused at the list's line."""
+
 EXACT_DESCRIPTION = 'Et eksakt tal: heltal, decimaltal eller brøk som "5/4".'
 Exact = Annotated[
     Fraction,
@@ -732,12 +738,15 @@ class Ruleset(Model):
     bids: Bids | None = Field(default=None, description="De tilladte trumfbud (udelades uden betegnelser).")
     designations: tuple[Designation, ...] = Field(
         default=(),
+        max_length=MAX_DESIGNATIONS,
         description=(
             "Betegnelserne (påhængene) i stigende orden: almindelige, vip, gode, sans, halve, ...; "
             "tom i spil uden stikbud (dansk og engelsk whist)."
         ),
     )
-    sol_bids: tuple[SolBid, ...] = Field(default=(), description="Solbuddene og deres plads i stigerækken.")
+    sol_bids: tuple[SolBid, ...] = Field(
+        default=(), max_length=MAX_SOL_BIDS, description="Solbuddene og deres plads i stigerækken."
+    )
     auction: Auction = Field(description="Meldeforløbet.")
     partner_card: PartnerCard = Field(
         default=PartnerCard(ranks=("A",), descend_when="holding_all_allowed", own_card_allowed=False),

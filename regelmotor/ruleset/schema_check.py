@@ -55,6 +55,13 @@ def _type(name: str) -> str:
     return Word(f"type_{name}") if name in _TYPES else name
 
 
+def _is_exact(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` is an exact number's (``model.Exact``): a whole number, a number, or one written as
+    text ("5/4"); a field's own description stands in the place of the type's, so it is told by its shape."""
+    shapes = [(s.get("type"), "pattern" in s) for s in schema.get("anyOf", []) if s.get("type") != "null"]
+    return sorted(shapes) == [("integer", False), ("number", False), ("string", True)]
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -96,7 +103,7 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
             for s in schema.get("anyOf", [])
             if s.get("type") != "null"
         )
-        if description == EXACT_DESCRIPTION:
+        if description == EXACT_DESCRIPTION or _is_exact(schema):
             return [Problem.said(doc.locate(path), path, "not_a_number", instance=_show(error.instance))]
         return [Problem.said(doc.locate(path), path, "not_allowed", instance=_show(error.instance), types=expected)]
     instance = _show(error.instance)
@@ -123,6 +130,9 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
         said = "empty_text", {}
     elif kind == "minItems":
         said = "min_items", {"count": error.validator_value}
+    elif kind == "maxItems":
+        given = len(error.instance) if isinstance(error.instance, list) else "?"
+        said = "max_items", {"count": error.validator_value, "given": given}
     elif kind == "required":
         missing = re.match(r"'(.*)' is a required property", error.message)
         if missing:

@@ -19,6 +19,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from regelmotor.errors import Location, Problem, RegelmotorError, RulesetError
+from regelmotor.phrase_table import Word
 
 MAX_BYTES = 1_000_000
 """A ruleset is a few kilobytes; a megabyte is certainly not a ruleset."""
@@ -203,6 +204,30 @@ def read_document(text: str | bytes, file: str) -> Document:
     return doc
 
 
+YAML_PROBLEMS = {
+    "mapping values are not allowed here": "yaml_colon",
+    "could not find expected ':'": "yaml_no_colon",
+    "found character '\\t' that cannot start any token": "yaml_tab",
+    "found character '\t' that cannot start any token": "yaml_tab",
+    "did not find expected key": "yaml_indent",
+    "did not find expected '-' indicator": "yaml_dash",
+    "expected <block end>, but found": "yaml_indent",
+    "found unexpected end of stream": "yaml_end",
+    "found undefined alias": "yaml_alias",
+    "expected ',' or '}', but got": "yaml_flow_mapping",
+    "expected ',' or ']', but got": "yaml_flow_list",
+    "found unknown escape character": "yaml_escape",
+    "found a tab character": "yaml_tab",
+}
+"""PyYAML's problems (English) by the words of the phrase table that say them (``word_yaml_*``); one it
+does not list is shown as PyYAML says it."""
+
+
+def _yaml_problem(problem: str) -> str:
+    found = next((key for text, key in YAML_PROBLEMS.items() if problem.startswith(text)), None)
+    return problem if found is None else Word(found)
+
+
 def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None, list[Problem]]:
     """Parse as far as possible: the data (where the file is YAML at all) and its problems.
 
@@ -228,7 +253,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return failed("invalid_yaml", line, column, detail=exc.problem or exc.context or "not YAML")
+        return failed("invalid_yaml", line, column, detail=_yaml_problem(exc.problem or exc.context or "not YAML"))
     except yaml.YAMLError as exc:
         return fail(f"invalid YAML: {exc}")
     except RecursionError:

@@ -78,7 +78,7 @@ def add_deal(path: Path, payload: dict[str, Any]) -> dict[str, Any]:
     line = _line(payload)
 
     def enter(sheet: Sheet) -> bool:
-        sheet.lines.append(line)
+        sheet.lines.append(line.named_as(sheet.players))  # "anna" is Anna
         score(sheet)  # refuses the deal (SheetError, RegelmotorError) before anything is written
         return True
 
