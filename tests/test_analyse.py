@@ -265,10 +265,11 @@ def test_a_pbn_deal_is_read_with_north_as_seat_0(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("0: AS KS\n1: AH KH\n2: AD ZZ\n3: AC KC\n", "deal.txt:3"),
-        ("0: AS KS\n1: AH KH\n2: AD KD\n", "no hand for seat 3"),
-        ("0: AS KS\n1: AS KH\n2: AD KD\n3: AC KC\n", "dealt twice"),
-        ("0: AS KS\n1: AH\n2: AD KD\n3: AC KC\n", "as many cards each"),
-        ("0: AS JK1\n1: AH KH\n2: AD KD\n3: AC KC\n", "not in this ruleset's deck"),
+        ("0: AS KS\n1: AH KH\n2: AD KD\n", "der mangler 1 hånd"),
+        ("0: AS KS\n1: AH KH\n2: AD KD\n3: AC\n4: QC\n", "talt både fra 0 og fra 1"),
+        ("0: AS KS\n1: AS KH\n2: AD KD\n3: AC KC\n", "AS er givet to gange (plads 2)"),
+        ("0: AS KS\n1: AH\n2: AD KD\n3: AC KC\n", "lige mange kort"),
+        ("0: AS JK1\n1: AH KH\n2: AD KD\n3: AC KC\n", "ikke i reglesættets kortspil"),
         ("seat zero has AS\n", "deal.txt:1"),
     ],
 )
@@ -280,6 +281,16 @@ def test_a_bad_hand_record_gets_a_located_error(
     code, _ = _run("analyse", "--table", "engelsk", "--deal", str(deal))
     assert code != 0
     assert message in capsys.readouterr().err
+
+
+def test_a_hand_record_may_count_its_seats_from_1_as_people_do(tmp_path: Path) -> None:
+    """Issue 48 item 6: people count seats from 1; a hand record written "1:" to "4:" is read so ("1:" is
+    forhånd, the notation's "0:"), and one written "0:" to "3:" as before."""
+    people, notation = tmp_path / "folk.txt", tmp_path / "notation.txt"
+    people.write_text("1: AS KS\n2: AH KH\n3: AD KD\n4: AC KC\n", encoding="utf-8")
+    notation.write_text("0: AS KS\n1: AH KH\n2: AD KD\n3: AC KC\n", encoding="utf-8")
+    assert read_hands(people) == read_hands(notation)
+    assert [format_card(c) for c in read_hands(people)[0]] == ["AS", "KS"]
 
 
 def test_the_table_plays_the_rulesets_jokers() -> None:

@@ -29,7 +29,7 @@ MAX_DEAL_BYTES = 10_000
 """A hand record is a few lines; ten kilobytes is certainly not one."""
 TRUMPS: tuple[str | None, ...] = ("S", "H", "D", "C", None)
 _PBN = re.compile(r'^\s*(?:\[Deal\s+")?([NESW]):([^\s"\]]+(?:\s+[^\s"\]]+){3})(?:"\])?\s*$')
-_SEAT_LINE = re.compile(r"^\s*([0-3])\s*:\s*(.*)$")
+_SEAT_LINE = re.compile(r"^\s*([0-4])\s*:\s*(.*)$")
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def read_hands(path: Path) -> list[list[Card]]:
     except (OSError, TooLarge) as exc:
         raise AnalysisError(f"{path}: {exc}") from None
     except UnicodeDecodeError as exc:
-        raise AnalysisError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise AnalysisError.said("hands_not_utf8", path=path, byte=exc.start) from None
     found: dict[int, list[Card]] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -74,42 +74,42 @@ def read_hands(path: Path) -> list[list[Card]]:
         pbn = _PBN.match(line)
         if pbn:
             if found:
-                raise AnalysisError(f"{where}: a PBN deal gives all four hands; the seats are given twice")
+                raise AnalysisError.said("hands_pbn_twice", where=where)
             for seat, hand in enumerate(_pbn_hands(pbn.group(1), pbn.group(2), where)):
                 found[seat] = hand
             continue
         seat_line = _SEAT_LINE.match(line)
         if not seat_line:
-            raise AnalysisError(
-                f'{where}: write a seat\'s hand as "0: AS KS 7H ..." or a PBN deal "N:AKQ.T98.765.432 ..."'
-            )
+            raise AnalysisError.said("hands_line", where=where)
         seat = int(seat_line.group(1))
         if seat in found:
-            raise AnalysisError(f"{where}: seat {seat}'s hand is given twice")
+            raise AnalysisError.said("hands_twice", where=where, number=seat)
         try:
             found[seat] = [parse_card(c) for c in seat_line.group(2).split()]
         except CardError as exc:
-            raise AnalysisError(f"{where}: {exc}") from None
+            raise AnalysisError.said("hands_card", where=where, error=exc) from None
+    if 4 in found and 0 in found:  # counted from 0 and from 1 at once: which hand is whose cannot be told
+        raise AnalysisError.said("hands_both_counts", path=path)
+    if set(found) == {1, 2, 3, 4}:  # seats as a person counts them, "1:" forhånd (the notation's "0:")
+        found = {seat - 1: hand for seat, hand in found.items()}
     missing = [seat for seat in range(4) if seat not in found]
     if missing:
-        raise AnalysisError(f"{path}: no hand for seat {', '.join(map(str, missing))}")
+        raise AnalysisError.said("hands_missing", path=path, count=4 - len(found))
     return [found[seat] for seat in range(4)]
 
 
 def check_hands(hands: list[list[Card]], rules: Rules, where: str) -> None:
     sizes = {len(hand) for hand in hands}
     if len(sizes) != 1 or not 1 <= min(sizes) <= 13:
-        raise AnalysisError(
-            f"{where}: the four hands must hold as many cards each, 1 to 13 (here {sorted(map(len, hands))})"
-        )
+        raise AnalysisError.said("hands_sizes", where=where, sizes=", ".join(map(str, sorted(map(len, hands)))))
     seen: set[Card] = set()
     jokers = rules.ruleset.deck.jokers
     for seat, hand in enumerate(hands):
         for card in hand:
             if card in seen:
-                raise AnalysisError(f"{where}: {format_card(card)} is dealt twice (seat {seat})")
+                raise AnalysisError.said("hands_card_twice", where=where, card=format_card(card), seat=seat)
             if card >= 52 + jokers:
-                raise AnalysisError(f"{where}: {format_card(card)} is not in this ruleset's deck ({jokers} jokers)")
+                raise AnalysisError.said("hands_not_in_deck", where=where, card=format_card(card), jokers=jokers)
             seen.add(card)
 
 
