@@ -5,6 +5,7 @@ Each test quotes the stumble it mends, as a new club secretary met it.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -430,3 +431,61 @@ def test_a_records_seat_is_a_whole_number_not_true(tmp_path: Path, capsys: pytes
     path.write_text(json.dumps(record, default=str), encoding="utf-8")
     assert main(["replay", str(path)]) == 1
     assert capsys.readouterr().err == f"regelmotor: {path}: actions.0.seat: et helt tal, ikke true\n"
+
+
+# --- items 6 and 11: seats counted from 1; the terminal's exchange and first bidding prompt -------
+
+
+def _terminal(tmp_path: Path, answers: list[str]) -> str:
+    from regelmotor.play import TerminalGame
+
+    given = iter(answers)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(given, "afslut")
+
+    game = TerminalGame(rules_of("standard"), "standard", "standard", [], seed=5, seat=0,
+                        record=tmp_path / "spil.json", read=read, out=out)  # fmt: skip
+    assert game.run() == 0
+    return out.getvalue()
+
+
+def test_the_terminal_counts_seats_from_1_and_calls_the_others_by_name(tmp_path: Path) -> None:
+    """Item 6: "Seats are numbered 0-3 to people ("plads 0" in the terminal, …), where the game calls you
+    "Du". People count from 1." Seed 5: the person is forhånd and bids 8; the three computer players pass."""
+    text = _terminal(tmp_path, ["8", "#1", "#1", "#1"])
+    assert "du sidder på plads 1" in text and "plads 0" not in text
+    assert "=== Spil 1: plads 4 (Bot 3) giver, du er forhånd; du sidder på plads 1 ===" in text
+    assert "  plads 2 (Bot 1): pas" in text
+
+
+def test_the_exchange_offers_the_computers_advice_and_never_a_bare_number_for_the_trump_ace(tmp_path: Path) -> None:
+    """Item 11: "The terminal's exchange offers `[#1] behold  [#2] læg A♠ 10♠ 2♠`: pressing 2 throws away the
+    trump ace. Offer discards in the order of the computer's advice, and say which it advises. The first bidding
+    prompt is one 40-item line ending in "…"." """
+    text = _terminal(tmp_path, ["8", "#1", "#1", "#1"])
+    bidding = next(line for line in text.splitlines() if line.startswith("Du kan: [#1] pas"))
+    assert bidding.count("[#") <= 12 and "…" not in bidding and "..." not in bidding
+    assert "Eller skriv et højere bud, op til 13 halve" in text
+    exchange = next(line for line in text.splitlines() if "[#1] behold" in line)
+    assert exchange == "Du kan: [#1] behold  [#2] læg 2♥ 5♣ 4♣ (computerens råd)"  # trumps are spades: kept
+
+
+def test_replay_and_analyse_count_seats_from_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 6: "plads 0" in `replay` and `analyse`; records and `--json` keep 0-3 (notation.md)."""
+    rules = rules_of("engelsk")
+    game = Game.from_seed(rules, 4, dealer=3)
+    while game.step is not None:
+        game.apply(game.legal[0])
+    path = tmp_path / "spil.json"
+    path.write_text(json.dumps(game_record(game, "engelsk"), default=str), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    assert "giver: plads 4 (forhånd: plads 1)" in replayed and "plads 0" not in replayed
+    assert main(["analyse", str(path)]) == 0
+    analysed = capsys.readouterr().out
+    assert "Første udspil: plads 1." in analysed and "plads 0" not in analysed
+    assert main(["analyse", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["leader"] == 0

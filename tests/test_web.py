@@ -443,6 +443,11 @@ def test_the_table_fits_the_screen_keeps_pass_in_view_and_ends_with_a_result_lin
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     assert page.locator("#start").get_attribute("disabled") is not None or page.locator("#ruleset option").count()
+    # issue 48 item 10: "Es-makker whist (standard) (standard)"; "Frø (valgfrit)"; the browser's "Choose File"
+    page.wait_for_selector("#start:not([disabled])")
+    assert page.locator("#ruleset option[value=standard]").inner_text() == "Es-makker whist (standard)"
+    assert page.inner_text("label:has(#seed)").startswith("Spil nr. (valgfrit)")
+    assert page.inner_text("#l-choosefile") == "Vælg fil" and page.inner_text("#upload-name") == "Ingen fil valgt"
     _start(page, url, 1)  # seat 0 is forhånd in the first deal: the person calls first
     page.locator("#actions button.pass").wait_for()
     page.screenshot(path=str(tmp_path / f"auction-{width}.png"))
