@@ -177,7 +177,8 @@ class TerminalGame:
         except AnalysisError as exc:
             self.say(f"Ingen analyse: {exc.text('da')}")
             return
-        self.say(analysis_text(analysis, "da"))
+        record = str(self.saved[-1]) if self.saved else None  # the advice on unsettled cards names it
+        self.say(analysis_text(analysis, "da", record=record))
 
     def standings(self) -> str:
         shown_points = zero_sum_points(self.session.totals, self.rules.ruleset.scoring.decimals)

@@ -38,9 +38,9 @@ from regelmotor.compare import (
     write_plot,
 )
 from regelmotor.diff import diff_rulesets, show_value
-from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game
+from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game, played_cards
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
-from regelmotor.double_dummy.table import check_hands, hand_table, read_hands
+from regelmotor.double_dummy.table import CELLS, check_hands, hand_table, read_boards
 from regelmotor.engine.game import Game
 from regelmotor.errors import Problem, RegelmotorError, RulesetError
 from regelmotor.files import OutputError, check_output, refuse_binary_terminal, write_atomic
@@ -49,6 +49,7 @@ from regelmotor.match import run_match
 from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import Word, card_shown, phrases, said, say
 from regelmotor.play import TerminalGame
+from regelmotor.progress import Progress
 from regelmotor.records import read_record, record_schema_text, replay, state_json
 from regelmotor.rounding import number_text, points, zero_sum_points
 from regelmotor.rulebook import FORMATS, LANGS, PAPERS, build_rulebook, render
@@ -672,13 +673,22 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
             raise AnalysisError("analyse --table RULESET --deal FILE takes a hand record, not a game record")
         resolved = load_ruleset(args.table, args.house_rule)
         rules = compile_rules(resolved)
-        hands = read_hands(Path(args.deal))
-        check_hands(hands, rules, args.deal)
-        table = hand_table(rules, resolved.label, hands, args.nodes)
-        if args.json:
-            _print_json(hand_table_json(table), out)
+        boards = [(file, name, hands) for file in args.deal for name, hands in read_boards(Path(file))]
+        for file, _, hands in boards:  # every board checked before any is searched
+            check_hands(hands, rules, file)
+        tables = []
+        several = len(args.deal) > 1  # a board is named by its file where there are several
+        for file, name, hands in boards:
+            progress = Progress(CELLS, "cells", args.lang)
+            if name is None:
+                shown = Path(file).name if len(boards) > 1 else None
+            else:
+                shown = f"{Path(file).name}, {name}" if several else name
+            tables.append(hand_table(rules, resolved.label, hands, args.nodes, progress, shown))
+        if args.json:  # one board: its table; an evening's: a list, each with its board
+            _print_json(hand_table_json(tables[0]) if len(tables) == 1 else [hand_table_json(t) for t in tables], out)
         else:
-            out.write(hand_table_text(table, args.lang))
+            out.write("\n".join(hand_table_text(table, args.lang) for table in tables))
         return EXIT_OK
     if args.record is None or args.deal is not None or args.house_rule:
         raise AnalysisError("analyse takes a game record (RECORD), or --table RULESET --deal FILE")
@@ -687,7 +697,8 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     if result.stop is not None:
         sys.stderr.write(f"{args.record}: {result.stop.text(args.lang)}\n")
         return EXIT_INVALID
-    analysis = analyse_game(result.game, result.resolved.label, args.nodes, args.from_trick)
+    progress = Progress(len(played_cards(result.game)), "cards", args.lang)
+    analysis = analyse_game(result.game, result.resolved.label, args.nodes, args.from_trick, progress=progress)
     if args.json:
         _print_json(analysis_json(analysis), out)
     else:
@@ -964,7 +975,12 @@ def _analyse_args(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--table", metavar="RULESET", help="instead of a record: the double-dummy table of a hand record (--deal)"
     )
-    command.add_argument("--deal", metavar="FILE", help='a hand record: "0: AS KS ..." per seat, or a PBN deal')
+    command.add_argument(
+        "--deal",
+        metavar="FILE",
+        action="append",
+        help='a hand record: "1: AS KS ..." per seat, a PBN deal, or an evening\'s PBN file of boards; repeatable',
+    )
     _add_house_rule_arg(command, "the --table ruleset")
     command.add_argument("--lang", choices=LANGS, default="da", help="the language: da (default) or en")
     command.add_argument(

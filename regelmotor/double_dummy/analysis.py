@@ -11,7 +11,7 @@ judged by his own tricks, the three others playing against him.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from regelmotor.bots import kernel as K
@@ -167,6 +167,7 @@ def analyse(
     nodes: int = NODES,
     from_trick: int = 1,
     seconds: float | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Analysis:
     """The analysis of ``plays`` (the cards in order) from ``start`` at its first lead; the cards of
     tricks before ``from_trick`` are played on without being analysed. Within ``seconds`` (None: no
@@ -199,7 +200,9 @@ def analyse(
         game.apply(PLAYS[card], game.to_act)
     ends = None if seconds is None else time.monotonic() + seconds
     costs: list[CardCost] = []
-    for row, seat, card, trick in reversed(positions):  # each position's table entries serve the one before
+    for done, (row, seat, card, trick) in enumerate(reversed(positions)):  # each serves the one before
+        if progress is not None:
+            progress(done)
         side, wants = sides.of(seat)
         best = None if ends is not None and time.monotonic() > ends else analyser.value(row, side, wants)
         if best is None:
@@ -212,6 +215,8 @@ def analyse(
         best_cards = tuple(sorted(real(c) for c, v in values.items() if v == best))
         costs.append(CardCost(trick, seat, card, best, played, cost, best_cards))
     costs.reverse()
+    if progress is not None:
+        progress(len(positions))
     late = ends is not None and time.monotonic() > ends
     if sides.per_player:
         start_by_seat: tuple[int | None, ...] | None = tuple(
@@ -261,7 +266,12 @@ def first_lead(game: Game) -> Game:
 
 
 def analyse_game(
-    game: Game, label: str, nodes: int = NODES, from_trick: int = 1, seconds: float | None = None
+    game: Game,
+    label: str,
+    nodes: int = NODES,
+    from_trick: int = 1,
+    seconds: float | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Analysis:
-    """The analysis of a played (or partly played) game's cards."""
-    return analyse(first_lead(game), played_cards(game), label, nodes, from_trick, seconds)
+    """The analysis of a played (or partly played) game's cards (``progress(done)`` after each card)."""
+    return analyse(first_lead(game), played_cards(game), label, nodes, from_trick, seconds, progress)

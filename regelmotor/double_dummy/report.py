@@ -72,7 +72,22 @@ def _seats(values: dict[int, int | None], lang: str) -> str:
     )
 
 
-def analysis_text(analysis: Analysis, lang: str = "da") -> str:
+MORE_NODES = 200_000_000
+"""The node budget a club member is told to give a search that did not settle (ten times the default)."""
+
+
+def unsettled_hint(lang: str, record: str | None = None) -> str:
+    """What to do where a search did not settle: give it more positions (``--nodes``); where there is no
+    ``--nodes`` (``play``, the page), analyse the deal's record from the command line."""
+    words = phrases(lang)
+    if record is None:
+        return words["analysis_more_nodes"].format(nodes=MORE_NODES)
+    return words["analysis_record_hint"].format(record=record, nodes=MORE_NODES)
+
+
+def analysis_text(analysis: Analysis, lang: str = "da", record: str | None = None, page: bool = False) -> str:
+    """``record``: the deal's saved record (``play``), named in the advice on unsettled cards; ``page``: the
+    table in the browser, where the record is downloaded first."""
     """Per trick who played what, and where a card cost its side tricks, how many and the best cards."""
     words = phrases(lang)
     seat_word = words["analysis_seat"]
@@ -101,12 +116,15 @@ def analysis_text(analysis: Analysis, lang: str = "da") -> str:
     totals: dict[int, int | None] = dict(analysis.total_cost.items())
     lines.append(words["analysis_total"].format(seats=_seats(totals, lang)))
     if analysis.unknown:
-        lines.append(words["analysis_unknown_count"].format(count=analysis.unknown))
+        hint = unsettled_hint(lang, words["analysis_page_record"] if page else record)
+        lines.append(words["analysis_unknown_count"].format(count=analysis.unknown) + " " + hint)
     return "\n".join(lines) + "\n"
 
 
 def hand_table_json(table: HandTable) -> dict[str, Any]:
+    board = {} if table.board is None else {"board": table.board}
     return {
+        **board,
         "ruleset": table.ruleset,
         "hands": {str(seat): [format_card(c) for c in hand] for seat, hand in enumerate(table.hands)},
         "tricks": {
@@ -122,6 +140,8 @@ def hand_table_text(table: HandTable, lang: str = "da") -> str:
     seat_word = words["analysis_seat"]
     heads = [_trump(trump, lang) for trump in table.tricks]
     lines = [words["analysis_table_title"].format(ruleset=table.ruleset), ""]
+    if table.board is not None:
+        lines.insert(0, words["analysis_board"].format(board=table.board))
     for seat, hand in enumerate(table.hands):
         lines.append(f"{seat_word} {seat_no(seat)}: " + " ".join(card_shown(c, lang) for c in hand))
     lines.append("")
@@ -130,4 +150,7 @@ def hand_table_text(table: HandTable, lang: str = "da") -> str:
     for seat in range(4):
         cells = ["?" if by_seat[seat] is None else str(by_seat[seat]) for by_seat in table.tricks.values()]
         lines.append(f"{seat_word + ' ' + str(seat_no(seat)):<10}" + "".join(f"{c:>{width}}" for c in cells))
+    if any(n is None for by_seat in table.tricks.values() for n in by_seat):
+        lines.append("")
+        lines.append(words["analysis_table_unknown"] + " " + unsettled_hint(lang))
     return "\n".join(lines) + "\n"

@@ -11,6 +11,7 @@ jokers and their leads); no partner card is called, as in a bridge table.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,8 @@ class HandTable:
     hands: tuple[tuple[Card, ...], ...]
     tricks: dict[str | None, tuple[int | None, ...]]
     """For each trump (None: no trump), the declaring side's tricks with each seat as declarer."""
+    board: str | None = None
+    """The board's name in an evening's hand record (``[Board "3"]``), where it has one."""
 
 
 def _pbn_hands(first: str, text: str, where: str) -> list[list[Card]]:
@@ -55,6 +58,49 @@ def _pbn_hands(first: str, text: str, where: str) -> list[list[Card]]:
         hands.append(hand)
     start = "NESW".index(first)  # the first hand given is that seat's; seat 0 is N
     return [hands[(seat - start) % 4] for seat in range(4)]
+
+
+CELLS = len(TRUMPS) * 4
+"""A table's cells: every trump and no trump, every seat as declarer."""
+MAX_BOARDS_BYTES = 1_000_000
+"""An evening's PBN file of a few dozen boards, with all its tags, is some tens of kilobytes."""
+MAX_BOARDS = 200
+"""More boards than any evening plays."""
+_BOARD = re.compile(r'^\s*\[Board\s+"([^"]{0,20})"\]\s*$')
+_DEAL_TAG = re.compile(r'^\s*\[Deal\s+"')
+
+
+def read_boards(path: Path) -> list[tuple[str | None, list[list[Card]]]]:
+    """The boards of a hand record: one (unnamed) in a file of four seat lines or one PBN deal; each board of
+    an evening's PBN file (``[Board "n"]`` then its ``[Deal "..."]``; the other tags are read past), as the
+    hand records a club hands out after an evening."""
+    try:
+        data = read_bounded(path, MAX_BOARDS_BYTES)
+    except (OSError, TooLarge) as exc:
+        raise AnalysisError(f"{path}: {exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise AnalysisError.said("hands_not_utf8", path=path, byte=exc.start) from None
+    lines = text.splitlines()
+    if not any(_BOARD.match(line) for line in lines) and sum(bool(_DEAL_TAG.match(line)) for line in lines) < 2:
+        return [(None, read_hands(path))]
+    boards: list[tuple[str | None, list[list[Card]]]] = []
+    name: str | None = None
+    for number, line in enumerate(lines, 1):
+        found = _BOARD.match(line)
+        if found:
+            name = found.group(1)
+            continue
+        pbn = _PBN.match(line) if _DEAL_TAG.match(line) else None
+        if pbn:
+            if len(boards) >= MAX_BOARDS:
+                raise AnalysisError.said("boards_too_many", path=path, most=MAX_BOARDS)
+            boards.append((name, _pbn_hands(pbn.group(1), pbn.group(2), f"{path}:{number}")))
+            name = None
+    if not boards:
+        raise AnalysisError.said("boards_none", path=path)
+    return boards
 
 
 def read_hands(path: Path) -> list[list[Card]]:
@@ -130,15 +176,27 @@ def table_row(hands: list[list[Card]], trump: str | None, declarer: int) -> K.Ro
     return row
 
 
-def hand_table(rules: Rules, label: str, hands: list[list[Card]], nodes: int = NODES) -> HandTable:
+def hand_table(
+    rules: Rules,
+    label: str,
+    hands: list[list[Card]],
+    nodes: int = NODES,
+    progress: Callable[[int], None] | None = None,
+    board: str | None = None,
+) -> HandTable:
+    """The double-dummy tricks of every trump and declarer (``progress(done)`` after each of the 20 cells)."""
     solver = S.Solver(kernel_of(rules).constants)
     tricks: dict[str | None, tuple[int | None, ...]] = {}
-    for trump in TRUMPS:
+    for t, trump in enumerate(TRUMPS):
         by_seat: list[int | None] = []
         for declarer in range(4):
+            if progress is not None:
+                progress(4 * t + declarer)
             row = table_row(hands, trump, declarer)
             side = (1 << declarer) | (1 << ((declarer + 2) % 4))
             found = solver.value(row, side, S.MOST, nodes, len(hands[0]) // 2)
             by_seat.append(None if found == S.UNKNOWN else found)
         tricks[trump] = tuple(by_seat)
-    return HandTable(label, tuple(tuple(h) for h in hands), tricks)
+    if progress is not None:
+        progress(CELLS)
+    return HandTable(label, tuple(tuple(h) for h in hands), tricks, board)

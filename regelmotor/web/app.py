@@ -1066,10 +1066,11 @@ def create_app(
             async with analysing:
                 found = await run_in_threadpool(analyse_game, game, web.resolved.label, WEB_NODES, 1, WEB_SECONDS)
         except AnalysisError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
+            return JSONResponse({"error": exc.text("da"), "error_en": exc.text("en")}, status_code=400)
         finally:
             waiting[0] -= 1
-        data = {**analysis_json(found), "text": analysis_text(found, "da"), "text_en": analysis_text(found, "en")}
+        text, text_en = (analysis_text(found, lang, page=True) for lang in ("da", "en"))
+        data = {**analysis_json(found), "text": text, "text_en": text_en}
         web.analysis = (game, data)
         return JSONResponse(data)
 
