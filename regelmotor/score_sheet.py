@@ -387,7 +387,7 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
         raise SheetError.said("tricks_range")
     if not 0 <= line.doubled <= rules.doubling.most:
         raise SheetError.said("doubled_most", most=rules.doubling.most)
-    turns = 0 if bid.designation is None else len(rules.ruleset.designation(bid.designation).trump.turns or ())
+    turns = 0 if bid.designation is None else rules.vip_turns(bid.designation)  # the hook, as ``score`` asks it
     if not 0 <= line.vip_card <= turns:
         if turns == 0:
             raise SheetError.said("vip_none", bid=bid, given=line.vip_card)

@@ -11,7 +11,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from .conftest import REPO
+import pytest
+
+from regelmotor.score_sheet import score
+
+from .conftest import REPO, rules_of
 
 PACKAGE = REPO / "regelmotor"
 INSIDE = ("rules/", "ruleset/compile.py")
@@ -75,3 +79,47 @@ def test_every_allowed_import_is_still_there() -> None:
     """An allowance no longer needed is removed, so that the list stays the truth."""
     for where, module in ALLOWED:
         assert any(m == module or m.startswith(module + ".") for m in _rule_imports(PACKAGE / where)), (where, module)
+
+
+# --- issue 47's two divergences: the evening's sheet asks the rules as score and the command line do ------
+
+
+def test_the_sheet_counts_vip_turns_by_the_hook_as_score_does(tmp_path: Path) -> None:
+    """Issue 47: "`score_sheet.py` counts vip turns from `trump.turns` while `score` asks the `vip_turns`
+    hook, so a plugin's `vip_turns` changes `score` but not the evening's sheet"."""
+    import dataclasses
+
+    from regelmotor.score_sheet import Line, Sheet, SheetError
+
+    rules = rules_of("standard")
+    one_turn = dataclasses.replace(rules, vip_turns=lambda designation: 1 if designation == "vip" else 0)
+    sheet = Sheet("standard", ("Anna", "Bo", "Carl", "Dorte"))
+    sheet.lines.append(Line(contract="8 vip", declarer="Anna", partner="Carl", tricks=(9,), vip_card=2))
+    score(sheet, rules)  # the shipped rules: three turns, the second card accepted
+    with pytest.raises(SheetError) as caught:
+        score(sheet, one_turn)  # a plugin's one turn: there is no second card
+    assert "2" in caught.value.text()
+
+
+def test_the_pages_sheet_offers_the_contract_the_redeal_hook_plays_when_all_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 47: "`web/sheet.py` reads `ruleset.all_pass.contract` where the command line asks
+    `rules.redealing.all_pass_contract`": a club's plugin that plays a game when all pass is on the page."""
+    import dataclasses
+
+    from regelmotor.score_sheet import Sheet, write_sheet
+    from regelmotor.web import sheet as web_sheet
+
+    dansk = rules_of("dansk")
+    pasnolo = dansk.redealing.all_pass_contract
+    assert pasnolo is not None
+    standard = rules_of("standard")
+    played = dataclasses.replace(standard, redealing=dataclasses.replace(standard.redealing, all_pass_contract=pasnolo))
+    real = web_sheet.score
+    monkeypatch.setattr(web_sheet, "score", lambda sheet: real(sheet, played))
+    path = tmp_path / "aften.json"
+    sheet = Sheet("standard", ("Anna", "Bo", "Carl", "Dorte"), folder=tmp_path)
+    sheet.freeze(sheet.current())
+    write_sheet(path, sheet)
+    assert web_sheet.sheet_state(path)["contracts"][-1] == pasnolo.text

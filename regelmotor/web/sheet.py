@@ -43,9 +43,9 @@ def sheet_state(path: Path) -> dict[str, Any]:
     deals = [dataclasses.asdict(deal) for deal in shown_deals(sheet, scored)]
     settled = scored.settlement(rate_of(sheet.rate))
     contracts = [bid.text for group in rules.ladder.groups for bid in group]
-    extra = rules.ruleset.all_pass.contract
+    extra = rules.redealing.all_pass_contract  # the redeal hook's, as the command line asks it
     if extra is not None:
-        contracts.append(extra.id)
+        contracts.append(extra.text)
     return {
         "title": rules.ruleset.title,
         "players": list(sheet.players),
