@@ -68,8 +68,7 @@ class Line:
         alone is called so; a name no player has stays, and scoring says so."""
 
         def spelled(name: str | None) -> str | None:
-            alike = [p for p in players if name is not None and p.casefold() == name.casefold()]
-            return alike[0] if len(alike) == 1 and name not in players else name
+            return None if name is None else player_named(players, name) or name
 
         joiners = tuple(spelled(j) or j for j in self.joiners)
         return dataclasses.replace(
@@ -335,15 +334,23 @@ def score(sheet: Sheet, rules: Rules | None = None) -> Scored:
     return Scored(rules, session, entries)
 
 
+def player_named(players: Sequence[str], name: str) -> str | None:
+    """The player ``name`` means, as the sheet spells him: the same name, or the one player whose name it is
+    but for upper and lower case ("anna" is Anna); None where no player, or more than one, is called so."""
+    if name in players:
+        return name
+    alike = [p for p in players if p.casefold() == name.casefold()]
+    return alike[0] if len(alike) == 1 else None
+
+
 def _seat(session: Session, name: str | None, what: str) -> int:
     seating = session.seating()
     if name is None:
         raise SheetError.said("name_the", role=what)
-    if name not in session.players:  # "anna" is Anna, where only one player is called so
-        alike = [p for p in session.players if p.casefold() == name.casefold()]
-        if len(alike) != 1:
-            raise SheetError.said("no_player", name=name, names=", ".join(session.players))
-        name = alike[0]
+    player_name = player_named(session.players, name)
+    if player_name is None:
+        raise SheetError.said("no_player", name=name, names=", ".join(session.players))
+    name = player_name
     player = session.players.index(name)
     if player not in seating:
         raise SheetError.said("sits_out", name=name)

@@ -67,32 +67,23 @@ def helped(key: str, **values: object) -> Help:
     return text
 
 
-def said(text: str, lang: str, missing: list[str] | None = None) -> str:
-    """``text`` in ``lang``; where the catalogue lacks it, the English (noted in ``missing``)."""
+def said(text: str, lang: str) -> str:
+    """``text`` in ``lang``; where the catalogue lacks it, the English (the test of every command's help
+    finds it)."""
     words = catalogue(lang)
-    if not words:
-        return text
     if isinstance(text, Help):
         key = words.get(text.key)
         if key is None:
-            if missing is not None:
-                missing.append(text.key)
             return str(text)
-        values = {k: said(v, lang, missing) if isinstance(v, str) else v for k, v in text.values.items()}
-        return key.format(**values)
-    found = words.get(text)
-    if found is None:
-        if missing is not None:
-            missing.append(text)
-        return text
-    return found
+        return key.format(**{k: said(v, lang) if isinstance(v, str) else v for k, v in text.values.items()})
+    return words.get(text, text)
 
 
-def translate_parser(parser: argparse.ArgumentParser, lang: str, missing: list[str] | None = None) -> None:
+def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
     """Every help text, description and value name of ``parser`` and its subcommands in ``lang``."""
-    if not catalogue(lang):
-        return
     words = catalogue(lang)
+    if not words:
+        return
     if parser.description:  # a subcommand's is its help as a sentence: "List the ...", "Vis de ..."
         text = parser.description
         as_help = text[0].lower() + text[1:].removesuffix(".")
@@ -100,18 +91,18 @@ def translate_parser(parser: argparse.ArgumentParser, lang: str, missing: list[s
             shown = words[as_help]
             parser.description = shown[0].upper() + shown[1:] + "."
         else:
-            parser.description = said(text, lang, missing)
+            parser.description = said(text, lang)
     for action in parser._actions:
         if action.help and action.help != argparse.SUPPRESS:
-            action.help = said(action.help, lang, missing)
+            action.help = said(action.help, lang)
         if isinstance(action.metavar, str):
             action.metavar = words.get(action.metavar, action.metavar)
         if isinstance(action, argparse._SubParsersAction):
             for choice in action._choices_actions:
                 if choice.help:
-                    choice.help = said(choice.help, lang, missing)
+                    choice.help = said(choice.help, lang)
             for sub in action.choices.values():
-                translate_parser(sub, lang, missing)
+                translate_parser(sub, lang)
 
 
 _speaking: list[dict[str, str]] = [{}]
@@ -128,14 +119,8 @@ def now(key: str, **values: object) -> str:
 def argparse_in(lang: str) -> Iterator[None]:
     """argparse says its own words in ``lang`` while the block runs (it looks them up through
     ``gettext`` each time it says one: at building, at ``--help`` and at a refusal)."""
-    words = catalogue(lang)
+    words = catalogue(lang)  # English: empty, every word said as argparse writes it
     _speaking.append(words)
-    if not words:
-        try:
-            yield
-        finally:
-            _speaking.pop()
-        return
     module: Any = argparse
     before: tuple[Callable[..., str], Callable[..., str]] = (module._, module.ngettext)
 

@@ -74,17 +74,12 @@ def read_boards(path: Path) -> list[tuple[str | None, list[list[Card]]]]:
     """The boards of a hand record: one (unnamed) in a file of four seat lines or one PBN deal; each board of
     an evening's PBN file (``[Board "n"]`` then its ``[Deal "..."]``; the other tags are read past), as the
     hand records a club hands out after an evening."""
-    try:
-        data = read_bounded(path, MAX_BOARDS_BYTES)
-    except (OSError, TooLarge) as exc:
-        raise AnalysisError(f"{path}: {exc}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise AnalysisError.said("hands_not_utf8", path=path, byte=exc.start) from None
+    text = _read_text(path, MAX_BOARDS_BYTES)
     lines = text.splitlines()
     if not any(_BOARD.match(line) for line in lines) and sum(bool(_DEAL_TAG.match(line)) for line in lines) < 2:
-        return [(None, read_hands(path))]
+        if len(text.encode("utf-8")) > MAX_DEAL_BYTES:  # one hand record: its own bound, and its refusal
+            return [(None, read_hands(path))]
+        return [(None, _hands_in(text, path))]
     boards: list[tuple[str | None, list[list[Card]]]] = []
     name: str | None = None
     for number, line in enumerate(lines, 1):
@@ -103,14 +98,22 @@ def read_boards(path: Path) -> list[tuple[str | None, list[list[Card]]]]:
     return boards
 
 
-def read_hands(path: Path) -> list[list[Card]]:
-    """The four hands of a hand-record file (either format), each error located by line."""
+def _read_text(path: Path, most: int) -> str:
+    """A hand record's text, read up to ``most`` bytes."""
     try:
-        text = read_bounded(path, MAX_DEAL_BYTES).decode("utf-8")
+        return read_bounded(path, most).decode("utf-8")
     except (OSError, TooLarge) as exc:
         raise AnalysisError(f"{path}: {exc}") from None
     except UnicodeDecodeError as exc:
         raise AnalysisError.said("hands_not_utf8", path=path, byte=exc.start) from None
+
+
+def read_hands(path: Path) -> list[list[Card]]:
+    """The four hands of a hand-record file (either format), each error located by line."""
+    return _hands_in(_read_text(path, MAX_DEAL_BYTES), path)
+
+
+def _hands_in(text: str, path: Path) -> list[list[Card]]:
     found: dict[int, list[Card]] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()

@@ -467,11 +467,10 @@ def _tables(r: Ruleset) -> Iterator[Finding]:
 
 
 def _scoring(r: Ruleset) -> Iterator[Finding]:
-    if not r.scoring.losers_pay:  # only the winners score: said for a game of pair against pair alone
-        sides = sorted({bid.side for bid in r.named_bids()} - {"pairs"})
-        if r.designations or sides:
-            yield ("scoring", "losers_pay"), _said("check_losers_pay_pairs")
-            return
+    pairs_only = not r.designations and all(bid.side == "pairs" for bid in r.named_bids())
+    if not r.scoring.losers_pay and not pairs_only:  # only the winners score: in a game of pair against pair
+        yield ("scoring", "losers_pay"), _said("check_losers_pay_pairs")
+        return
     try:
         problems = scorer_for(r).zero_sum()  # kept on the scorer that every ruleset scoring alike shares
     except ScoringProblem as exc:

@@ -142,11 +142,11 @@ class _Resolver:
         self.warnings: list[Problem] = []
         self.set_by: dict[Path, tuple[str, Any]] = {}
         self.removals: list[tuple[str, Location]] = []
-        self.gone: list[Gone] = []
-        """What each file's rules no longer have of what it inherits (``remove:``, or a bid it left out)."""
         """Each file that removes what it inherits, and where its ``remove:`` is."""
         """Each rule a house rule has set: which one, and to what."""
         """House-rule files already applied: naming one again reads nothing."""
+        self.gone: list[Gone] = []
+        """What each file's rules no longer have of what it inherits (``remove:``, or a bid it left out)."""
 
     def read(self, ref: FileRef) -> Document | None:
         """The file's document when it has no problem of its own (all of them are recorded)."""

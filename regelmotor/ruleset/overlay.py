@@ -379,6 +379,8 @@ def drop_orphaned_entries(doc: Document, layer: Layer) -> list[Gone]:
     """
     bids = bids_of(layer.data)
     gone: list[Gone] = []
+    list_key = next((k for k in ("sol_bids", "designations") if k in doc.data), None)
+    by = doc.locate((list_key,), key=True) if list_key else doc.locate(())  # the list that left the bid out
     for name, table in _tables(layer).items():
         values = table.get("values") if isinstance(table, dict) else None
         if not isinstance(values, dict) or table.get("key") != "bid":
@@ -388,8 +390,6 @@ def drop_orphaned_entries(doc: Document, layer: Layer) -> list[Gone]:
             written = layer.values.get(path) or layer.keys.get(path) or Location("?", 1, 1)
             if written.file == doc.file:
                 continue
-            list_key = next((k for k in ("sol_bids", "designations") if k in doc.data), None)
-            by = doc.locate((list_key,), key=True) if list_key else doc.locate(())
             _drop_entry(layer, name, key)
             gone.append(Gone(path, written, "gone_no_bid", by))
     return gone

@@ -19,7 +19,6 @@ from regelmotor._data import data_dir
 from regelmotor.errors import Location, Problem
 from regelmotor.phrase_table import Word
 from regelmotor.ruleset.catalogue import FileRef
-from regelmotor.ruleset.model import EXACT_DESCRIPTION
 from regelmotor.ruleset.yaml_source import (
     MAX_BYTES,
     Document,
@@ -57,7 +56,7 @@ def _type(name: str) -> str:
 
 def _is_exact(schema: dict[str, Any]) -> bool:
     """Whether ``schema`` is an exact number's (``model.Exact``): a whole number, a number, or one written as
-    text ("5/4"); a field's own description stands in the place of the type's, so it is told by its shape."""
+    text ("5/4"), told by its shape (a field's own description stands in the place of the type's)."""
     shapes = [(s.get("type"), "pattern" in s) for s in schema.get("anyOf", []) if s.get("type") != "null"]
     return sorted(shapes) == [("integer", False), ("number", False), ("string", True)]
 
@@ -97,13 +96,12 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
         best = jsonschema.exceptions.best_match(real) if real else None
         if best is not None and best.validator not in ("type", "anyOf"):
             return _schema_error_problems(doc, best)
-        description = schema.get("description")
         expected = tuple(
             _type(str(s.get("type"))) if "const" not in s else _show(s["const"])
             for s in schema.get("anyOf", [])
             if s.get("type") != "null"
         )
-        if description == EXACT_DESCRIPTION or _is_exact(schema):
+        if _is_exact(schema):
             return [Problem.said(doc.locate(path), path, "not_a_number", instance=_show(error.instance))]
         return [Problem.said(doc.locate(path), path, "not_allowed", instance=_show(error.instance), types=expected)]
     instance = _show(error.instance)

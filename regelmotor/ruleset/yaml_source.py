@@ -207,8 +207,7 @@ def read_document(text: str | bytes, file: str) -> Document:
 YAML_PROBLEMS = {
     "mapping values are not allowed here": "yaml_colon",
     "could not find expected ':'": "yaml_no_colon",
-    "found character '\\t' that cannot start any token": "yaml_tab",
-    "found character '\t' that cannot start any token": "yaml_tab",
+    "found character '\\t' that cannot start any token": "yaml_tab",  # PyYAML shows the tab as its repr
     "did not find expected key": "yaml_indent",
     "did not find expected '-' indicator": "yaml_dash",
     "expected <block end>, but found": "yaml_indent",
