@@ -45,7 +45,7 @@ def pbn(hands: list[list[int]]) -> str:
 
 
 def dds(deals: int, cards: int, seed: int) -> None:
-    from endplay.dds import calc_dd_table, solve_board
+    from endplay.dds import analyse_start, calc_dd_table, solve_board
     from endplay.types import Deal, Denom, Player
 
     rules = compile_rules(load_ruleset("engelsk"))
@@ -55,6 +55,8 @@ def dds(deals: int, cards: int, seed: int) -> None:
     rng = random.Random(seed)
     ours: list[float] = []
     theirs: list[float] = []
+    starts: list[float] = []
+    nodes: list[int] = []
     tables: list[float] = []
     solved = agreed = over = 0
     solver.value(table_row([[0], [1], [2], [3]], "S", 0), 5, S.MOST, 100)  # compile first
@@ -76,11 +78,15 @@ def dds(deals: int, cards: int, seed: int) -> None:
             started = time.perf_counter()
             value = solver.value(row, side, S.MOST, NODES, cards // 2)
             ours.append(time.perf_counter() - started)
+            nodes.append(int(solver.budget[1]))
             deal.first = Player(leader)
             deal.trump = denoms[trump]
             started = time.perf_counter()
             best = max(tricks for _, tricks in solve_board(deal))
             theirs.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            analyse_start(deal)
+            starts.append(time.perf_counter() - started)
             solved += 1
             agreed += value == cards - best
             over += value == S.UNKNOWN
@@ -91,23 +97,37 @@ def dds(deals: int, cards: int, seed: int) -> None:
         f"median per solve: regelmotor {statistics.median(ours) * 1000:.2f} ms, DDS solve_board "
         f"{statistics.median(theirs) * 1000:.2f} ms: ratio {statistics.median(ours) / statistics.median(theirs):.0f}x"
     )
+    print(
+        f"median against one DDS search (analyse_start, {statistics.median(starts) * 1000:.2f} ms): "
+        f"ratio {statistics.median(ours) / statistics.median(starts):.1f}x; "
+        f"nodes per solve: median {statistics.median(nodes):,.0f}"
+    )
     mean_ours, mean_dds = statistics.fmean(ours) * 1000, statistics.fmean(theirs) * 1000
     print(f"mean per solve: regelmotor {mean_ours:.2f} ms, DDS {mean_dds:.2f} ms")
+    print(f"slowest solve: regelmotor {max(ours) * 1000:.0f} ms")
     if tables:
-        print(f"DDS calc_dd_table per strain and declarer: median {statistics.median(tables) * 1000:.2f} ms")
+        table = statistics.median(tables)
+        print(
+            f"DDS calc_dd_table per strain and declarer: median {table * 1000:.2f} ms; regelmotor's solve "
+            f"{statistics.median(ours) / table:.1f}x that"
+        )
 
 
-def esmakker(deals: int, seed: int) -> None:
+def esmakker(deals: int, seed: int, name: str, table: bool) -> None:
     from regelmotor.bots.heuristic import HeuristicBot
-    from regelmotor.double_dummy.analysis import analyse_game, sides_of
+    from regelmotor.double_dummy.analysis import analyse_game, first_lead, sides_of
+    from regelmotor.double_dummy.table import hand_table
     from regelmotor.engine.game import PLAY, Game
 
-    rules = compile_rules(load_ruleset("standard"))
+    rules = compile_rules(load_ruleset(name))
     kernel = K.KernelRules.build(rules)
     solver = S.Solver(kernel.constants)
     rng = random.Random(seed)
     solves: list[float] = []
     analyses: list[float] = []
+    tables: list[float] = []
+    unknown = unsettled = 0
+    kinds: dict[str, list[float]] = {}
     while len(solves) < deals:
         game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
         bots = [HeuristicBot(rules, rng) for _ in range(4)]
@@ -126,17 +146,37 @@ def esmakker(deals: int, seed: int) -> None:
         value = solver.value(first, sides.side, sides.wants, NODES)
         solves.append(time.perf_counter() - started)
         started = time.perf_counter()
-        analysis = analyse_game(game, "standard", nodes=NODES)
+        analysis = analyse_game(game, name, nodes=NODES)
         analyses.append(time.perf_counter() - started)
-        print(
+        unsettled += analysis.unknown
+        assert game.bid is not None
+        kind = game.bid.sol or "trumf"
+        kinds.setdefault(kind, []).append(analyses[-1])
+        line = (
             f"deal {len(solves)}: {game.contract}, {value} tricks, solve {solves[-1]:.2f} s, "
-            f"analyse {analyses[-1]:.1f} s ({analysis.unknown} unknown)",
-            flush=True,
+            f"analyse {analyses[-1]:.1f} s ({analysis.unknown} unknown)"
         )
+        if table:
+            started = time.perf_counter()
+            cells = hand_table(rules, "", [sorted(h) for h in first_lead(game).hands])
+            tables.append(time.perf_counter() - started)
+            unknown += sum(v is None for row in cells.tricks.values() for v in row)
+            line += f", table {tables[-1]:.1f} s"
+        print(line, flush=True)
     print(
-        f"\nstandard, {deals} deals: median full-deal solve {statistics.median(solves):.2f} s, "
-        f"median analyse (52 cards) {statistics.median(analyses):.1f} s"
+        f"\n{name}, {deals} deals: median full-deal solve {statistics.median(solves):.2f} s, "
+        f"median analyse (52 cards) {statistics.median(analyses):.1f} s, slowest {max(analyses):.1f} s, "
+        f"{unsettled} cards unsettled"
     )
+    for kind, times in sorted(kinds.items()):
+        print(
+            f"  {kind}: {len(times)} deals, median analyse {statistics.median(times):.1f} s, slowest {max(times):.1f} s"
+        )
+    if tables:
+        print(
+            f"analyse --table: median {statistics.median(tables):.1f} s, slowest {max(tables):.1f} s, "
+            f"{unknown} cells '?'"
+        )
 
 
 def main() -> None:
@@ -145,11 +185,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--cards", type=int, default=13)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", default="standard", help="esmakker: the ruleset whose deals are analysed")
+    parser.add_argument("--table", action="store_true", help="esmakker: time analyse --table on each deal too")
     args = parser.parse_args()
     if args.part == "dds":
         dds(args.deals, args.cards, args.seed)
     else:
-        esmakker(args.deals, args.seed)
+        esmakker(args.deals, args.seed, args.ruleset, args.table)
 
 
 if __name__ == "__main__":

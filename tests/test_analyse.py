@@ -15,6 +15,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from regelmotor.bots import kernel as K
@@ -342,3 +343,26 @@ def test_analyse_reads_the_records_the_engine_writes_for_every_shipped_ruleset(t
     data = json.loads(text)
     assert data["ruleset"].split(" + ")[0] == name and data["unknown"] == 0
     assert [c["trick"] for c in data["cards"]][-1] == last
+
+
+SOLVER_VALUES = Path(__file__).parent / "records" / "solver_values.json"
+"""Positions of every shipped ruleset and house rule with seven tricks left, valued by the exact solver of
+the release before winning ranks (``benchmarks/solver_fixture.py`` wrote them; it checks all of them too)."""
+
+
+def test_the_search_by_winning_ranks_finds_the_values_of_the_solver_before_it() -> None:
+    """Issue "A solver at DDS speed": "full standard and thorsen deals, sols included, equal today's exact
+    solver (slow, but exact) on a sample of deals, kept as a test fixture"."""
+    fixture = json.loads(SOLVER_VALUES.read_text(encoding="utf-8"))
+    solvers: dict[tuple[str, str | None], S.Solver] = {}
+    kinds = set()
+    for case in fixture["cases"][::3]:  # a third of them in the suite
+        key = (case["ruleset"], case["house"])
+        if key not in solvers:
+            rules = rules_of(key[0], *((key[1],) if key[1] else ()))
+            solvers[key] = S.Solver(K.KernelRules.build(rules).constants, bits=16)
+        row = np.array(case["row"], dtype=np.int64)
+        kinds.add((int(row[K.SOL]), int(row[K.SIDE])))
+        found = solvers[key].value(row, case["side"], case["wants"], 10**8)
+        assert found == case["value"], f"{key} side {case['side']} wants {case['wants']}: {case['row']}"
+    assert len(solvers) > len(CONFIGS) * 3 // 4 and {sol for sol, _ in kinds} == {0, 1}  # sols among them

@@ -41,13 +41,30 @@ UNKNOWN = -1
 
 DEPTH = 57
 """Cards a search can go deep (one deal's cards and one)."""
-KEY = 6
-"""Key columns of a table entry: the four hands, the position's flags and the contract."""
-LOWER = KEY
-UPPER = KEY + 1
-ENTRY = KEY + 2
+NEXT = 1
+"""A table entry's columns: the next entry of its chain, the suit lengths of the four hands, the position's
+flags and the contract (together the chain's key), the four hands' cards that mattered (``HANDS``..),
+which cards those are (``MASK``, in the canonical numbering), and the bounds on the tricks still to come.
+The table's first quarter holds only the chains' heads (column 0); the entries follow."""
+LENGTHS = 2
+META = 3
+DEAL = 4
+HANDS = 5
+MASK = 9
+LOWER = 10
+UPPER = 11
+ENTRY = 12
+KILLER_TAG = 1
+KILLER_CARD = 2
+"""The chains' heads' rows keep, in these columns, the killer table: a position's last cut-off card, tried
+first when the position (by ``killer_key``) comes again (hints only: a wrong one costs time, never a value)."""
+CHAIN = 96
+"""Entries of a chain looked through, the newest first (DDS keeps such lists per leader and suit lengths)."""
+STATS = 4
+"""A budget's fields: the nodes left, then the nodes searched, the positions looked up at a trick's start, and
+the table's answers among them."""
 DEFAULT_BITS = 20
-"""A table of 2^20 entries (64 MB): a whole deal's analysis fits without many overwrites."""
+"""A table of 2^20 rows (100 MB): a whole deal's analysis fits without many overwrites."""
 
 
 # --- what the side wants -------------------------------------------------------------------------
@@ -183,31 +200,123 @@ def canonical(row: Rows, order: Rows, out: Rows) -> int:
 
 
 @jit
-def slot_of(hands: Rows, meta: int, deal: int, mask: int) -> int:
+def lengths_of(row: Rows) -> int:
+    """The suit lengths of the four hands at a trick's start (the fourth suit's follows from the hand's size
+    and its jokers, which every entry keeps): positions of one bucket can differ only in which cards."""
+    code = bit_count(int(row[K.HANDS])) << 48
+    for h in range(4):
+        hand = int(row[K.HANDS + h])
+        for suit in range(3):
+            code |= bit_count((hand >> (13 * suit)) & 0x1FFF) << (4 * (3 * h + suit))
+    return code
+
+
+@jit
+def chain_of(code: int, meta: int, deal: int, heads: int) -> int:
+    """The chain a position's entries hang in: a hash of its suit lengths, flags and contract."""
     h = np.uint64(1469598103934665603)
     prime = np.uint64(1099511628211)
-    for i in range(4):
-        h = (h ^ np.uint64(hands[i])) * prime
-        h ^= h >> np.uint64(29)
+    h = (h ^ np.uint64(code)) * prime
+    h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(meta)) * prime
     h = (h ^ np.uint64(deal)) * prime
     h ^= h >> np.uint64(32)
-    return int(np.int64(h & np.uint64(mask)))
+    return int(np.int64(h & np.uint64(heads - 1)))
 
 
 @jit
-def entry_cards(table: Rows, slot: int) -> int:
-    if table[slot, 0] == -1:
-        return -1
-    return bit_count(int(table[slot, 0]) | int(table[slot, 1]) | int(table[slot, 2]) | int(table[slot, 3]))
-
-
-@jit
-def matches(table: Rows, slot: int, hands: Rows, meta: int, deal: int) -> bool:
-    for i in range(4):
-        if table[slot, i] != hands[i]:
+def matches(table: Rows, entry: int, hands: Rows, code: int, meta: int, deal: int) -> bool:
+    """Whether ``entry`` holds the position: the same suit lengths, flags and contract, and the same cards
+    where the entry's cards mattered (a masked comparison: partition search)."""
+    if table[entry, LENGTHS] != code or table[entry, META] != meta or table[entry, DEAL] != deal:
+        return False
+    mask = int(table[entry, MASK])
+    for i in range(4):  # noqa: SIM110 - numba compiles no generator
+        if int(hands[i]) & mask != table[entry, HANDS + i]:
             return False
-    return bool(table[slot, 4] == meta and table[slot, 5] == deal)
+    return True
+
+
+@jit
+def new_entry(table: Rows, chain: int) -> int:
+    """A fresh entry at the head of ``chain``; where the table is full, every chain starts again empty."""
+    heads = table.shape[0] >> 2
+    free = int(table[heads, 0])
+    if free <= heads or free >= table.shape[0]:
+        if free >= table.shape[0]:
+            for h in range(heads):
+                table[h, 0] = -1
+        free = heads + 1
+    table[heads, 0] = free + 1
+    table[free, NEXT] = table[chain, 0]
+    table[chain, 0] = free
+    return free
+
+
+@jit
+def in_play_of(row: Rows) -> int:
+    return int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
+
+
+ALWAYS = JOKER_MASK | (np.int64(1) << np.int64(K.FORDAEKT))
+"""What every entry keeps in full: the jokers and the fordækt card (no rank makes them alike or not)."""
+
+
+@jit
+def relevant_mask(wins: int, row: Rows, order: Rows) -> int:
+    """The cards, in the canonical numbering, a position's entry keeps: in each suit those at or above the
+    weakest card that decided a trick below it (``wins``, absolute cards), every card of the partner card's
+    suit while it is out and of the fordækt suit (rules that read a card, not a rank), and ``ALWAYS``."""
+    in_play = in_play_of(row)
+    called = int(row[K.CALLED]) if row[K.CALLED_PLAYED] == 0 else -1
+    fd = int(row[K.FD_SUIT])
+    mask = ALWAYS
+    for suit in range(4):
+        full = suit == fd or (0 <= called < 52 and called // 13 == suit)
+        k = 0
+        count = 0
+        for j in range(13):
+            card = 13 * suit + int(order[j])
+            if (in_play >> card) & 1:
+                count += 1
+                if full or (wins >> card) & 1:
+                    k = max(k, count)
+        for j in range(k):
+            mask |= np.int64(1) << np.int64(13 * suit + int(order[j]))
+    return int(mask)
+
+
+@jit
+def mask_cards(mask: int, row: Rows, order: Rows) -> int:
+    """The absolute cards an entry's ``mask`` stands for in the position ``row``: in each suit as many of the
+    highest cards in play as the mask holds of that suit (a hit's winning ranks, re-derived)."""
+    in_play = in_play_of(row)
+    cards = 0
+    for suit in range(4):
+        k = bit_count((mask >> (13 * suit)) & 0x1FFF)
+        count = 0
+        for j in range(13):
+            card = 13 * suit + int(order[j])
+            if count < k and (in_play >> card) & 1:
+                cards |= int(np.int64(1) << np.int64(card))
+                count += 1
+    return cards
+
+
+@jit
+def trick_rank(row: Rows, child: Rows) -> int:
+    """The card whose rank decided the trick that ``child`` (just after the trick) completed from ``row`` (as
+    a mask; 0 where no rank did: a joker's trick, or a card that was the only one of its suit)."""
+    winner = int(child[K.TRICK + (int(child[K.LEADER]) - int(row[K.LEADER])) % 4])
+    if winner >= 52:
+        return 0
+    fd = int(row[K.FD_SUIT])
+    suit = K.card_suit(winner, fd)
+    alike = 0
+    for i in range(4):
+        if K.card_suit(int(child[K.TRICK + i]), fd) == suit:
+            alike += 1
+    return (1 << winner) if alike >= 2 else 0
 
 
 # --- the cards worth searching -------------------------------------------------------------------
@@ -222,6 +331,23 @@ def next_in_play(card: int, in_play: int, order: Rows) -> int:
     while q >= 0 and not (in_play >> (13 * suit + int(order[q]))) & 1:
         q -= 1
     return 13 * suit + int(order[q]) if q >= 0 else -1
+
+
+@jit
+def lead_ruffs(row: Rows, suit: int, seat: int, side: int, declaring: bool, trump: int) -> int:
+    """-1 where a seat of the other side can ruff a lead of ``suit`` (void in it, with trumps), 1 where only a
+    partner can, else 0 (move ordering only)."""
+    fd = int(row[K.FD_SUIT])
+    cards = K.suit_mask(suit, fd)
+    trumps = K.suit_mask(trump, fd)
+    found = 0
+    for other in range(4):
+        hand = int(row[K.HANDS + other])
+        if other != seat and hand & cards == 0 and hand & trumps != 0:
+            if ((side >> other) & 1 == 1) != declaring:
+                return -1
+            found = 1
+    return found
 
 
 @jit
@@ -249,10 +375,12 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
         ahead = (int(row[K.LEADER]) + K.winning_index(row, n, consts)) % 4
         friend_winning = ((side >> ahead) & 1 == 1) == declaring
     count = 0
+    trump = int(row[K.TRUMP]) if wants == MOST else -1
     rest = legal
     while rest:
         card = lowest_card(rest)
         rest &= rest - 1
+        ruffed = False
         if 52 <= card < 55 and legal & ((1 << card) - 1) & JOKER_MASK:
             continue
         strength = K.card_strength(card, sol, consts)
@@ -276,6 +404,13 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
                     q -= 1
                 takes = holder < 0
                 to_partner = holder >= 0 and ((side >> holder) & 1 == 1) == declaring
+                if trump >= 0 and suit != trump:  # the other side ruffs: a poor lead; a partner ruffs: a good one
+                    ruff = lead_ruffs(row, suit, seat, side, declaring, trump)
+                    if ruff < 0:
+                        takes = to_partner = False
+                        ruffed = True
+                    elif ruff > 0 and not takes:
+                        to_partner = True
         if n > 0:
             row[K.TRICK + n] = card
             takes = K.winning_index(row, n + 1, consts) == n
@@ -289,6 +424,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             score = 50 - strength
         else:
             score = 100 - strength if takes else -strength
+        if ruffed:
+            score -= 200
         j = count  # insertion by score, highest first
         while j > 0 and scores[j - 1] < score:
             scores[j] = scores[j - 1]
@@ -349,7 +486,7 @@ def twins(rows: Rows, cards: Rows, consts: Rows) -> Rows:
 
 
 @jit
-def quick_tricks(row: Rows, consts: Rows, team: int) -> int:
+def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     """Tricks the leader's side takes for certain by cashing, keeping the lead: in each suit the
     leader's cards that beat every other card left in it (a partner's too: one he had to play would
     take the lead), until an opponent holding trumps has run out of it; and his jokers where a led
@@ -357,7 +494,8 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> int:
     other side's jokers do not stop it: a joker that is not led is worth nothing (001), and playing
     one keeps a seat's cards of the suit, so it never makes him void sooner. Not counted: the suit of
     a partner card the leader must lead, and any suit but trumps where a partner holds only trumps
-    (he must ruff, and leads next)."""
+    (he must ruff, and leads next). Besides the count, the cards it rests on (the winners counted: the top
+    cards of their suits; a position holding them alike, with the same suit lengths, has as many)."""
     leader = int(row[K.LEADER])
     sol = int(row[K.SOL])
     trump = int(row[K.TRUMP])
@@ -379,6 +517,7 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> int:
         if seat != leader and (team >> seat) & 1 and hand != 0 and hand & ~trumps == 0:
             forced = True
     total = 0
+    relied = 0
     for suit in range(4):
         suit_cards = K.suit_mask(suit, fd)
         if called >= 0 and K.card_suit(called, fd) == suit and (mine >> called) & 1:
@@ -398,6 +537,7 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> int:
             rest &= rest - 1
             if K.card_strength(card, sol, consts) > best:
                 winners += 1
+                relied |= 1 << card
         if winners and trump >= 0 and suit != trump:
             for seat in range(4):
                 hand = int(row[K.HANDS + seat])
@@ -407,18 +547,19 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> int:
     jokers = mine & JOKER_MASK & ~(1 << K.FORDAEKT)
     if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
         total += bit_count(jokers)
-    return total
+    return total, relied
 
 
 @jit
-def sure_trumps(row: Rows, consts: Rows, team: int) -> int:
+def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     """Tricks ``team`` wins whatever happens with its top trumps: the most any one of its hands holds
     of trumps higher than every trump of the other side. Each is played in a trick of its own, and a
     trick with such a trump in it goes to the team (only a partner's higher trump, or a led joker that
-    cannot be trumped, beats it: so none is counted where the other side holds such a joker)."""
+    cannot be trumped, beats it: so none is counted where the other side holds such a joker). Besides the
+    count, the trumps it rests on: the team's trumps above the other side's (the suit's top cards)."""
     trump = int(row[K.TRUMP])
     if trump < 0:
-        return 0
+        return 0, 0
     fd = int(row[K.FD_SUIT])
     sol = int(row[K.SOL])
     trumps = K.suit_mask(trump, fd)
@@ -427,7 +568,7 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> int:
         if not (team >> seat) & 1:
             theirs |= int(row[K.HANDS + seat])
     if consts[JOKER_LOSES] == 0 and theirs & JOKER_MASK & ~(1 << K.FORDAEKT):
-        return 0
+        return 0, 0
     best = -1
     rest = theirs & trumps
     while rest:
@@ -435,6 +576,7 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> int:
         rest &= rest - 1
         best = max(best, K.card_strength(card, sol, consts))
     most = 0
+    relied = 0
     for seat in range(4):
         if (team >> seat) & 1:
             count = 0
@@ -444,8 +586,104 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> int:
                 rest &= rest - 1
                 if K.card_strength(card, sol, consts) > best:
                     count += 1
+                    relied |= 1 << card
             most = max(most, count)
-    return most
+    return most, relied
+
+
+@jit
+def twins_counted(row: Rows, skipped: int, wins: int, order: Rows) -> int:
+    """The cards left out as twins whose ranks count: where no move cut a position off, a card stood for by
+    the highest card of its run counts where that card does (its line is the same line with the twin
+    played, so what mattered of the one matters of the other)."""
+    seat = int(row[K.TO_PLAY])
+    mine = int(row[K.HANDS + seat])
+    in_play = in_play_of(row)
+    for i in range(int(row[K.TRICK_N])):
+        in_play |= 1 << int(row[K.TRICK + i])
+    counted = 0
+    rest = skipped
+    while rest:
+        card = lowest_card(rest)
+        rest &= rest - 1
+        top = card
+        higher = next_in_play(top, in_play, order)
+        while higher >= 0 and (mine >> higher) & 1:
+            top = higher
+            higher = next_in_play(top, in_play, order)
+        run = card
+        while run != top and not (wins >> run) & 1:
+            run = next_in_play(run, in_play, order)
+        if (wins >> run) & 1:
+            counted |= int(np.int64(1) << np.int64(card))
+    return counted
+
+
+@jit
+def plain_suit(row: Rows, card: int) -> int:
+    """The suit of ``card`` where its rank alone tells it apart from the suit's other cards (-1 for a joker,
+    the fordækt card and the suit of a partner card still out, whose rules read the card itself)."""
+    if card >= 52:
+        return -1
+    suit = card // 13
+    called = int(row[K.CALLED])
+    if suit == row[K.FD_SUIT] or (row[K.CALLED_PLAYED] == 0 and 0 <= called < 52 and called // 13 == suit):
+        return -1
+    return suit
+
+
+@jit
+def small_cards(row: Rows, card: int, edge: int, floors: int, consts: Rows) -> int:
+    """The floors after ``card`` was searched with ``edge`` the ranks its line rested on: where no card of its
+    suit mattered, every card of the suit plays as it did (the floor goes over the ace); where it ranked
+    below the weakest card that mattered, so does every card below that one (small-card pruning)."""
+    suit = plain_suit(row, card)
+    if suit < 0:
+        return floors
+    sol = int(row[K.SOL])
+    mattered = edge & (((1 << 13) - 1) << (13 * suit))
+    floor = 127
+    if mattered:
+        floor = 127
+        while mattered:
+            other = lowest_card(mattered)
+            mattered &= mattered - 1
+            floor = min(floor, K.card_strength(other, sol, consts))
+        if K.card_strength(card, sol, consts) >= floor:
+            return floors
+    if floor > (floors >> (7 * suit)) & 127:
+        floors = (floors & ~(127 << (7 * suit))) | (floor << (7 * suit))
+    return floors
+
+
+@jit
+def below_floor(row: Rows, card: int, floors: int, consts: Rows) -> bool:
+    """Whether ``card`` plays as a card already searched (``small_cards``)."""
+    suit = plain_suit(row, card)
+    return suit >= 0 and K.card_strength(card, int(row[K.SOL]), consts) < (floors >> (7 * suit)) & 127
+
+
+@jit
+def killer_hash(row: Rows, consts: Rows) -> np.uint64:
+    """A hash of what a position's best card depends on most (macroxue's bridge-solver keys its cut-off
+    cards so): the seat and its place in the trick, and at a lead the seat's hand; following suit, the
+    suit's cards still out and the card winning the trick; else the seat's hand and that card."""
+    seat = int(row[K.TO_PLAY])
+    n = int(row[K.TRICK_N])
+    small = seat | (n << 2)
+    cards = int(row[K.HANDS + seat])
+    if n > 0:
+        fd = int(row[K.FD_SUIT])
+        led = K.card_suit(int(row[K.TRICK]), fd)
+        small |= int(row[K.TRICK + K.winning_index(row, n, consts)]) << 4
+        if led != K.JOKER_SUIT and cards & K.suit_mask(led, fd):
+            small |= 1 << 10
+            out = int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
+            cards = out & K.suit_mask(led, fd)
+    h = np.uint64(cards) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= h >> np.uint64(29)
+    h = (h ^ np.uint64(small)) * np.uint64(0xBF58476D1CE4E5B9)
+    return h ^ (h >> np.uint64(32))
 
 
 # The search's own stack of frames, one per depth (``frames[depth]``): what a position still needs
@@ -463,7 +701,14 @@ _F_DEAL = 7
 _F_LOWER = 8
 _F_UPPER = 9
 _F_WON = 10
-FRAME = 11
+_F_WINS = 11  # the winning ranks (absolute cards) of the position's searched children, backed up
+_F_BASE = 12  # the winning ranks of the table entry whose bounds the position started from
+_F_CODE = 13
+_F_SKIPPED = 14  # the legal cards left out as twins of searched ones
+_F_FLOORS = 15  # per suit (7 bits each), the strength below which the seat's cards need no search
+_F_KILLER = 16  # the position's row of the killer table, and its tag there
+_F_TAG = 17
+FRAME = 18
 _OPEN = 2
 """``_enter``'s answer where the position needs its children searched (its frame is set up)."""
 
@@ -482,10 +727,13 @@ def _enter(
     order: Rows,
     budget: Rows,
     frames: Rows,
+    wins: Rows,
 ) -> int:
-    """A position's answer where it needs no search (1, 0 or ``UNKNOWN``), else ``_OPEN`` with its frame
-    set up: bounds that already decide it, the table's bounds, and the tricks a side is sure of."""
+    """A position's answer where it needs no search (1, 0 or ``UNKNOWN``), with the cards whose ranks it
+    rests on in ``wins[depth]``; else ``_OPEN`` with its frame set up: bounds that already decide it, the
+    table's bounds, and the tricks a side is sure of."""
     row = stack[depth]
+    wins[depth] = 0
     won = side_won(row, side)
     if won >= target:
         return 1
@@ -494,6 +742,7 @@ def _enter(
     if won + 13 - int(row[K.TRICKS]) < target:
         return 0
     budget[0] -= 1
+    budget[1] += 1
     if budget[0] < 0:
         return UNKNOWN
     at_start = row[K.TRICK_N] == 0
@@ -503,38 +752,68 @@ def _enter(
     lower = 0
     upper = 13 - int(row[K.TRICKS])
     hands = keys[depth]
+    code = 0
+    base = 0
     if at_start:
         called = canonical(row, order, hands)
         meta = flags(row, side, wants) | ((called + 1) << 29)
         deal = contract(row)
-        slot = slot_of(hands, meta, deal, table.shape[0] - 1) & ~1  # a bucket of two entries
-        if not matches(table, slot, hands, meta, deal):
-            slot += 1
-        if matches(table, slot, hands, meta, deal):
-            lower = int(table[slot, LOWER])
-            upper = int(table[slot, UPPER])
-            if won + lower >= target:
-                return 1
-            if won + upper < target:
-                return 0
+        code = lengths_of(row)
+        slot = chain_of(code, meta, deal, table.shape[0] >> 2)
+        budget[2] += 1
+        entry = int(table[slot, 0])
+        for _ in range(CHAIN):
+            if entry < 0:
+                break
+            if matches(table, entry, hands, code, meta, deal) and (
+                won + table[entry, LOWER] >= target or won + table[entry, UPPER] < target
+            ):
+                budget[3] += 1
+                wins[depth] = mask_cards(int(table[entry, MASK]), row, order)
+                return 1 if won + table[entry, LOWER] >= target else 0
+            entry = int(table[entry, NEXT])
+        if row[K.TRICKS] == 12:  # the last trick: each plays his one card
+            child = stack[depth + 1]
+            child[:] = row
+            for _ in range(4):
+                K.play_card(child, lowest_card(K.legal_mask(child, int(child[K.TO_PLAY]), consts)), consts)
+            wins[depth] = trick_rank(row, child)
+            return 1 if side_won(child, side) >= target else 0
         if wants == MOST and row[K.TRICKS] > 0 and not keyed_by_tricks(row):
             leader = int(row[K.LEADER])
             ours = (side >> leader) & 1 == 1
             team = side if ours else 15 & ~side
-            sure = quick_tricks(row, consts, team)
-            if ours and won + sure >= target:
+            left = 13 - int(row[K.TRICKS])
+            sure, relied = quick_tricks(row, consts, team)
+            if (ours and won + sure >= target) or (not ours and won + left - sure < target):
+                wins[depth] = relied  # sure tricks rest on the top cards that make them
+                return 1 if ours else 0
+            sure, relied = sure_trumps(row, consts, side)
+            if won + sure >= target:
+                wins[depth] = relied
                 return 1
-            if not ours and won + 13 - int(row[K.TRICKS]) - sure < target:
-                return 0
-            if won + sure_trumps(row, consts, side) >= target:
-                return 1
-            if won + 13 - int(row[K.TRICKS]) - sure_trumps(row, consts, 15 & ~side) < target:
+            sure, relied = sure_trumps(row, consts, 15 & ~side)
+            if won + left - sure < target:
+                wins[depth] = relied
                 return 0
     seat = int(row[K.TO_PLAY])
     legal = K.legal_mask(row, seat, consts)
     count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH])
-    high = wants_high(row, seat, side, wants)
+    hashed = killer_hash(row, consts)
+    killer = int(np.int64(hashed & np.uint64((table.shape[0] >> 2) - 1)))
+    tag = int(np.int64(hashed >> np.uint64(24)))
     frame = frames[depth]
+    frame[_F_KILLER] = killer
+    frame[_F_TAG] = tag
+    if table[killer, KILLER_TAG] == tag:  # the card that cut off here last time first
+        card = int(table[killer, KILLER_CARD])
+        for i in range(1, count):
+            if moves[depth, i] == card:
+                for j in range(i, 0, -1):
+                    moves[depth, j] = moves[depth, j - 1]
+                moves[depth, 0] = card
+                break
+    high = wants_high(row, seat, side, wants)
     frame[_F_COUNT] = count
     frame[_F_NEXT] = 0
     frame[_F_HIGH] = 1 if high else 0
@@ -546,32 +825,52 @@ def _enter(
     frame[_F_LOWER] = lower
     frame[_F_UPPER] = upper
     frame[_F_WON] = won
+    searched = 0
+    for i in range(count):
+        searched |= int(np.int64(1) << np.int64(moves[depth, i]))
+    frame[_F_WINS] = base
+    frame[_F_BASE] = base
+    frame[_F_SKIPPED] = legal & ~searched & ((np.int64(1) << np.int64(52)) - 1)
+    frame[_F_CODE] = code
+    frame[_F_FLOORS] = 0
     return _OPEN
 
 
 @jit
-def _store(table: Rows, hands: Rows, frame: Rows, target: int) -> None:
-    """A searched position's bounds kept in the table (at the start of a trick)."""
-    slot = int(frame[_F_SLOT])
+def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order: Rows) -> None:
+    """A searched position's bound kept in the table (at the start of a trick), for every position that
+    holds the same cards where its winning ranks say cards mattered: an entry of the same cards tightens its
+    bounds, else a new entry heads the chain."""
+    chain = int(frame[_F_SLOT])
+    code = int(frame[_F_CODE])
     meta = int(frame[_F_META])
     deal = int(frame[_F_DEAL])
     won = int(frame[_F_WON])
+    mask = relevant_mask(int(frame[_F_WINS]), row, order)
     lower = int(frame[_F_LOWER])
     upper = int(frame[_F_UPPER])
-    if not matches(table, slot, hands, meta, deal):  # the first entry kept for the larger position
-        slot &= ~1
-        if entry_cards(table, slot) > bit_count(hands[0] | hands[1] | hands[2] | hands[3]):
-            slot += 1
     if frame[_F_RESULT] == 1:
         lower = max(lower, target - won)
     else:
         upper = min(upper, target - 1 - won)
+    entry = int(table[chain, 0])
+    for _ in range(CHAIN):
+        if entry < 0:
+            break
+        if table[entry, MASK] == mask and matches(table, entry, hands, code, meta, deal):
+            table[entry, LOWER] = max(lower, int(table[entry, LOWER]))
+            table[entry, UPPER] = min(upper, int(table[entry, UPPER]))
+            return
+        entry = int(table[entry, NEXT])
+    entry = new_entry(table, chain)
+    table[entry, LENGTHS] = code
+    table[entry, META] = meta
+    table[entry, DEAL] = deal
     for i in range(4):
-        table[slot, i] = hands[i]
-    table[slot, 4] = meta
-    table[slot, 5] = deal
-    table[slot, LOWER] = lower
-    table[slot, UPPER] = upper
+        table[entry, HANDS + i] = int(hands[i]) & mask
+    table[entry, MASK] = mask
+    table[entry, LOWER] = lower
+    table[entry, UPPER] = upper
 
 
 @jit
@@ -594,8 +893,9 @@ def at_least(
     A depth-first search: a seat that wants the side to reach the target stops at the first card
     that does, the other at the first that keeps it short (null-window alpha-beta)."""
     frames = np.empty((DEPTH + 1, FRAME), dtype=np.int64)
+    wins = np.zeros(DEPTH + 1, dtype=np.int64)
     top = depth
-    answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames)
+    answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames, wins)
     while True:
         if answer == _OPEN:  # search the next candidate of the position at ``depth``
             frame = frames[depth]
@@ -603,24 +903,44 @@ def at_least(
             child[:] = stack[depth]
             K.play_card(child, int(moves[depth, frame[_F_NEXT]]), consts)
             depth += 1
-            answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames)
+            answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames, wins)
             continue
         if answer == UNKNOWN:
             return UNKNOWN
         if depth == top:
             return answer
-        depth -= 1  # the child's answer, to its parent
+        depth -= 1  # the child's answer, to its parent, with the ranks it rests on
         frame = frames[depth]
+        edge = int(wins[depth + 1])
+        if stack[depth, K.TRICK_N] == 3:  # the card completed a trick: its winner's rank, where it decided it
+            edge |= trick_rank(stack[depth], stack[depth + 1])
         high = frame[_F_HIGH] == 1
         if (high and answer == 1) or (not high and answer == 0):
             frame[_F_RESULT] = answer
+            killer = int(frame[_F_KILLER])
+            table[killer, KILLER_TAG] = frame[_F_TAG]
+            table[killer, KILLER_CARD] = moves[depth, frame[_F_NEXT]]
+            frame[_F_WINS] = int(frame[_F_BASE]) | edge  # a cut-off rests on the card that made it
         else:
-            frame[_F_NEXT] += 1
-            if frame[_F_NEXT] < frame[_F_COUNT]:
+            frame[_F_WINS] = int(frame[_F_WINS]) | edge  # a position none of whose cards did rests on all
+            floors = small_cards(stack[depth], int(moves[depth, frame[_F_NEXT]]), edge, int(frame[_F_FLOORS]), consts)
+            frame[_F_FLOORS] = floors
+            following = int(frame[_F_NEXT]) + 1
+            while following < frame[_F_COUNT] and below_floor(
+                stack[depth], int(moves[depth, following]), floors, consts
+            ):
+                following += 1
+            frame[_F_NEXT] = following
+            if following < frame[_F_COUNT]:
                 answer = _OPEN
                 continue
+        if frame[_F_RESULT] != (1 if high else 0) and frame[_F_SKIPPED] != 0:  # every move counted
+            frame[_F_WINS] = int(frame[_F_WINS]) | twins_counted(
+                stack[depth], int(frame[_F_SKIPPED]), int(frame[_F_WINS]), order
+            )
         if frame[_F_START] == 1:
-            _store(table, keys[depth], frame, target)
+            _store(table, keys[depth], frame, target, stack[depth], order)
+        wins[depth] = frame[_F_WINS]
         answer = int(frame[_F_RESULT])
 
 
@@ -646,13 +966,31 @@ def value(
     nodes: int,
     guess: int,
 ) -> int:
-    """The side's tricks at the end of play from ``row``, exactly (``UNKNOWN`` past ``nodes`` nodes).
+    """The side's tricks at the end of play from ``row``, exactly (``UNKNOWN`` past ``nodes`` nodes)."""
+    budget = np.zeros(STATS, dtype=np.int64)
+    budget[0] = nodes
+    return value_within(row, consts, side, wants, table, stack, moves, keys, budget, guess)
+
+
+@jit
+def value_within(
+    row: Rows,
+    consts: Rows,
+    side: int,
+    wants: int,
+    table: Rows,
+    stack: Rows,
+    moves: Rows,
+    keys: Rows,
+    budget: Rows,
+    guess: int,
+) -> int:
+    """``value`` on a node budget the caller holds (``budget[0]`` nodes left; the rest counts what the search
+    did: ``STATS``).
 
     A few null-window tests, each narrowing the range the value lies in, starting from ``guess`` (the
     parent position's value is a good one)."""
     stack[0, :] = row
-    budget = np.empty(1, dtype=np.int64)
-    budget[0] = nodes
     order = strength_order(row, consts)
     low = side_won(row, side)
     high = low + 13 - int(row[K.TRICKS])
@@ -687,7 +1025,7 @@ def reaches(
 ) -> int:
     """One null-window test: 1 if the side ends with at least ``target`` tricks, else 0 (or ``UNKNOWN``)."""
     stack[0, :] = row
-    budget = np.empty(1, dtype=np.int64)
+    budget = np.zeros(STATS, dtype=np.int64)
     budget[0] = nodes
     order = strength_order(row, consts)
     return at_least(stack, 0, consts, side, wants, target, table, moves, keys, order, budget)
@@ -719,10 +1057,14 @@ class Solver:
         self.consts = consts
         self.table = new_table(bits)
         self.stack, self.moves, self.keys = new_buffers()
+        self.budget = np.zeros(STATS, dtype=np.int64)
 
     def value(self, row: Rows, side: int, wants: int, nodes: int, guess: int = 7) -> int:
         """The side's tricks at the end of play from ``row`` (``UNKNOWN`` past ``nodes`` nodes)."""
-        return int(value(row, self.consts, side, wants, self.table, self.stack, self.moves, self.keys, nodes, guess))
+        self.budget[:] = 0
+        self.budget[0] = nodes
+        args = (self.table, self.stack, self.moves, self.keys, self.budget, guess)
+        return int(value_within(row, self.consts, side, wants, *args))
 
     def reaches(self, row: Rows, side: int, wants: int, target: int, nodes: int) -> int:
         """1 if the side ends with at least ``target`` tricks from ``row``, 0 if not, ``UNKNOWN``."""

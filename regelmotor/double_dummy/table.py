@@ -187,9 +187,13 @@ def hand_table(
     progress: Callable[[int], None] | None = None,
     board: str | None = None,
 ) -> HandTable:
-    """The double-dummy tricks of every trump and declarer (``progress(done)`` after each of the 20 cells)."""
+    """The double-dummy tricks of every trump and declarer (``progress(done)`` after each of the 20 cells).
+
+    One table serves the whole deal, and each declarer's search starts from the last value found as its
+    first guess (MTD(f)): the partner's, else the other side's tricks of the seat before him."""
     solver = S.Solver(kernel_of(rules).constants)
     tricks: dict[str | None, tuple[int | None, ...]] = {}
+    size = len(hands[0])
     for t, trump in enumerate(TRUMPS):
         by_seat: list[int | None] = []
         for declarer in range(4):
@@ -197,7 +201,12 @@ def hand_table(
                 progress(4 * t + declarer)
             row = table_row(hands, trump, declarer)
             side = (1 << declarer) | (1 << ((declarer + 2) % 4))
-            found = solver.value(row, side, S.MOST, nodes, len(hands[0]) // 2)
+            guess = size // 2
+            if declarer >= 2 and by_seat[declarer - 2] is not None:
+                guess = by_seat[declarer - 2] or 0
+            elif declarer >= 1 and by_seat[declarer - 1] is not None:
+                guess = size - (by_seat[declarer - 1] or 0)
+            found = solver.value(row, side, S.MOST, nodes, guess)
             by_seat.append(None if found == S.UNKNOWN else found)
         tricks[trump] = tuple(by_seat)
     if progress is not None:
