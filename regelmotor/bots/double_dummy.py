@@ -17,8 +17,9 @@ from regelmotor.double_dummy.solver import (
     MOST,
     NONE,
     UNKNOWN,
+    Search,
     clear,
-    new_buffers,
+    new_search,
     objective,
     reaches,
     side_won,
@@ -32,18 +33,16 @@ LEAF_BITS = 16
 
 
 @jit
-def leaf_value(
-    row: Rows, consts: Rows, side: int, wants: int, table: Rows, stack: Rows, moves: Rows, keys: Rows, nodes: int
-) -> int:
+def leaf_value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes: int) -> int:
     """What the scoring reads of the side's tricks: all of them in a trump game; in a sol only whether
     the declarer stays within his most (one null-window test: his most if so, one more if not)."""
     if wants == FEWEST:
         limit = int(row[K.SOL_LIMIT])
-        over = reaches(row, consts, side, wants, limit + 1, table, stack, moves, keys, nodes)
+        over = reaches(row, consts, side, wants, limit + 1, search, nodes)
         if over == UNKNOWN:
             return UNKNOWN
         return limit + 1 if over == 1 else min(limit, side_won(row, side) + 13 - int(row[K.TRICKS]))
-    return value(row, consts, side, wants, table, stack, moves, keys, nodes, 7)
+    return value(row, consts, side, wants, search, nodes, 7)
 
 
 def solve(row: Rows, consts: Rows, table: Rows, nodes: int) -> int:
@@ -52,28 +51,16 @@ def solve(row: Rows, consts: Rows, table: Rows, nodes: int) -> int:
     wants = objective(row)
     if wants == NONE:
         return UNKNOWN
-    stack, moves, keys = new_buffers()
-    return int(leaf_value(row, consts, K.side_mask(row), wants, table, stack, moves, keys, nodes))
+    return int(leaf_value(row, consts, K.side_mask(row), wants, new_search(table), nodes))
 
 
 @jit
-def _settle(
-    out: Rows,
-    row: Rows,
-    consts: Rows,
-    side: int,
-    wants: int,
-    table: Rows,
-    stack: Rows,
-    moves: Rows,
-    keys: Rows,
-    nodes: int,
-) -> bool:
+def _settle(out: Rows, row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes: int) -> bool:
     """Each seat's tricks at the end of play into ``out``, the rest of ``row``'s play solved double dummy:
     the side's tricks still to come go to its first seat and the others' to the first seat against it
     (what the scoring of a two-sided contract reads is each side's tricks); False, ``out`` untouched,
     where the search needs more than ``nodes`` nodes."""
-    found = leaf_value(row, consts, side, wants, table, stack, moves, keys, nodes)
+    found = leaf_value(row, consts, side, wants, search, nodes)
     if found == UNKNOWN:
         return False
     mine = -1
@@ -95,9 +82,7 @@ def _settle(
 
 
 @jit
-def _evaluate(
-    won: Rows, rows: Rows, candidates: Rows, consts: Rows, table: Rows, stack: Rows, moves: Rows, keys: Rows, nodes: int
-) -> int:
+def _evaluate(won: Rows, rows: Rows, candidates: Rows, consts: Rows, search: Search, nodes: int) -> int:
     settled = 0
     for r in range(rows.shape[0]):
         row = rows[r]
@@ -108,28 +93,25 @@ def _evaluate(
         for c in range(candidates.shape[0]):
             child = row.copy()
             K.play_card(child, int(candidates[c]), consts)
-            if _settle(won[r, c], child, consts, side, wants, table, stack, moves, keys, nodes):
+            if _settle(won[r, c], child, consts, side, wants, search, nodes):
                 settled += 1
     return settled
 
 
 @jit
-def _finish(
-    won: Rows, settled: Rows, rows: Rows, consts: Rows, table: Rows, stack: Rows, moves: Rows, keys: Rows, nodes: int
-) -> None:
+def _finish(won: Rows, settled: Rows, rows: Rows, consts: Rows, search: Search, nodes: int) -> None:
     for r in range(rows.shape[0]):
         row = rows[r]
         wants = objective(row)
         if wants != NONE:
-            settled[r] = _settle(won[r], row, consts, K.side_mask(row), wants, table, stack, moves, keys, nodes)
+            settled[r] = _settle(won[r], row, consts, K.side_mask(row), wants, search, nodes)
 
 
 def finish_rows(won: Rows, rows: Rows, consts: Rows, table: Rows, nodes: int) -> Rows:
     """Each row's play solved double dummy from where it stands, its seats' tricks at the end into
     ``won`` (one line per row); which rows were settled (1) within ``nodes`` nodes per search."""
-    stack, moves, keys = new_buffers()
     settled = np.zeros(rows.shape[0], dtype=np.int64)
-    _finish(won, settled, rows, consts, table, stack, moves, keys, nodes)
+    _finish(won, settled, rows, consts, new_search(table), nodes)
     return settled
 
 
@@ -139,8 +121,7 @@ def evaluate_cards(won: Rows, rows: Rows, candidates: Rows, consts: Rows, table:
 
     The side's tricks still to come go to its first seat and the others' to the first seat against
     it: what the scoring of a two-sided contract reads is each side's tricks."""
-    stack, moves, keys = new_buffers()
-    return int(_evaluate(won, rows, candidates, consts, table, stack, moves, keys, nodes))
+    return int(_evaluate(won, rows, candidates, consts, new_search(table), nodes))
 
 
 def new_table() -> Rows:

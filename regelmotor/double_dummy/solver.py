@@ -25,6 +25,8 @@ takes one too many, so there its value is at most the bid's limit plus one.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from regelmotor.bots import kernel as K
@@ -714,24 +716,11 @@ _OPEN = 2
 
 
 @jit
-def _enter(
-    stack: Rows,
-    depth: int,
-    consts: Rows,
-    side: int,
-    wants: int,
-    target: int,
-    table: Rows,
-    moves: Rows,
-    keys: Rows,
-    order: Rows,
-    budget: Rows,
-    frames: Rows,
-    wins: Rows,
-) -> int:
+def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, target: int, order: Rows) -> int:
     """A position's answer where it needs no search (1, 0 or ``UNKNOWN``), with the cards whose ranks it
     rests on in ``wins[depth]``; else ``_OPEN`` with its frame set up: bounds that already decide it, the
     table's bounds, and the tricks a side is sure of."""
+    stack, table, moves, keys, budget, frames, wins = search
     row = stack[depth]
     wins[depth] = 0
     won = side_won(row, side)
@@ -874,28 +863,15 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
 
 
 @jit
-def at_least(
-    stack: Rows,
-    depth: int,
-    consts: Rows,
-    side: int,
-    wants: int,
-    target: int,
-    table: Rows,
-    moves: Rows,
-    keys: Rows,
-    order: Rows,
-    budget: Rows,
-) -> int:
-    """1 if the side ends play with at least ``target`` tricks from ``stack[depth]``, both sides at
+def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, target: int, order: Rows) -> int:
+    """1 if the side ends play with at least ``target`` tricks from ``search.stack[depth]``, both sides at
     their best; 0 if not; ``UNKNOWN`` when the node budget ran out.
 
     A depth-first search: a seat that wants the side to reach the target stops at the first card
     that does, the other at the first that keeps it short (null-window alpha-beta)."""
-    frames = np.empty((DEPTH + 1, FRAME), dtype=np.int64)
-    wins = np.zeros(DEPTH + 1, dtype=np.int64)
+    stack, table, moves, keys, _, frames, wins = search
     top = depth
-    answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames, wins)
+    answer = _enter(search, depth, consts, side, wants, target, order)
     while True:
         if answer == _OPEN:  # search the next candidate of the position at ``depth``
             frame = frames[depth]
@@ -903,7 +879,7 @@ def at_least(
             child[:] = stack[depth]
             K.play_card(child, int(moves[depth, frame[_F_NEXT]]), consts)
             depth += 1
-            answer = _enter(stack, depth, consts, side, wants, target, table, moves, keys, order, budget, frames, wins)
+            answer = _enter(search, depth, consts, side, wants, target, order)
             continue
         if answer == UNKNOWN:
             return UNKNOWN
@@ -944,53 +920,41 @@ def at_least(
         answer = int(frame[_F_RESULT])
 
 
-def new_buffers() -> tuple[Rows, Rows, Rows]:
-    """The rows, move lists and table keys a search works in, one of each per depth."""
-    return (
+class Search(NamedTuple):
+    """What one search works in, passed as one: a row per depth, the table, the candidate cards per depth
+    (and their scores), the table keys per depth, the node budget (``STATS``), the frames and the winning
+    ranks per depth. The table may be shared by several searches (``Solver``, the expert's leaf)."""
+
+    stack: Rows
+    table: Rows
+    moves: Rows
+    keys: Rows
+    budget: Rows
+    frames: Rows
+    wins: Rows
+
+
+def new_search(table: Rows) -> Search:
+    """A search's buffers around ``table``."""
+    return Search(
         np.zeros((DEPTH + 1, K.ROW), dtype=np.int64),
+        table,
         np.zeros((2 * DEPTH, 14), dtype=np.int64),
         np.zeros((DEPTH + 1, 4), dtype=np.int64),
+        np.zeros(STATS, dtype=np.int64),
+        np.zeros((DEPTH + 1, FRAME), dtype=np.int64),
+        np.zeros(DEPTH + 1, dtype=np.int64),
     )
 
 
 @jit
-def value(
-    row: Rows,
-    consts: Rows,
-    side: int,
-    wants: int,
-    table: Rows,
-    stack: Rows,
-    moves: Rows,
-    keys: Rows,
-    nodes: int,
-    guess: int,
-) -> int:
-    """The side's tricks at the end of play from ``row``, exactly (``UNKNOWN`` past ``nodes`` nodes)."""
-    budget = np.zeros(STATS, dtype=np.int64)
-    budget[0] = nodes
-    return value_within(row, consts, side, wants, table, stack, moves, keys, budget, guess)
-
-
-@jit
-def value_within(
-    row: Rows,
-    consts: Rows,
-    side: int,
-    wants: int,
-    table: Rows,
-    stack: Rows,
-    moves: Rows,
-    keys: Rows,
-    budget: Rows,
-    guess: int,
-) -> int:
-    """``value`` on a node budget the caller holds (``budget[0]`` nodes left; the rest counts what the search
-    did: ``STATS``).
+def value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes: int, guess: int) -> int:
+    """The side's tricks at the end of play from ``row``, exactly (``UNKNOWN`` past ``nodes`` nodes; the
+    search's budget counts what it did: ``STATS``).
 
     A few null-window tests, each narrowing the range the value lies in, starting from ``guess`` (the
     parent position's value is a good one)."""
-    stack[0, :] = row
+    _start(search, row, nodes)
     order = strength_order(row, consts)
     low = side_won(row, side)
     high = low + 13 - int(row[K.TRICKS])
@@ -998,7 +962,7 @@ def value_within(
         return low
     while low < high:
         target = min(max(guess, low + 1), high)
-        answer = at_least(stack, 0, consts, side, wants, target, table, moves, keys, order, budget)
+        answer = at_least(search, 0, consts, side, wants, target, order)
         if answer == UNKNOWN:
             return UNKNOWN
         if answer == 1:
@@ -1011,24 +975,17 @@ def value_within(
 
 
 @jit
-def reaches(
-    row: Rows,
-    consts: Rows,
-    side: int,
-    wants: int,
-    target: int,
-    table: Rows,
-    stack: Rows,
-    moves: Rows,
-    keys: Rows,
-    nodes: int,
-) -> int:
+def _start(search: Search, row: Rows, nodes: int) -> None:
+    search.stack[0, :] = row
+    search.budget[:] = 0
+    search.budget[0] = nodes
+
+
+@jit
+def reaches(row: Rows, consts: Rows, side: int, wants: int, target: int, search: Search, nodes: int) -> int:
     """One null-window test: 1 if the side ends with at least ``target`` tricks, else 0 (or ``UNKNOWN``)."""
-    stack[0, :] = row
-    budget = np.zeros(STATS, dtype=np.int64)
-    budget[0] = nodes
-    order = strength_order(row, consts)
-    return at_least(stack, 0, consts, side, wants, target, table, moves, keys, order, budget)
+    _start(search, row, nodes)
+    return at_least(search, 0, consts, side, wants, target, strength_order(row, consts))
 
 
 __all__ = [
@@ -1036,10 +993,11 @@ __all__ = [
     "MOST",
     "NONE",
     "UNKNOWN",
+    "Search",
     "Solver",
     "candidates",
     "clear",
-    "new_buffers",
+    "new_search",
     "new_table",
     "objective",
     "reaches",
@@ -1056,16 +1014,17 @@ class Solver:
     def __init__(self, consts: Rows, bits: int = DEFAULT_BITS) -> None:
         self.consts = consts
         self.table = new_table(bits)
-        self.stack, self.moves, self.keys = new_buffers()
-        self.budget = np.zeros(STATS, dtype=np.int64)
+        self.search = new_search(self.table)
+
+    @property
+    def budget(self) -> Rows:
+        """The last search's budget: the nodes left, then what it did (``STATS``)."""
+        return self.search.budget
 
     def value(self, row: Rows, side: int, wants: int, nodes: int, guess: int = 7) -> int:
         """The side's tricks at the end of play from ``row`` (``UNKNOWN`` past ``nodes`` nodes)."""
-        self.budget[:] = 0
-        self.budget[0] = nodes
-        args = (self.table, self.stack, self.moves, self.keys, self.budget, guess)
-        return int(value_within(row, self.consts, side, wants, *args))
+        return int(value(row, self.consts, side, wants, self.search, nodes, guess))
 
     def reaches(self, row: Rows, side: int, wants: int, target: int, nodes: int) -> int:
         """1 if the side ends with at least ``target`` tricks from ``row``, 0 if not, ``UNKNOWN``."""
-        return int(reaches(row, self.consts, side, wants, target, self.table, self.stack, self.moves, self.keys, nodes))
+        return int(reaches(row, self.consts, side, wants, target, self.search, nodes))
