@@ -1,37 +1,71 @@
-"""The expert bot's playouts and sampled deals, on the play rules' own bitmask functions.
+"""The expert bot's playouts and sampled deals, on the play row (``regelmotor.play_row``).
 
-A determinized deal is played out hundreds of times per decision, so the play phase is kept here as
-one row of integers per deal (hands as 56-bit masks) and played by functions that numba compiles
-when it is installed (they run as plain Python when it is not, or with ``NUMBA_DISABLE_JIT=1``).
-
-The play rules are not copied here: legal cards, the trick winner and the end of play are
-``rules.cardplay``'s functions, the same ones ``Game`` plays with through the shipped hooks, and the
-constants are the compiled ``Rules.card_play``. This module keeps only the row, the playout policy
-and the sampling. Where a club's plugin decides a play-relevant hook, ``KernelRules.exact`` is False
-and the bot plays out with the compiled hooks themselves (``engine_playout``): slower, but right.
-
-The fordækt card (000 6.1.1) is card 55 here, whoever looks: a card that counts as the lowest of
-the partner card's suit and as nothing else; its real face plays no part in the play.
+A determinized deal is played out hundreds of times per decision, on the play row the double-dummy
+solver searches too: the play rules are ``rules.cardplay``'s own functions, reached through the row's.
+This module keeps only the playout policy and the sampling. Where a club's plugin decides a
+play-relevant hook, ``KernelRules.exact`` is False and the bot plays out with the compiled hooks
+themselves (``engine_playout``): slower, but right. The row's names are re-exported here for the bots.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from regelmotor.bids import Bid
-from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.game import PLAY, Game
-from regelmotor.hooks import ContractInfo, Moment, TrickContext
-from regelmotor.rules.cardplay import masks as M
-from regelmotor.rules.cardplay.constants import TRUMP_ENDING, Ending
-from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
-from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
-from regelmotor.rules.cardplay.end_of_play import play_over as ends
-from regelmotor.rules.cardplay.legal import legal_cards
+from regelmotor.hooks import ContractInfo, TrickContext
+from regelmotor.play_row import (
+    CALLED,
+    CALLED_PLAYED,
+    DECLARER,
+    DECLARERS,
+    EXEMPT,
+    FD_SUIT,
+    FIRST_TRICKS,
+    FIXED_SIDE,
+    HANDS,
+    LEADER,
+    OPEN_AFTER,
+    OPEN_MOMENTS,
+    OPEN_SEATS,
+    PARTNER,
+    PARTNER_KNOWN,
+    PLAY_HOOKS,
+    ROW,
+    SEEN,
+    SHIPPED_PLUGINS,
+    SIDE,
+    SOL,
+    SOL_LIMIT,
+    SUIT_LED,
+    TO_PLAY,
+    TRICK,
+    TRICK_N,
+    TRICKS,
+    TRUMP,
+    VOIDS,
+    WON,
+    KernelRules,
+    PlayFacts,
+    base_row,
+    base_values,
+    card_strength,
+    card_suit,
+    fd_card,
+    game_facts,
+    legal_mask,
+    open_at,
+    play_card,
+    play_over,
+    row_from_game,
+    shown_void,
+    side_mask,
+    sol_order,
+    suit_mask,
+    voids_shown,
+    winning_index,
+)
 from regelmotor.rules.cardplay.masks import (
     ANY_TIME,
     FIRST_FREE,
@@ -43,7 +77,6 @@ from regelmotor.rules.cardplay.masks import (
     JOKER_SUIT,
     MUST_FALL,
     MUST_FALL_ALWAYS,
-    SOL_EARLY,
     SUIT_MASKS,
     Rows,
     bit_count,
@@ -52,207 +85,82 @@ from regelmotor.rules.cardplay.masks import (
     lowest_card,
     mask_of,
 )
-from regelmotor.rules.cardplay.trick_winner import winning_index as trick_index
-from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
+from regelmotor.ruleset.compile import Rules
 
 __all__ = [
     "ANY_TIME",
+    "CALLED",
+    "CALLED_PLAYED",
+    "DECLARER",
+    "DECLARERS",
+    "EXEMPT",
+    "FD_SUIT",
     "FIRST_FREE",
+    "FIRST_TRICKS",
+    "FIXED_SIDE",
     "FORDAEKT",
+    "HANDS",
     "HOLDER_LEADS",
     "JIT",
     "JOKER_SUIT",
+    "LEADER",
     "MUST_FALL",
     "MUST_FALL_ALWAYS",
+    "OPEN_AFTER",
+    "OPEN_MOMENTS",
+    "OPEN_SEATS",
+    "PARTNER",
+    "PARTNER_KNOWN",
+    "PLAY_HOOKS",
+    "ROW",
+    "SEEN",
+    "SHIPPED_PLUGINS",
+    "SIDE",
+    "SOL",
+    "SOL_LIMIT",
+    "SUIT_LED",
+    "TO_PLAY",
+    "TRICK",
+    "TRICKS",
+    "TRICK_N",
+    "TRUMP",
+    "VOIDS",
+    "WON",
+    "KernelRules",
+    "PlayFacts",
     "Rows",
+    "base_row",
+    "base_values",
     "bit_count",
+    "card_strength",
+    "card_suit",
     "cards_of",
+    "fd_card",
+    "game_facts",
+    "legal_mask",
     "lowest_card",
     "mask_of",
+    "open_at",
+    "play_card",
+    "play_over",
+    "row_from_game",
+    "shown_void",
+    "side_mask",
+    "sol_order",
+    "suit_mask",
+    "voids_shown",
+    "winning_index",
 ]
-
-# --- the row: one deal's play phase --------------------------------------------------------------
-TRUMP = 0  # trump suit 0-3, or -1
-SOL = 1  # 1 where the cards rank in the sol order
-CALLED = 2  # the partner card, or -1
-EXEMPT = 3  # the seat the partner card's rules do not bind (a selvmakker declarer), or -1
-CALLED_PLAYED = 4
-SUIT_LED = 5  # the partner card's suit has been led in a finished trick
-LEADER = 6
-TO_PLAY = 7
-TRICKS = 8  # tricks played
-WON = 9  # 9-12: tricks won by each seat
-DECLARERS = 13  # bitmask of the declarer seats
-DECLARER = 14  # the first declarer
-PARTNER = 15  # the partner's seat, -1 for none, -2 "whoever holds the partner card" (set when sampled)
-SOL_LIMIT = 16  # the most tricks a named bid allows the declarer's side, or -1
-TRICK_N = 17
-TRICK = 18  # 18-21: the current trick's cards in play order
-HANDS = 22  # 22-25: each seat's hand as a mask
-SEEN = 26  # every card played so far (a mask)
-FD_SUIT = 27  # the suit the fordækt card counts in, or -1
-SIDE = 28  # the contract's kind for the end of play: -1 a trump game, else the named bid's side
-FIRST_TRICKS = 29  # a named bid of the first tricks: how many, or -1
-FIXED_SIDE = 30  # seats known to play on the declaring side from the start (fixed partners), as a mask
-OPEN_SEATS = 31  # the seats whose hands the rules lay open (a mask), once OPEN_AFTER cards are played
-OPEN_AFTER = 32  # how many cards of the deal are played when those hands open (1: the first lead, 4: the first trick)
-VOIDS = 33  # the suits each seat has shown void in, for all to see: bit 4 * seat + suit
-PARTNER_KNOWN = 34  # 1 where the table knows who the partner is (announced, or the partner card played)
-ROW = 35
 
 EPSILON = 0.05
 """How often a playout plays a random legal card instead of its greedy choice (the playouts' spread); never
 a sol declarer's, whose random card would take a trick no player would take, and lose the deal."""
-
-SHIPPED_PLUGINS = frozenset(plugin.__name__ for plugin in STANDARD_PLUGINS)
-"""The shipped rule families: where only they implement the play hooks, the kernel plays their rules."""
-PLAY_HOOKS = (
-    "regelmotor_legal_cards",
-    "regelmotor_trick_winner",
-    "regelmotor_play_over",
-    "regelmotor_called_card_binds",
-    "regelmotor_open_hands",
-    "regelmotor_fordaekt",
-    "regelmotor_made",
-    "regelmotor_settle",
-)
-"""Every play-relevant compiled callable: where a plugin decides any of them, playouts go through the hooks."""
-
-
-@jit
-def fd_card(row: Rows) -> int:
-    return FORDAEKT if row[FD_SUIT] >= 0 else -1
-
-
-@jit
-def card_suit(card: int, fd_suit: int) -> int:
-    """The suit a card counts in, the fordækt card being card 55."""
-    return M.card_suit(card, FORDAEKT if fd_suit >= 0 else -1, fd_suit)
-
-
-@jit
-def card_strength(card: int, sol: int, consts: Rows) -> int:
-    return M.card_strength(card, sol, FORDAEKT, consts)
-
-
-@jit
-def suit_mask(suit: int, fd_suit: int) -> int:
-    return M.suit_mask(suit, FORDAEKT if fd_suit >= 0 else -1, fd_suit)
-
-
-@jit
-def legal_mask(row: Rows, seat: int, consts: Rows) -> int:
-    """The cards ``seat`` may play now, as a mask (``cardplay.legal``)."""
-    called = int(row[CALLED])
-    if row[SOL] != 0 or row[CALLED_PLAYED] != 0 or seat == row[EXEMPT]:
-        called = -1
-    first = row[TRICKS] == 0
-    legal, _, _ = legal_cards(
-        int(row[HANDS + seat]),
-        int(row[TRICK_N]),
-        int(row[TRICK]),
-        first,
-        called,
-        row[SUIT_LED] != 0,
-        fd_card(row),
-        int(row[FD_SUIT]),
-        consts,
-    )
-    return legal
-
-
-@jit
-def winning_index(row: Rows, count: int, consts: Rows) -> int:
-    """The index of the card that wins (or is winning) the row's trick of ``count`` cards."""
-    return trick_index(
-        int(row[TRICK]),
-        int(row[TRICK + 1]),
-        int(row[TRICK + 2]),
-        int(row[TRICK + 3]),
-        count,
-        int(row[TRUMP]),
-        int(row[SOL]),
-        fd_card(row),
-        int(row[FD_SUIT]),
-        int(consts[JOKER_LOSES]),
-        consts,
-    )
-
-
-@jit
-def play_over(row: Rows, consts: Rows) -> bool:
-    """Whether play has ended (``cardplay.end_of_play``)."""
-    return ends(
-        int(row[TRICKS]),
-        int(row[WON]),
-        int(row[WON + 1]),
-        int(row[WON + 2]),
-        int(row[WON + 3]),
-        int(row[DECLARERS]),
-        int(row[SIDE]),
-        int(row[SOL_LIMIT]),
-        int(row[FIRST_TRICKS]),
-        int(consts[SOL_EARLY]),
-    )
-
-
-@jit
-def play_card(row: Rows, card: int, consts: Rows) -> int:
-    """Play ``card`` for the seat to play; returns the winner of the trick when it completes it, else -1."""
-    seat = int(row[TO_PLAY])
-    bit = 1 << card
-    row[HANDS + seat] &= ~bit
-    row[SEEN] |= bit
-    n = int(row[TRICK_N])
-    row[TRICK + n] = card
-    row[TRICK_N] = n + 1
-    if n > 0:
-        row[VOIDS] |= shown_void(int(row[TRICK]), card, seat, int(row[FD_SUIT]), consts)
-    if card == row[CALLED]:
-        row[CALLED_PLAYED] = 1
-    if n < 3:
-        row[TO_PLAY] = (seat + 1) % 4
-        return -1
-    leader = int(row[LEADER])
-    winner = (leader + winning_index(row, 4, consts)) % 4
-    called = int(row[CALLED])
-    fd = int(row[FD_SUIT])
-    if row[SUIT_LED] == 0 and called >= 0 and card_suit(int(row[TRICK]), fd) == card_suit(called, fd):
-        row[SUIT_LED] = 1
-    row[WON + winner] += 1
-    row[TRICKS] += 1
-    row[LEADER] = winner
-    row[TO_PLAY] = winner
-    row[TRICK_N] = 0
-    return winner
-
-
-@jit
-def shown_void(led_card: int, card: int, seat: int, fd_suit: int, consts: Rows) -> int:
-    """The void bit ``card`` shows when ``seat`` plays it to a trick led with ``led_card`` (0 for none):
-    a card of another suit than the led one, but a joker where jokers may be played at any time."""
-    led = card_suit(led_card, fd_suit)
-    suit = card_suit(card, fd_suit)
-    if led == JOKER_SUIT or suit == led or (suit == JOKER_SUIT and consts[ANY_TIME] != 0):
-        return 0
-    return 1 << (4 * seat + led)
-
 
 # --- the playout policy ---------------------------------------------------------------------------
 #
 # A seat in a playout acts on what it would know at that moment in that sampled deal: its own hand,
 # the cards played, the voids shown, the hands the rules have laid open and the partner once the
 # table knows him. Another seat's hidden hand is never read (tests/test_kernel.py poisons them to check).
-
-
-@jit
-def side_mask(row: Rows) -> int:
-    """The declaring side as the row holds it, every hand known: the declarers, fixed partners and the
-    partner card's holder (the double-dummy search's side; a playout seat knows only ``known_side``)."""
-    mask = int(row[DECLARERS]) | int(row[FIXED_SIDE])
-    if row[PARTNER] >= 0:
-        mask |= 1 << int(row[PARTNER])
-    return mask
 
 
 @jit
@@ -708,180 +616,6 @@ def sample_rows(base: Rows, pool: Rows, allowed: Rows, capacity: Rows, samples: 
                     row[PARTNER] = seat
         rows[s] = row
     return rows
-
-
-# --- from the compiled rules and the engine ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class KernelRules:
-    """The play rules of a compiled ruleset as the kernel's constants."""
-
-    constants: Rows
-    exact: bool
-    """False where a plugin, not a shipped rule, decides a play hook: the kernel's copy of the shipped
-    rules would be wrong, so playouts use the engine's functions (``engine_playout``)."""
-    exempt_declarer: bool
-    """The partner card's rules do not bind a selvmakker declarer."""
-    endings: Mapping[str, Ending]
-    """Each named bid's end-of-play parameters."""
-    by_plugin: bool = False
-    """Whether a plugin is why the kernel is not exact (the expert says so once)."""
-
-    @classmethod
-    def build(cls, rules: Rules) -> KernelRules:
-        """The kernel's constants of a compiled ruleset, all from ``rules``' compiled fields and hooks."""
-        hook = rules.plugin_manager.hook
-        exact = not any(
-            impl.plugin_name not in SHIPPED_PLUGINS
-            for name in PLAY_HOOKS
-            for impl in getattr(hook, name).get_hookimpls()
-        )
-        play = rules.card_play
-        exempt = bool(rules.ladder.bids) and not rules.called_card_binds(0, ContractInfo(rules.ladder.bids[0], (0,)))
-        return cls(play.constants, exact, exempt, play.endings, not exact)
-
-
-@dataclass(frozen=True)
-class PlayFacts:
-    """What the play rules need to know of a contract, besides the cards."""
-
-    bid: Bid
-    declarers: tuple[int, ...]
-    trump: str | None
-    called: int | None
-    fordaekt_suit: int | None
-    """The suit the fordækt card counts in, when one has been laid."""
-    sol_order: bool
-    """Whether the cards rank in the sol games' order (the declaration hook says; dansk whist's grand does not)."""
-    open_seats: int = 0
-    """The seats whose hands the rules lay open during play, as a mask (``open_at``)."""
-    open_after: int = -1
-    """How many cards are played when they open."""
-
-
-OPEN_MOMENTS: tuple[tuple[Moment, int], ...] = (
-    ("before_first_lead", 0),
-    ("after_first_lead", 1),
-    ("after_first_trick", 4),
-)
-"""Each moment the open-hands hook may name, and how many cards of the deal are played by then."""
-
-
-def open_at(rules: Rules, bid: Bid, declarers: Sequence[int]) -> tuple[int, int]:
-    """The seats the open-hands hook lays open in this contract (a mask), and after how many cards; asked
-    once per contract and kept with the rules (the bidding's playouts ask it for every sampled deal)."""
-    known: dict[tuple[Bid, tuple[int, ...]], tuple[int, int]] = rules.derived.setdefault("open at", {})
-    key = (bid, tuple(declarers))
-    found = known.get(key)
-    if found is None:
-        found = (0, -1)
-        contract = ContractInfo(bid, key[1])
-        for moment, after in OPEN_MOMENTS:
-            seats = rules.open_hands(contract, moment)
-            if seats:
-                found = (mask_of(seats), after)
-                break
-        known[key] = found
-    return found
-
-
-def sol_order(rules: Rules, bid: Bid, declarers: Sequence[int]) -> bool:
-    """Whether a contract's cards rank in the sol order, as its declaration says."""
-    order = rules.declaration(ContractInfo(bid, tuple(declarers))).sol_order
-    return bid.is_sol if order is None else order
-
-
-def base_values(kernel: KernelRules, facts: PlayFacts, partner: int) -> list[int]:
-    """A row as a list (filled faster than an array), with the contract and no cards anywhere
-    (``partner`` -2: the partner card's holder)."""
-    row = [0] * ROW
-    sol = facts.sol_order
-    row[TRUMP] = -1 if facts.trump in (None, "none") else SUIT_LETTERS.index(facts.trump)
-    row[SOL] = int(sol)
-    row[CALLED] = -1 if facts.called is None or sol else facts.called
-    declarer = facts.declarers[0] if facts.declarers else -1
-    row[EXEMPT] = declarer if kernel.exempt_declarer else -1
-    row[DECLARERS] = mask_of(facts.declarers)
-    row[DECLARER] = declarer
-    row[PARTNER] = -1 if facts.bid.is_sol else partner
-    end = TRUMP_ENDING if facts.bid.sol is None else kernel.endings[facts.bid.sol]
-    row[SOL_LIMIT] = end.max_tricks
-    row[SIDE] = end.side
-    row[FIRST_TRICKS] = end.first_tricks
-    if end.side == PARTNER_SIDE and declarer >= 0:
-        row[FIXED_SIDE] = 1 << ((declarer + 2) % 4)
-    elif end.side == PAIRS:
-        row[FIXED_SIDE] = 0b0101
-    elif end.side == EACH:
-        row[FIXED_SIDE] = 0b1111
-    row[FD_SUIT] = -1 if facts.fordaekt_suit is None else facts.fordaekt_suit
-    row[OPEN_SEATS] = facts.open_seats
-    row[OPEN_AFTER] = facts.open_after
-    return row
-
-
-def base_row(kernel: KernelRules, facts: PlayFacts, partner: int) -> Rows:
-    """``base_values`` as the kernel's array."""
-    return np.array(base_values(kernel, facts, partner), dtype=np.int64)
-
-
-def game_facts(game: Game) -> PlayFacts:
-    """The contract of a ``Game`` at or after the first lead."""
-    assert game.bid is not None, "a game in play has a contract"
-    fordaekt_suit = None
-    if game.fordaekt is not None and game.called is not None:
-        fordaekt_suit = suit_of(game.called)
-    open_seats, open_after = open_at(game.rules, game.bid, game.declarers)
-    return PlayFacts(
-        game.bid,
-        tuple(game.declarers),
-        game.trump,
-        game.called,
-        fordaekt_suit,
-        game.sol_order,
-        open_seats,
-        open_after,
-    )
-
-
-def voids_shown(tricks: Sequence[tuple[int, Sequence[int]]], fd_suit: int, consts: Rows) -> int:
-    """The public voids (``VOIDS``) the tricks show, each given as (leader, its cards in kernel codes)."""
-    voids = 0
-    for leader, cards in tricks:
-        for i in range(1, len(cards)):
-            voids |= int(shown_void(int(cards[0]), int(cards[i]), (leader + i) % 4, fd_suit, consts))
-    return voids
-
-
-def row_from_game(kernel: KernelRules, game: Game, facts: PlayFacts | None = None) -> Rows:
-    """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests);
-    ``facts``: its ``game_facts``, where the caller has them."""
-    facts = game_facts(game) if facts is None else facts
-    row = base_values(kernel, facts, -1 if game.partner is None else game.partner)
-    fordaekt = game.fordaekt  # the fordækt card is card 55 in the kernel
-
-    def codes(cards: Sequence[int]) -> list[int]:
-        return [FORDAEKT if c == fordaekt else c for c in cards]
-
-    trick = codes([c for _, c in game.trick])
-    shown = [(t.leader, codes(t.cards)) for t in game.tricks]  # every trick so far, the current one too
-    if trick:
-        shown.append((game.trick[0][0], trick))
-    for seat in range(4):
-        row[HANDS + seat] = mask_of(codes(game.hands[seat]))
-        row[WON + seat] = game.tricks_won[seat]
-    row[SEEN] = mask_of([c for _, cards in shown for c in cards])
-    row[CALLED_PLAYED] = int(game.called_played)
-    row[SUIT_LED] = int(game.called_suit_led)
-    row[TRICKS] = len(game.tricks)
-    row[LEADER] = game.trick[0][0] if game.trick else game.leader
-    row[TO_PLAY] = game.to_act if game.to_act is not None else game.leader
-    row[TRICK_N] = len(trick)
-    row[TRICK : TRICK + len(trick)] = trick
-    row[PARTNER_KNOWN] = int(game.partner_public)
-    row[VOIDS] = voids_shown(shown, row[FD_SUIT], kernel.constants)
-    return np.array(row, dtype=np.int64)
 
 
 def first_lead_rows(rules: Rules, kernel: KernelRules, count: int, rng: random.Random) -> Rows:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from regelmotor.bots import kernel as K
+from regelmotor import play_row as K
 from regelmotor.cards import Card
 from regelmotor.double_dummy import solver as S
 from regelmotor.engine.actions import PLAYS, Verb

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from regelmotor.bots import kernel as K
+from regelmotor import play_row as K
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
 from regelmotor.rules.cardplay.masks import JOKER_LOSES, JOKER_MASK, Rows, bit_count, jit, lowest_card
 

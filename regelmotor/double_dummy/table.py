@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from regelmotor.bots import kernel as K
+from regelmotor import play_row as K
 from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, format_card, make_card, parse_card
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, kernel_of
