@@ -21,6 +21,7 @@ from regelmotor.engine.actions import PLAYS, Verb
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.errors import RegelmotorError
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
+from regelmotor.rules.cardplay.masks import FORDAEKT, Rows, cards_of
 from regelmotor.ruleset.compile import Rules
 
 NODES = 20_000_000
@@ -96,7 +97,7 @@ class Sides:
         return (1 << seat, self.wants) if self.per_player else (self.side, self.wants)
 
 
-def sides_of(game: Game, row: K.Rows) -> Sides:
+def sides_of(game: Game, row: Rows) -> Sides:
     """The declaring side of ``game``'s contract as the solver counts it."""
     assert game.bid is not None
     fewest = game.bid.sol is not None and game.ruleset.sol_bid(game.bid.sol).fewest_tricks
@@ -133,17 +134,17 @@ class Analyser:
         self.solver = S.Solver(self.kernel.constants)
         self.nodes = nodes
 
-    def value(self, row: K.Rows, side: int, wants: int, guess: int = 7) -> int | None:
+    def value(self, row: Rows, side: int, wants: int, guess: int = 7) -> int | None:
         found = self.solver.value(row, side, wants, self.nodes, guess)
         return None if found == S.UNKNOWN else found
 
-    def card_values(self, row: K.Rows, side: int, wants: int, best: int) -> dict[int, int | None]:
+    def card_values(self, row: Rows, side: int, wants: int, best: int) -> dict[int, int | None]:
         """Each legal card's value (kernel codes), knowing the position's value ``best``: one
         null-window test settles every card that keeps it, a search only the ones that do not."""
         seat = int(row[K.TO_PLAY])
         high = S.wants_high(row, seat, side, wants)
         values: dict[int, int | None] = {}
-        for card in K.cards_of(K.legal_mask(row, seat, self.kernel.constants)):
+        for card in cards_of(K.legal_mask(row, seat, self.kernel.constants)):
             child = row.copy()
             K.play_card(child, card, self.kernel.constants)
             keeps = self.solver.reaches(child, side, wants, best if high else best + 1, self.nodes)
@@ -188,10 +189,10 @@ def analyse(
     first = K.row_from_game(kernel, game)
 
     def real(code: int) -> Card:
-        return fordaekt if code == K.FORDAEKT and fordaekt is not None else code
+        return fordaekt if code == FORDAEKT and fordaekt is not None else code
 
     hands = tuple(tuple(sorted(game.hands[seat])) for seat in range(4))
-    positions: list[tuple[K.Rows, int, Card, int]] = []
+    positions: list[tuple[Rows, int, Card, int]] = []
     for card in cards:  # every position first: they are analysed from the last, where search is cheap
         if game.phase != PLAY:
             break
@@ -209,7 +210,7 @@ def analyse(
             costs.append(CardCost(trick, seat, card, None, None, None, ()))
             continue
         values = analyser.card_values(row, side, wants, best)
-        played = values.get(K.FORDAEKT if card == fordaekt else card)
+        played = values.get(FORDAEKT if card == fordaekt else card)
         high = S.wants_high(row, seat, side, wants)
         cost = None if played is None else (best - played if high else played - best)
         best_cards = tuple(sorted(real(c) for c, v in values.items() if v == best))

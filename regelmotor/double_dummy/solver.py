@@ -31,7 +31,16 @@ import numpy as np
 
 from regelmotor import play_row as K
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
-from regelmotor.rules.cardplay.masks import JOKER_LOSES, JOKER_MASK, Rows, bit_count, jit, lowest_card
+from regelmotor.rules.cardplay.masks import (
+    FORDAEKT,
+    JOKER_LOSES,
+    JOKER_MASK,
+    JOKER_SUIT,
+    Rows,
+    bit_count,
+    jit,
+    lowest_card,
+)
 
 NONE = 0
 MOST = 1
@@ -182,7 +191,7 @@ def canonical(row: Rows, order: Rows, out: Rows) -> int:
     new_called = -1
     joker = 52  # the jokers are alike (a led one wins, another is worth nothing): numbered by hand
     for h in range(4):
-        out[h] = int(row[K.HANDS + h]) & (np.int64(1) << np.int64(K.FORDAEKT))
+        out[h] = int(row[K.HANDS + h]) & (np.int64(1) << np.int64(FORDAEKT))
         for _ in range(bit_count(int(row[K.HANDS + h]) & JOKER_MASK)):
             out[h] |= np.int64(1) << np.int64(joker)
             joker += 1
@@ -260,7 +269,7 @@ def in_play_of(row: Rows) -> int:
     return int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
 
 
-ALWAYS = JOKER_MASK | (np.int64(1) << np.int64(K.FORDAEKT))
+ALWAYS = JOKER_MASK | (np.int64(1) << np.int64(FORDAEKT))
 """What every entry keeps in full: the jokers and the fordækt card (no rank makes them alike or not)."""
 
 
@@ -546,7 +555,7 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
                 if not (team >> seat) & 1 and hand & trumps:
                     winners = min(winners, bit_count(hand & suit_cards))
         total += winners
-    jokers = mine & JOKER_MASK & ~(1 << K.FORDAEKT)
+    jokers = mine & JOKER_MASK & ~(1 << FORDAEKT)
     if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
         total += bit_count(jokers)
     return total, relied
@@ -569,7 +578,7 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     for seat in range(4):
         if not (team >> seat) & 1:
             theirs |= int(row[K.HANDS + seat])
-    if consts[JOKER_LOSES] == 0 and theirs & JOKER_MASK & ~(1 << K.FORDAEKT):
+    if consts[JOKER_LOSES] == 0 and theirs & JOKER_MASK & ~(1 << FORDAEKT):
         return 0, 0
     best = -1
     rest = theirs & trumps
@@ -678,7 +687,7 @@ def killer_hash(row: Rows, consts: Rows) -> np.uint64:
         fd = int(row[K.FD_SUIT])
         led = K.card_suit(int(row[K.TRICK]), fd)
         small |= int(row[K.TRICK + K.winning_index(row, n, consts)]) << 4
-        if led != K.JOKER_SUIT and cards & K.suit_mask(led, fd):
+        if led != JOKER_SUIT and cards & K.suit_mask(led, fd):
             small |= 1 << 10
             out = int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
             cards = out & K.suit_mask(led, fd)

@@ -23,6 +23,7 @@ from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, kernel_of
 from regelmotor.errors import CardError
 from regelmotor.rules.cardplay.end_of_play import TRUMP_GAME
+from regelmotor.rules.cardplay.masks import Rows, mask_of
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 
@@ -162,7 +163,7 @@ def check_hands(hands: list[list[Card]], rules: Rules, where: str) -> None:
             seen.add(card)
 
 
-def table_row(hands: list[list[Card]], trump: str | None, declarer: int) -> K.Rows:
+def table_row(hands: list[list[Card]], trump: str | None, declarer: int) -> Rows:
     """A trump game of ``declarer`` with the partner across, the seat after him to lead."""
     row = np.zeros(K.ROW, dtype=np.int64)
     row[K.TRUMP] = -1 if trump is None else SUIT_LETTERS.index(trump)
@@ -175,7 +176,7 @@ def table_row(hands: list[list[Card]], trump: str | None, declarer: int) -> K.Ro
     row[K.LEADER] = row[K.TO_PLAY] = (declarer + 1) % 4
     row[K.TRICKS] = 13 - len(hands[0])
     for seat in range(4):
-        row[K.HANDS + seat] = K.mask_of(hands[seat])
+        row[K.HANDS + seat] = mask_of(hands[seat])
     return row
 
 
