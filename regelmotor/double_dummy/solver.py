@@ -10,13 +10,22 @@ Haglund's DDS, Ginsberg's GIB):
 - **null-window tests**: "does the side end with at least ``t`` tricks?" is a yes/no search, cut off as
   soon as one card answers it; the exact value is found by a few such tests (``value``), starting
   from a guess, as MTD(f) does;
-- a **transposition table** at the start of each trick, keyed by the cards still in the hands and what
-  the rules still remember (the leader, whether the partner card has fallen or its suit been led, the
-  side), holding bounds on the tricks still to come: a position reached by another order of tricks
-  is not searched again, and every test of one deal shares what the earlier ones learnt;
+- a **transposition table of winning ranks** (partition search, as DDS and Ginsberg's GIB): at the end of
+  each trick the card whose rank decided it (where two or more of its suit were played) is backed up the
+  tree, after a cut-off the cutting card's set, otherwise the union over the cards tried. An entry at a
+  trick's start keeps, per suit, only the cards at or above the weakest rank that mattered (in relative
+  ranks: the highest left is the ace), hangs in a chain keyed by the hands' suit lengths, the position's
+  flags (the leader, whether the partner card has fallen or its suit been led, the side) and the
+  contract, and matches any position that holds the same cards there. The jokers, the fordækt card and
+  the suit of a partner card still out are always kept whole: their rules read the card, not its rank;
+- **quick tricks and sure trumps**, each reporting the cards it relied on;
+- **small-card pruning**: a card whose line never needed its rank stands for its suit's cards below the
+  weakest rank that did (macroxue's bridge-solver); the **killer card** of a position like this one
+  (its last cut-off) is tried first; **the last trick** is played at once;
 - **equivalent cards** searched once (two cards of a suit in one hand with nothing still out between
   them), the partner card and the fordækt card always on their own;
-- **move ordering**: a card that takes the trick cheaply first, low cards when a partner is winning;
+- **move ordering**: a card that takes the trick cheaply first, low cards when a partner is winning, no
+  lead into the other side's ruff, a lead to a partner's;
 - a **node budget**: a search that would cost more returns ``UNKNOWN``, so a bot's leaf never stalls.
 
 The side's value is its tricks at the end of play, whatever ends it: a sol ends when the declarer
