@@ -21,7 +21,11 @@ PACKAGE = REPO / "regelmotor"
 INSIDE = ("rules/", "ruleset/compile.py")
 """Where the rule families are written and compiled."""
 ALLOWED: dict[tuple[str, str], str] = {
-    ("bots/kernel.py", "regelmotor.rules.cardplay"): "the play rules' bitmask functions themselves, written once",
+    (
+        "play_row.py",
+        "regelmotor.rules.cardplay",
+    ): "the play row plays by the play rules' bitmask functions, written once",
+    ("bots/kernel.py", "regelmotor.rules.cardplay"): "the playouts read the card encoding of those functions",
     ("bots/double_dummy.py", "regelmotor.rules.cardplay"): "the search plays by those same functions",
     ("double_dummy/solver.py", "regelmotor.rules.cardplay"): "the solver plays by those same functions",
     ("double_dummy/analysis.py", "regelmotor.rules.cardplay"): "the solver's row names the contract's side by them",
