@@ -18,11 +18,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from conftest import CONFIGS, rules_of  # noqa: E402
 
 from regelmotor.bots import kernel as K  # noqa: E402
+from tests.conftest import CONFIGS, rules_of  # noqa: E402
+from tests.test_double_dummy import _late  # noqa: E402
 
 TRICKS = 7
 POSITIONS = 2
@@ -44,11 +43,8 @@ def main() -> None:
         rules = rules_of(name, *((house,) if house else ()))
         kernel = K.KernelRules.build(rules)
         solver = ref.Solver(kernel.constants, bits=18)
-        for row in K.first_lead_rows(rules, kernel, POSITIONS, rng):
-            row = row.copy()
-            stop = TRICKS * 4 + rng.randrange(4)
-            while not K.play_over(row, kernel.constants) and (13 - int(row[K.TRICKS])) * 4 - int(row[K.TRICK_N]) > stop:
-                K.play_card(row, K.policy_card(row, kernel.constants, rng.getrandbits(31)), kernel.constants)
+        for first in K.first_lead_rows(rules, kernel, POSITIONS, rng):
+            row = _late(first, kernel.constants, rng, TRICKS)
             if K.play_over(row, kernel.constants):
                 continue
             wants = ref.objective(row)

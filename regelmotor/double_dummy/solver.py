@@ -278,6 +278,15 @@ def in_play_of(row: Rows) -> int:
     return int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
 
 
+@jit
+def out_or_in_trick(row: Rows) -> int:
+    """The cards still in a hand or in the trick: a card of the trick between two makes them differ."""
+    in_play = in_play_of(row)
+    for i in range(int(row[K.TRICK_N])):
+        in_play |= 1 << int(row[K.TRICK + i])
+    return in_play
+
+
 ALWAYS = JOKER_MASK | (np.int64(1) << np.int64(FORDAEKT))
 """What every entry keeps in full: the jokers and the fordækt card (no rank makes them alike or not)."""
 
@@ -384,9 +393,7 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     seat = int(row[K.TO_PLAY])
     n = int(row[K.TRICK_N])
     sol = int(row[K.SOL])
-    in_play = int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
-    for i in range(n):  # the trick's cards still count: a card of it between two makes them differ
-        in_play |= 1 << int(row[K.TRICK + i])
+    in_play = out_or_in_trick(row)
     mine = int(row[K.HANDS + seat])
     called = int(row[K.CALLED])
     declaring = (side >> seat) & 1 == 1
@@ -618,9 +625,7 @@ def twins_counted(row: Rows, skipped: int, wins: int, order: Rows) -> int:
     played, so what mattered of the one matters of the other)."""
     seat = int(row[K.TO_PLAY])
     mine = int(row[K.HANDS + seat])
-    in_play = in_play_of(row)
-    for i in range(int(row[K.TRICK_N])):
-        in_play |= 1 << int(row[K.TRICK + i])
+    in_play = out_or_in_trick(row)
     counted = 0
     rest = skipped
     while rest:
@@ -664,7 +669,6 @@ def small_cards(row: Rows, card: int, edge: int, floors: int, consts: Rows) -> i
     mattered = edge & (((1 << 13) - 1) << (13 * suit))
     floor = 127
     if mattered:
-        floor = 127
         while mattered:
             other = lowest_card(mattered)
             mattered &= mattered - 1
@@ -698,8 +702,7 @@ def killer_hash(row: Rows, consts: Rows) -> np.uint64:
         small |= int(row[K.TRICK + K.winning_index(row, n, consts)]) << 4
         if led != JOKER_SUIT and cards & K.suit_mask(led, fd):
             small |= 1 << 10
-            out = int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
-            cards = out & K.suit_mask(led, fd)
+            cards = in_play_of(row) & K.suit_mask(led, fd)
     h = np.uint64(cards) * np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(small)) * np.uint64(0xBF58476D1CE4E5B9)
@@ -718,17 +721,14 @@ _F_START = 4  # 1 at the start of a trick (the position is in the table)
 _F_SLOT = 5
 _F_META = 6
 _F_DEAL = 7
-_F_LOWER = 8
-_F_UPPER = 9
-_F_WON = 10
-_F_WINS = 11  # the winning ranks (absolute cards) of the position's searched children, backed up
-_F_BASE = 12  # the winning ranks of the table entry whose bounds the position started from
-_F_CODE = 13
-_F_SKIPPED = 14  # the legal cards left out as twins of searched ones
-_F_FLOORS = 15  # per suit (7 bits each), the strength below which the seat's cards need no search
-_F_KILLER = 16  # the position's row of the killer table, and its tag there
-_F_TAG = 17
-FRAME = 18
+_F_WON = 8
+_F_WINS = 9  # the winning ranks (absolute cards) of the position's searched children, backed up
+_F_CODE = 10
+_F_SKIPPED = 11  # the legal cards left out as twins of searched ones
+_F_FLOORS = 12  # per suit (7 bits each), the strength below which the seat's cards need no search
+_F_KILLER = 13  # the position's row of the killer table, and its tag there
+_F_TAG = 14
+FRAME = 15
 _OPEN = 2
 """``_enter``'s answer where the position needs its children searched (its frame is set up)."""
 
@@ -756,11 +756,8 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     slot = 0
     meta = 0
     deal = 0
-    lower = 0
-    upper = 13 - int(row[K.TRICKS])
     hands = keys[depth]
     code = 0
-    base = 0
     if at_start:
         called = canonical(row, order, hands)
         meta = flags(row, side, wants) | ((called + 1) << 29)
@@ -829,14 +826,11 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     frame[_F_SLOT] = slot
     frame[_F_META] = meta
     frame[_F_DEAL] = deal
-    frame[_F_LOWER] = lower
-    frame[_F_UPPER] = upper
     frame[_F_WON] = won
     searched = 0
     for i in range(count):
         searched |= int(np.int64(1) << np.int64(moves[depth, i]))
-    frame[_F_WINS] = base
-    frame[_F_BASE] = base
+    frame[_F_WINS] = 0
     frame[_F_SKIPPED] = legal & ~searched & ((np.int64(1) << np.int64(52)) - 1)
     frame[_F_CODE] = code
     frame[_F_FLOORS] = 0
@@ -854,12 +848,12 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
     deal = int(frame[_F_DEAL])
     won = int(frame[_F_WON])
     mask = relevant_mask(int(frame[_F_WINS]), row, order)
-    lower = int(frame[_F_LOWER])
-    upper = int(frame[_F_UPPER])
+    lower = 0  # the tricks still to come: a search tells one bound, the other is what is left
+    upper = 13 - int(row[K.TRICKS])
     if frame[_F_RESULT] == 1:
-        lower = max(lower, target - won)
+        lower = target - won
     else:
-        upper = min(upper, target - 1 - won)
+        upper = target - 1 - won
     entry = int(table[chain, 0])
     for _ in range(CHAIN):
         if entry < 0:
@@ -914,7 +908,7 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
             killer = int(frame[_F_KILLER])
             table[killer, KILLER_TAG] = frame[_F_TAG]
             table[killer, KILLER_CARD] = moves[depth, frame[_F_NEXT]]
-            frame[_F_WINS] = int(frame[_F_BASE]) | edge  # a cut-off rests on the card that made it
+            frame[_F_WINS] = edge  # a cut-off rests on the card that made it
         else:
             frame[_F_WINS] = int(frame[_F_WINS]) | edge  # a position none of whose cards did rests on all
             floors = small_cards(stack[depth], int(moves[depth, frame[_F_NEXT]]), edge, int(frame[_F_FLOORS]), consts)
