@@ -40,7 +40,9 @@ import numpy as np
 
 from regelmotor import play_row as K
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
+from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
 from regelmotor.rules.cardplay.masks import (
+    ANY_TIME,
     FORDAEKT,
     JOKER_LOSES,
     JOKER_MASK,
@@ -149,9 +151,14 @@ def flags(row: Rows, side: int, wants: int) -> int:
     meta |= (int(row[K.PARTNER]) + 2) << 4
     meta |= side << 7
     meta |= (wants + 1) << 11
-    if keyed_by_tricks(row):
+    if keyed_by_tricks(row):  # the declarers' tricks (with a fixed partner's) decide when play ends; no one else's
+        declarers = int(row[K.DECLARERS])
+        kept = declarers
+        if row[K.SIDE] == PARTNER_SIDE:
+            kept |= ((declarers << 2) | (declarers >> 2)) & 15
         for seat in range(4):
-            meta |= int(row[K.WON + seat]) << (13 + 4 * seat)
+            if (kept >> seat) & 1:
+                meta |= int(row[K.WON + seat]) << (13 + 4 * seat)
     return meta
 
 
@@ -380,15 +387,87 @@ def lead_ruffs(row: Rows, suit: int, seat: int, side: int, declaring: bool, trum
 
 
 @jit
+def best_reply(row: Rows, seat: int, consts: Rows) -> int:
+    """The strongest card ``seat`` could add to the trick: his highest of the led suit, else his highest
+    trump; -1 where he has neither, or a joker was led (move ordering only)."""
+    fd = int(row[K.FD_SUIT])
+    led = K.card_suit(int(row[K.TRICK]), fd)
+    if led == JOKER_SUIT:
+        return -1
+    hand = int(row[K.HANDS + seat])
+    cards = hand & K.suit_mask(led, fd)
+    trump = int(row[K.TRUMP])
+    if cards == 0 and trump >= 0:
+        cards = hand & K.suit_mask(trump, fd)
+    best = -1
+    strongest = -1
+    sol = int(row[K.SOL])
+    while cards:
+        card = lowest_card(cards)
+        cards &= cards - 1
+        strength = K.card_strength(card, sol, consts)
+        if strength > strongest:
+            best = card
+            strongest = strength
+    return best
+
+
+@jit
+def beaten_later(row: Rows, n: int, consts: Rows, side: int, declaring: bool) -> bool:
+    """Whether a seat of the other side still to play to the trick of ``n`` cards (in ``row``'s trick slots)
+    could beat the card winning it, with his strongest card (move ordering only)."""
+    leader = int(row[K.LEADER])
+    for place in range(n, 4):
+        seat = (leader + place) % 4
+        if seat == row[K.TO_PLAY] or ((side >> seat) & 1 == 1) == declaring:
+            continue
+        reply = best_reply(row, seat, consts)
+        if reply >= 0:
+            row[K.TRICK + n] = reply
+            if K.winning_index(row, n + 1, consts) == n:
+                return True
+    return False
+
+
+@jit
+def lead_facts(
+    row: Rows, suit: int, seat: int, in_play: int, side: int, declaring: bool, trump: int, sol: int, consts: Rows
+) -> int:
+    """For a lead of ``suit`` by ``seat`` (move ordering only), packed in one number: the strength of the
+    strongest card of the suit outside his hand (0 for none), whether its holder is of his side, and
+    whether a seat of the other side (-1) or only a partner (1) can ruff the lead."""
+    fd = int(row[K.FD_SUIT])
+    mine = int(row[K.HANDS + seat])
+    strongest = 0
+    friend = 0
+    rest = in_play & ~mine & K.suit_mask(suit, fd)
+    while rest:
+        card = lowest_card(rest)
+        rest &= rest - 1
+        strength = K.card_strength(card, sol, consts)
+        if strength > strongest:
+            strongest = strength
+            for h in range(4):
+                if (int(row[K.HANDS + h]) >> card) & 1:
+                    friend = 1 if ((side >> h) & 1 == 1) == declaring else 0
+    ruff = 0
+    if trump >= 0 and suit != trump:
+        ruff = lead_ruffs(row, suit, seat, side, declaring, trump) + 1
+    return strongest | (friend << 8) | (ruff << 9)
+
+
+@jit
 def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order: Rows, out: Rows, scores: Rows) -> int:
     """The legal cards worth searching, one of each run of equivalent cards, into ``out``; how many.
 
     Two cards of one suit in the same hand are equivalent when every card ranked between them that
     is still in a hand or in the trick is in that hand too; the jokers of a hand are all alike (a led
     one wins, another is worth nothing). The likeliest best cards come first (the search cuts off
-    sooner): the cheapest card that takes the trick, a low card to the partner's highest, then the
-    low ones; low ones first when the seat's own side is winning the trick; in a sol the declarer's
-    highest card that stays under. ``order`` is ``strength_order``'s.
+    sooner, on a line that needs fewer ranks): leading, the top card that takes the trick, a low card to
+    the partner's highest, then the low ones, a lead into the other side's ruff last. Following, low ones
+    where the seat's own side wins the trick and no one after can beat it (macroxue's bridge-solver
+    orders so); else the cheapest card that takes it, then the low ones. In a sol the declarer's highest
+    card that stays under. ``order`` is ``strength_order``'s.
     """
     seat = int(row[K.TO_PLAY])
     n = int(row[K.TRICK_N])
@@ -397,12 +476,15 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     mine = int(row[K.HANDS + seat])
     called = int(row[K.CALLED])
     declaring = (side >> seat) & 1 == 1
-    friend_winning = False
+    safe = False  # the seat's side wins the trick whatever the seats after play
     if n > 0:
         ahead = (int(row[K.LEADER]) + K.winning_index(row, n, consts)) % 4
-        friend_winning = ((side >> ahead) & 1 == 1) == declaring
+        if ((side >> ahead) & 1 == 1) == declaring:
+            safe = not beaten_later(row, n, consts, side, declaring)
     count = 0
     trump = int(row[K.TRUMP]) if wants == MOST else -1
+    facts = np.int64(0)  # a lead's facts per suit (``lead_facts``), 16 bits each, worked out once a suit
+    known = 0
     rest = legal
     while rest:
         card = lowest_card(rest)
@@ -414,30 +496,24 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
         takes = card >= 52 if n == 0 else False
         to_partner = False
         if card < 52 and card != called:
-            suit = card // 13
-            place = int(order[13 + card % 13])
             higher = next_in_play(card, in_play, order)  # skip this card when that one is its twin
             if higher >= 0 and (mine >> higher) & 1 and (legal >> higher) & 1 and higher != called:
                 continue
             if n == 0:  # a lead of the suit's highest card left wins it unless trumped
-                holder = -1
-                q = place - 1
-                while q >= 0:
-                    other = 13 * suit + int(order[q])
-                    if (in_play >> other) & 1 and not (mine >> other) & 1:
-                        for h in range(4):
-                            if (int(row[K.HANDS + h]) >> other) & 1:
-                                holder = h
-                    q -= 1
-                takes = holder < 0
-                to_partner = holder >= 0 and ((side >> holder) & 1 == 1) == declaring
-                if trump >= 0 and suit != trump:  # the other side ruffs: a poor lead; a partner ruffs: a good one
-                    ruff = lead_ruffs(row, suit, seat, side, declaring, trump)
-                    if ruff < 0:
-                        takes = to_partner = False
-                        ruffed = True
-                    elif ruff > 0 and not takes:
-                        to_partner = True
+                suit = card // 13
+                if not (known >> suit) & 1:
+                    known |= 1 << suit
+                    fact = lead_facts(row, suit, seat, in_play, side, declaring, trump, sol, consts)
+                    facts |= np.int64(fact) << np.int64(16 * suit)
+                fact = int((facts >> np.int64(16 * suit)) & np.int64(0xFFFF))
+                takes = strength > fact & 0xFF
+                to_partner = not takes and (fact >> 8) & 1 == 1
+                ruff = (fact >> 9) - 1 if trump >= 0 and suit != trump else 0
+                if ruff < 0:  # the other side ruffs: a poor lead; a partner ruffs: a good one
+                    takes = to_partner = False
+                    ruffed = True
+                elif ruff > 0 and not takes:
+                    to_partner = True
         if n > 0:
             row[K.TRICK + n] = card
             takes = K.winning_index(row, n + 1, consts) == n
@@ -445,7 +521,7 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             score = -strength if takes else 100 + strength
         elif wants == FEWEST:
             score = -strength
-        elif friend_winning:
+        elif safe:
             score = -strength - (100 if takes else 0)
         elif to_partner:
             score = 50 - strength
@@ -453,6 +529,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             score = 100 - strength if takes else -strength
         if ruffed:
             score -= 200
+        if n == 0 and trump >= 0 and card < 52 and card // 13 == trump:  # a trump lead, oddly, seldom best
+            score -= 100
         j = count  # insertion by score, highest first
         while j > 0 and scores[j - 1] < score:
             scores[j] = scores[j - 1]
@@ -513,6 +591,27 @@ def twins(rows: Rows, cards: Rows, consts: Rows) -> Rows:
 
 
 @jit
+def top_cards(cards: int, count: int, sol: int, consts: Rows) -> int:
+    """The ``count`` strongest of ``cards`` (one suit's)."""
+    chosen = 0
+    for _ in range(count):
+        best = -1
+        strongest = -1
+        rest = cards & ~chosen
+        while rest:
+            card = lowest_card(rest)
+            rest &= rest - 1
+            strength = K.card_strength(card, sol, consts)
+            if strength > strongest:
+                best = card
+                strongest = strength
+        if best < 0:
+            break
+        chosen |= 1 << best
+    return chosen
+
+
+@jit
 def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     """Tricks the leader's side takes for certain by cashing, keeping the lead: in each suit the
     leader's cards that beat every other card left in it (a partner's too: one he had to play would
@@ -521,8 +620,11 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     other side's jokers do not stop it: a joker that is not led is worth nothing (001), and playing
     one keeps a seat's cards of the suit, so it never makes him void sooner. Not counted: the suit of
     a partner card the leader must lead, and any suit but trumps where a partner holds only trumps
-    (he must ruff, and leads next). Besides the count, the cards it rests on (the winners counted: the top
-    cards of their suits; a position holding them alike, with the same suit lengths, has as many)."""
+    (he must ruff, and leads next). Besides the count, the cards it rests on: in each suit the top winners,
+    as many as the longest other hand holds of the suit (once those are out, the leader's cards of the suit
+    win whatever their rank, so a position holding those alike, with the same suit lengths, has as many);
+    every winner where another seat holds a joker he may play instead of following suit (so keeping his
+    cards of the suit longer)."""
     leader = int(row[K.LEADER])
     sol = int(row[K.SOL])
     trump = int(row[K.TRUMP])
@@ -545,6 +647,7 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
             forced = True
     total = 0
     relied = 0
+    holds_jokers = consts[ANY_TIME] != 0 and others & JOKER_MASK != 0
     for suit in range(4):
         suit_cards = K.suit_mask(suit, fd)
         if called >= 0 and K.card_suit(called, fd) == suit and (mine >> called) & 1:
@@ -558,19 +661,25 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
             rest &= rest - 1
             best = max(best, K.card_strength(card, sol, consts))
         winners = 0
+        above = 0
         rest = mine & suit_cards
         while rest:
             card = lowest_card(rest)
             rest &= rest - 1
             if K.card_strength(card, sol, consts) > best:
                 winners += 1
-                relied |= 1 << card
+                above |= 1 << card
         if winners and trump >= 0 and suit != trump:
             for seat in range(4):
                 hand = int(row[K.HANDS + seat])
                 if not (team >> seat) & 1 and hand & trumps:
                     winners = min(winners, bit_count(hand & suit_cards))
         total += winners
+        needed = winners if holds_jokers else 0
+        for seat in range(4):
+            if seat != leader:
+                needed = max(needed, bit_count(int(row[K.HANDS + seat]) & suit_cards))
+        relied |= top_cards(above, min(needed, winners), sol, consts)
     jokers = mine & JOKER_MASK & ~(1 << FORDAEKT)
     if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
         total += bit_count(jokers)
@@ -728,26 +837,26 @@ _F_SKIPPED = 11  # the legal cards left out as twins of searched ones
 _F_FLOORS = 12  # per suit (7 bits each), the strength below which the seat's cards need no search
 _F_KILLER = 13  # the position's row of the killer table, and its tag there
 _F_TAG = 14
-FRAME = 15
-_OPEN = 2
+_F_LAZY = 15  # 1 while only the killer card is listed: the others are ordered when it does not cut off
+FRAME = 16
+_OPEN = -2
 """``_enter``'s answer where the position needs its children searched (its frame is set up)."""
 
 
 @jit
 def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, target: int, order: Rows) -> int:
-    """A position's answer where it needs no search (1, 0 or ``UNKNOWN``), with the cards whose ranks it
-    rests on in ``wins[depth]``; else ``_OPEN`` with its frame set up: bounds that already decide it, the
-    table's bounds, and the tricks a side is sure of."""
+    """A position's bound where it needs no search (a value, as ``at_least`` returns one, or ``UNKNOWN``),
+    with the cards whose ranks it rests on in ``wins[depth]``; else ``_OPEN`` with its frame set up: bounds
+    that already decide it, the table's bounds, and the tricks a side is sure of."""
     stack, table, moves, keys, budget, frames, wins = search
     row = stack[depth]
     wins[depth] = 0
     won = side_won(row, side)
-    if won >= target:
-        return 1
-    if K.play_over(row, consts):
-        return 0
-    if won + 13 - int(row[K.TRICKS]) < target:
-        return 0
+    if won >= target or K.play_over(row, consts):
+        return won
+    left = 13 - int(row[K.TRICKS])
+    if won + left < target:
+        return won + left
     budget[0] -= 1
     budget[1] += 1
     if budget[0] < 0:
@@ -774,7 +883,9 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
             ):
                 budget[3] += 1
                 wins[depth] = mask_cards(int(table[entry, MASK]), row, order)
-                return 1 if won + table[entry, LOWER] >= target else 0
+                if won + table[entry, LOWER] >= target:
+                    return won + int(table[entry, LOWER])
+                return won + int(table[entry, UPPER])
             entry = int(table[entry, NEXT])
         if row[K.TRICKS] == 12:  # the last trick: each plays his one card
             child = stack[depth + 1]
@@ -782,59 +893,116 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
             for _ in range(4):
                 K.play_card(child, lowest_card(K.legal_mask(child, int(child[K.TO_PLAY]), consts)), consts)
             wins[depth] = trick_rank(row, child)
-            return 1 if side_won(child, side) >= target else 0
-        if wants == MOST and row[K.TRICKS] > 0 and not keyed_by_tricks(row):
-            leader = int(row[K.LEADER])
+            return side_won(child, side)
+        leader = int(row[K.LEADER])
+        if (
+            wants == MOST
+            and not keyed_by_tricks(row)
+            and (row[K.TRICKS] > 0 or K.legal_mask(row, leader, consts) == row[K.HANDS + leader])
+        ):  # the first trick's rules may bar a lead: there only where every card may be led
             ours = (side >> leader) & 1 == 1
             team = side if ours else 15 & ~side
-            left = 13 - int(row[K.TRICKS])
             sure, relied = quick_tricks(row, consts, team)
-            if (ours and won + sure >= target) or (not ours and won + left - sure < target):
+            if ours and won + sure >= target:
                 wins[depth] = relied  # sure tricks rest on the top cards that make them
-                return 1 if ours else 0
+                return won + sure
+            if not ours and won + left - sure < target:
+                wins[depth] = relied
+                return won + left - sure
             sure, relied = sure_trumps(row, consts, side)
             if won + sure >= target:
                 wins[depth] = relied
-                return 1
+                return won + sure
             sure, relied = sure_trumps(row, consts, 15 & ~side)
             if won + left - sure < target:
                 wins[depth] = relied
-                return 0
+                return won + left - sure
     seat = int(row[K.TO_PLAY])
     legal = K.legal_mask(row, seat, consts)
-    count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH])
     hashed = killer_hash(row, consts)
     killer = int(np.int64(hashed & np.uint64((table.shape[0] >> 2) - 1)))
     tag = int(np.int64(hashed >> np.uint64(24)))
     frame = frames[depth]
     frame[_F_KILLER] = killer
     frame[_F_TAG] = tag
-    if table[killer, KILLER_TAG] == tag:  # the card that cut off here last time first
-        card = int(table[killer, KILLER_CARD])
-        for i in range(1, count):
-            if moves[depth, i] == card:
-                for j in range(i, 0, -1):
-                    moves[depth, j] = moves[depth, j - 1]
-                moves[depth, 0] = card
-                break
+    first = -1
+    if table[killer, KILLER_TAG] == tag:
+        first = stand_in(row, int(table[killer, KILLER_CARD]), legal, order)
+    if first >= 0:  # the card that cut off here last time first; the rest ordered only if it does not
+        moves[depth, 0] = first
+        count = 1
+        frame[_F_LAZY] = 1
+    else:
+        count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH])
+        frame[_F_LAZY] = 0
     high = wants_high(row, seat, side, wants)
     frame[_F_COUNT] = count
     frame[_F_NEXT] = 0
     frame[_F_HIGH] = 1 if high else 0
-    frame[_F_RESULT] = 0 if high else 1
+    frame[_F_RESULT] = -1 if high else 99  # the best value so far: none yet
     frame[_F_START] = 1 if at_start else 0
     frame[_F_SLOT] = slot
     frame[_F_META] = meta
     frame[_F_DEAL] = deal
     frame[_F_WON] = won
-    searched = 0
-    for i in range(count):
-        searched |= int(np.int64(1) << np.int64(moves[depth, i]))
     frame[_F_WINS] = 0
-    frame[_F_SKIPPED] = legal & ~searched & ((np.int64(1) << np.int64(52)) - 1)
+    frame[_F_SKIPPED] = _skipped(moves[depth], count, legal)
     frame[_F_CODE] = code
     frame[_F_FLOORS] = 0
     return _OPEN
+
+
+@jit
+def _skipped(listed: Rows, count: int, legal: int) -> int:
+    """The legal cards left out of a position's list as twins of listed ones."""
+    searched = 0
+    for i in range(count):
+        searched |= int(np.int64(1) << np.int64(listed[i]))
+    return legal & ~searched & ((1 << 52) - 1)
+
+
+@jit
+def stand_in(row: Rows, card: int, legal: int, order: Rows) -> int:
+    """The card ``candidates`` lists for ``card``'s run of equivalent cards (-1 where ``card`` is not legal):
+    the killer table's card may be a twin of the one listed here."""
+    if card < 0 or not (legal >> card) & 1:
+        return -1
+    if 52 <= card < 55:
+        return lowest_card(legal & JOKER_MASK)
+    if card >= 52 or card == row[K.CALLED]:
+        return card
+    in_play = out_or_in_trick(row)
+    mine = int(row[K.HANDS + int(row[K.TO_PLAY])])
+    top = card
+    higher = next_in_play(top, in_play, order)
+    while higher >= 0 and (mine >> higher) & 1 and (legal >> higher) & 1 and higher != row[K.CALLED]:
+        top = higher
+        higher = next_in_play(top, in_play, order)
+    return top
+
+
+@jit
+def _order_rest(search: Search, depth: int, consts: Rows, wants: int, side: int, order: Rows) -> None:
+    """The whole list of a position whose killer card, searched first, did not cut off: the killer card
+    stays first (searched), the others follow in ``candidates``' order."""
+    row = search.stack[depth]
+    moves = search.moves
+    frame = search.frames[depth]
+    first = int(moves[depth, 0])
+    legal = K.legal_mask(row, int(row[K.TO_PLAY]), consts)
+    count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH])
+    place = count
+    for i in range(count):
+        if moves[depth, i] == first:
+            place = i
+    if place == count:
+        count += 1
+    for j in range(place, 0, -1):
+        moves[depth, j] = moves[depth, j - 1]
+    moves[depth, 0] = first
+    frame[_F_COUNT] = count
+    frame[_F_SKIPPED] = _skipped(moves[depth], count, legal)
+    frame[_F_LAZY] = 0
 
 
 @jit
@@ -850,10 +1018,11 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
     mask = relevant_mask(int(frame[_F_WINS]), row, order)
     lower = 0  # the tricks still to come: a search tells one bound, the other is what is left
     upper = 13 - int(row[K.TRICKS])
-    if frame[_F_RESULT] == 1:
-        lower = target - won
+    found = int(frame[_F_RESULT])
+    if found >= target:
+        lower = found - won
     else:
-        upper = target - 1 - won
+        upper = found - won
     entry = int(table[chain, 0])
     for _ in range(CHAIN):
         if entry < 0:
@@ -876,11 +1045,13 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
 
 @jit
 def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, target: int, order: Rows) -> int:
-    """1 if the side ends play with at least ``target`` tricks from ``search.stack[depth]``, both sides at
-    their best; 0 if not; ``UNKNOWN`` when the node budget ran out.
+    """A bound on the side's tricks at the end of play from ``search.stack[depth]``, both sides at their
+    best, that answers whether it reaches ``target``: at least the bound where that is ``target`` or more,
+    at most it where it is less (fail-soft); ``UNKNOWN`` when the node budget ran out.
 
     A depth-first search: a seat that wants the side to reach the target stops at the first card
-    that does, the other at the first that keeps it short (null-window alpha-beta)."""
+    that does, the other at the first that keeps it short (null-window alpha-beta). The bound is the best
+    its cards found, not just yes or no, so a table entry holds for more targets and more tricks won."""
     stack, table, moves, keys, _, frames, wins = search
     top = depth
     answer = _enter(search, depth, consts, side, wants, target, order)
@@ -903,8 +1074,10 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
         if stack[depth, K.TRICK_N] == 3:  # the card completed a trick: its winner's rank, where it decided it
             edge |= trick_rank(stack[depth], stack[depth + 1])
         high = frame[_F_HIGH] == 1
-        if (high and answer == 1) or (not high and answer == 0):
-            frame[_F_RESULT] = answer
+        best = max(int(frame[_F_RESULT]), answer) if high else min(int(frame[_F_RESULT]), answer)
+        frame[_F_RESULT] = best
+        cut = best >= target if high else best < target
+        if cut:
             killer = int(frame[_F_KILLER])
             table[killer, KILLER_TAG] = frame[_F_TAG]
             table[killer, KILLER_CARD] = moves[depth, frame[_F_NEXT]]
@@ -913,6 +1086,8 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
             frame[_F_WINS] = int(frame[_F_WINS]) | edge  # a position none of whose cards did rests on all
             floors = small_cards(stack[depth], int(moves[depth, frame[_F_NEXT]]), edge, int(frame[_F_FLOORS]), consts)
             frame[_F_FLOORS] = floors
+            if frame[_F_LAZY] == 1:
+                _order_rest(search, depth, consts, wants, side, order)
             following = int(frame[_F_NEXT]) + 1
             while following < frame[_F_COUNT] and below_floor(
                 stack[depth], int(moves[depth, following]), floors, consts
@@ -922,7 +1097,7 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
             if following < frame[_F_COUNT]:
                 answer = _OPEN
                 continue
-        if frame[_F_RESULT] != (1 if high else 0) and frame[_F_SKIPPED] != 0:  # every move counted
+        if not cut and frame[_F_SKIPPED] != 0:  # every move counted
             frame[_F_WINS] = int(frame[_F_WINS]) | twins_counted(
                 stack[depth], int(frame[_F_SKIPPED]), int(frame[_F_WINS]), order
             )
@@ -960,29 +1135,70 @@ def new_search(table: Rows) -> Search:
 
 
 @jit
+def first_guess(row: Rows, consts: Rows, side: int, wants: int) -> int:
+    """A first guess at the side's tricks, at one end of what is possible where the cards lean that way
+    (macroxue's bridge-solver guesses so): a null-window test far from the value fails soft with a bound
+    near it, cheaply, where a guess in the middle pays for every test on the way."""
+    low = side_won(row, side)
+    left = 13 - int(row[K.TRICKS])
+    if wants == FEWEST:
+        return min(max(int(row[K.SOL_LIMIT]) + 1, low), low + left)
+    ours = 0
+    theirs = 0
+    our_trumps = 0
+    their_trumps = 0
+    trump = int(row[K.TRUMP])
+    fd = int(row[K.FD_SUIT])
+    for seat in range(4):
+        hand = int(row[K.HANDS + seat])
+        points = 4 * bit_count(hand & JOKER_MASK)
+        rest = hand & ((1 << 52) - 1)
+        while rest:
+            card = lowest_card(rest)
+            rest &= rest - 1
+            points += max(0, K.card_strength(card, 0, consts) - 9)  # ace 4, king 3, queen 2, knight 1
+        trumps = bit_count(hand & K.suit_mask(trump, fd)) if trump >= 0 else 0
+        if (side >> seat) & 1:
+            ours += points
+            our_trumps = max(our_trumps, trumps)
+        else:
+            theirs += points
+            their_trumps = max(their_trumps, trumps)
+    if trump < 0 and 2 * ours < theirs:
+        return low
+    if trump < 0 and ours < theirs:
+        return low + left // 2 + 1
+    if trump >= 0 and ours < theirs and our_trumps < their_trumps:
+        return low
+    return low + left
+
+
+@jit
 def value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes: int, guess: int) -> int:
     """The side's tricks at the end of play from ``row``, exactly (``UNKNOWN`` past ``nodes`` nodes; the
     search's budget counts what it did: ``STATS``).
 
     A few null-window tests, each narrowing the range the value lies in, starting from ``guess`` (the
-    parent position's value is a good one)."""
+    parent position's value is a good one; below 0: ``first_guess``)."""
     _start(search, row, nodes)
     order = strength_order(row, consts)
+    if guess < 0:
+        guess = first_guess(row, consts, side, wants)
     low = side_won(row, side)
     high = low + 13 - int(row[K.TRICKS])
     if K.play_over(row, consts):
         return low
     while low < high:
         target = min(max(guess, low + 1), high)
-        answer = at_least(search, 0, consts, side, wants, target, order)
-        if answer == UNKNOWN:
+        found = at_least(search, 0, consts, side, wants, target, order)
+        if found == UNKNOWN:
             return UNKNOWN
-        if answer == 1:
-            low = target
-            guess = target + 1
+        if found >= target:
+            low = found
+            guess = found + 1
         else:
-            high = target - 1
-            guess = target - 1
+            high = found
+            guess = found
     return low
 
 
@@ -997,7 +1213,10 @@ def _start(search: Search, row: Rows, nodes: int) -> None:
 def reaches(row: Rows, consts: Rows, side: int, wants: int, target: int, search: Search, nodes: int) -> int:
     """One null-window test: 1 if the side ends with at least ``target`` tricks, else 0 (or ``UNKNOWN``)."""
     _start(search, row, nodes)
-    return at_least(search, 0, consts, side, wants, target, strength_order(row, consts))
+    found = at_least(search, 0, consts, side, wants, target, strength_order(row, consts))
+    if found == UNKNOWN:
+        return UNKNOWN
+    return 1 if found >= target else 0
 
 
 __all__ = [
@@ -1033,8 +1252,9 @@ class Solver:
         """The last search's budget: the nodes left, then what it did (``STATS``)."""
         return self.search.budget
 
-    def value(self, row: Rows, side: int, wants: int, nodes: int, guess: int = 7) -> int:
-        """The side's tricks at the end of play from ``row`` (``UNKNOWN`` past ``nodes`` nodes)."""
+    def value(self, row: Rows, side: int, wants: int, nodes: int, guess: int = -1) -> int:
+        """The side's tricks at the end of play from ``row`` (``UNKNOWN`` past ``nodes`` nodes); ``guess``,
+        where one is known, starts the search (below 0: the solver's own)."""
         return int(value(row, self.consts, side, wants, self.search, nodes, guess))
 
     def reaches(self, row: Rows, side: int, wants: int, target: int, nodes: int) -> int:
