@@ -7,9 +7,11 @@ game and house rule: jokers, the partner card's rules, fordækt, sol bids that e
 first tricks, pairs and each-for-himself games. The search is the one bridge solvers use (Bo
 Haglund's DDS, Ginsberg's GIB):
 
-- **null-window tests**: "does the side end with at least ``t`` tricks?" is a yes/no search, cut off as
-  soon as one card answers it; the exact value is found by a few such tests (``value``), starting
-  from a guess, as MTD(f) does;
+- **null-window tests**: "does the side end with at least ``t`` tricks?" is a search cut off as soon as
+  one card answers it, which returns the bound its cards proved (fail-soft: at least that many, or at
+  most); the exact value is found by a few such tests (``value``), as MTD(f) does, starting from a
+  guess at one end where the cards lean that way (macroxue's bridge-solver): a test far from the value
+  fails soft near it, cheaply;
 - a **transposition table of winning ranks** (partition search, as DDS and Ginsberg's GIB): at the end of
   each trick the card whose rank decided it (where two or more of its suit were played) is backed up the
   tree, after a cut-off the cutting card's set, otherwise the union over the cards tried. An entry at a
@@ -18,14 +20,19 @@ Haglund's DDS, Ginsberg's GIB):
   flags (the leader, whether the partner card has fallen or its suit been led, the side) and the
   contract, and matches any position that holds the same cards there. The jokers, the fordækt card and
   the suit of a partner card still out are always kept whole: their rules read the card, not its rank;
-- **quick tricks and sure trumps**, each reporting the cards it relied on;
+- **quick tricks and sure trumps**, each reporting the cards it relied on (only the top winners the other
+  hands' lengths make count); in a sol, **a safe exit** (the declaring side's cards all under the other
+  side's in every suit both hold) and **a forced winner** (a lone declarer on lead whose every card wins),
+  and **a ceiling**: where a sol ends at one trick too many, no search looks for more;
 - **small-card pruning**: a card whose line never needed its rank stands for its suit's cards below the
   weakest rank that did (macroxue's bridge-solver); the **killer card** of a position like this one
-  (its last cut-off) is tried first; **the last trick** is played at once;
+  (its last cut-off) is tried first, before the other cards are even ordered; **the last trick** is
+  played at once;
 - **equivalent cards** searched once (two cards of a suit in one hand with nothing still out between
   them), the partner card and the fordækt card always on their own;
-- **move ordering**: a card that takes the trick cheaply first, low cards when a partner is winning, no
-  lead into the other side's ruff, a lead to a partner's;
+- **move ordering**: a card that takes the trick cheaply first, low cards where a partner wins the trick
+  and no one after can beat him, no lead into the other side's ruff, a lead to a partner's, trump leads
+  late; against a sol, low leads under the declarer's cards and high cards thrown where the trick is lost;
 - a **node budget**: a search that would cost more returns ``UNKNOWN``, so a bot's leaf never stalls.
 
 The side's value is its tricks at the end of play, whatever ends it: a sol ends when the declarer
@@ -41,12 +48,14 @@ import numpy as np
 from regelmotor import play_row as K
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
 from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
+from regelmotor.rules.cardplay.end_of_play import play_over as ends
 from regelmotor.rules.cardplay.masks import (
     ANY_TIME,
     FORDAEKT,
     JOKER_LOSES,
     JOKER_MASK,
     JOKER_SUIT,
+    SOL_EARLY,
     Rows,
     bit_count,
     jit,
@@ -113,6 +122,33 @@ def side_won(row: Rows, side: int) -> int:
         if (side >> seat) & 1:
             total += int(row[K.WON + seat])
     return total
+
+
+@jit
+def ceiling(row: Rows, consts: Rows, side: int) -> int:
+    """The most tricks the side can end play with: all it has and all that are left, but where play ends as
+    soon as the side has passed its bid's most (a sol, by ``end_of_play``'s rule, asked of the moment the
+    side would take one too many), one more than that most: a search for more needs no search."""
+    won = side_won(row, side)
+    left = 13 - int(row[K.TRICKS])
+    limit = int(row[K.SOL_LIMIT])
+    if limit < 0 or row[K.FIRST_TRICKS] >= 0 or won > limit or won + left <= limit + 1 or side == 0:
+        return won + left
+    extra = limit + 1 - won
+    first = lowest_card(side)
+    over = ends(
+        int(row[K.TRICKS]) + extra,
+        int(row[K.WON]) + (extra if first == 0 else 0),
+        int(row[K.WON + 1]) + (extra if first == 1 else 0),
+        int(row[K.WON + 2]) + (extra if first == 2 else 0),
+        int(row[K.WON + 3]) + (extra if first == 3 else 0),
+        int(row[K.DECLARERS]),
+        int(row[K.SIDE]),
+        limit,
+        int(row[K.FIRST_TRICKS]),
+        int(consts[SOL_EARLY]),
+    )
+    return limit + 1 if over else won + left
 
 
 @jit
@@ -457,6 +493,47 @@ def lead_facts(
 
 
 @jit
+def sol_defence(
+    row: Rows,
+    card: int,
+    n: int,
+    side: int,
+    strength: int,
+    takes: bool,
+    declarer_winning: bool,
+    declarer_played: bool,
+    consts: Rows,
+) -> int:
+    """A card's place for a seat against a sol (move ordering only): leading, a low card under all the
+    declaring side's cards of its suit first; following before the declarer, a low card; after him, a card
+    that leaves him the trick, the highest first; where the trick is his opponents' anyway, or discarding,
+    the highest card (a high card kept would have to take a trick later)."""
+    fd = int(row[K.FD_SUIT])
+    suit = K.card_suit(card, fd)
+    if n == 0:
+        theirs = 0
+        for seat in range(4):
+            if (side >> seat) & 1:
+                theirs |= int(row[K.HANDS + seat])
+        weakest = 99
+        rest = theirs & K.suit_mask(suit, fd) if suit != JOKER_SUIT else 0
+        while rest:
+            other = lowest_card(rest)
+            rest &= rest - 1
+            weakest = min(weakest, K.card_strength(other, int(row[K.SOL]), consts))
+        if weakest == 99:
+            return -strength
+        return (200 if weakest > strength else 100) - strength
+    if suit != K.card_suit(int(row[K.TRICK]), fd):
+        return strength
+    if not declarer_played:
+        return -strength
+    if declarer_winning:
+        return -strength if takes else 100 + strength
+    return strength
+
+
+@jit
 def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order: Rows, out: Rows, scores: Rows) -> int:
     """The legal cards worth searching, one of each run of equivalent cards, into ``out``; how many.
 
@@ -477,9 +554,14 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     called = int(row[K.CALLED])
     declaring = (side >> seat) & 1 == 1
     safe = False  # the seat's side wins the trick whatever the seats after play
+    declarer_winning = False  # in a sol: the declaring side wins the trick so far
+    declarer_played = False
     if n > 0:
         ahead = (int(row[K.LEADER]) + K.winning_index(row, n, consts)) % 4
-        if ((side >> ahead) & 1 == 1) == declaring:
+        declarer_winning = (side >> ahead) & 1 == 1
+        for place in range(n):
+            declarer_played |= (side >> ((int(row[K.LEADER]) + place) % 4)) & 1 == 1
+        if wants == MOST and declarer_winning == declaring:
             safe = not beaten_later(row, n, consts, side, declaring)
     count = 0
     trump = int(row[K.TRUMP]) if wants == MOST else -1
@@ -517,10 +599,10 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
         if n > 0:
             row[K.TRICK + n] = card
             takes = K.winning_index(row, n + 1, consts) == n
-        if wants == FEWEST and declaring:
-            score = -strength if takes else 100 + strength
+        if wants == FEWEST and declaring:  # the highest card that stays under, else the highest that takes
+            score = strength if takes else 100 + strength
         elif wants == FEWEST:
-            score = -strength
+            score = sol_defence(row, card, n, side, strength, takes, declarer_winning, declarer_played, consts)
         elif safe:
             score = -strength - (100 if takes else 0)
         elif to_partner:
@@ -728,6 +810,93 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
 
 
 @jit
+def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
+    """A sol's sure answers at a trick's start (no trumps, no fordækt card, no partner card out): 1 where the
+    declaring side takes no more tricks (a safe exit: in every suit both sides hold, its cards are all under
+    the other side's, so it never wins following, and a leader of it has such a suit to lead), 2 where it
+    takes every trick it can (a forced winner: a lone declarer on lead whose every card wins led, for no
+    other card of its suit is above it); else 0. Besides, the cards it rests on: per suit the other side's
+    weakest card (1) or the leader's (2), so a position holding the same top cards, with the same suit
+    lengths, answers the same. The other side's jokers count where one may be played instead of following
+    suit (then nothing is sure)."""
+    if row[K.TRUMP] >= 0 or row[K.FD_SUIT] >= 0 or (row[K.CALLED] >= 0 and row[K.CALLED_PLAYED] == 0):
+        return 0, 0
+    ours = 0
+    theirs = 0
+    for seat in range(4):
+        if (side >> seat) & 1:
+            ours |= int(row[K.HANDS + seat])
+        else:
+            theirs |= int(row[K.HANDS + seat])
+    if consts[ANY_TIME] != 0 and theirs & JOKER_MASK:
+        return 0, 0
+    sol = int(row[K.SOL])
+    leader = int(row[K.LEADER])
+    leading = (side >> leader) & 1 == 1
+    lead = int(row[K.HANDS + leader])
+    legal = K.legal_mask(row, leader, consts) if leading else 0
+    safe = True
+    exit_found = not leading
+    relied = 0
+    for suit in range(4):
+        cards = K.suit_mask(suit, -1)
+        mine = ours & cards
+        other = theirs & cards
+        if mine == 0 or other == 0:
+            continue
+        highest = -1
+        rest = mine
+        while rest:
+            card = lowest_card(rest)
+            rest &= rest - 1
+            highest = max(highest, K.card_strength(card, sol, consts))
+        weakest = 99
+        under = -1
+        rest = other
+        while rest:
+            card = lowest_card(rest)
+            rest &= rest - 1
+            strength = K.card_strength(card, sol, consts)
+            if strength < weakest:
+                weakest = strength
+                under = card
+        if highest >= weakest:
+            safe = False
+            break
+        relied |= 1 << under
+        if legal & cards:
+            exit_found = True
+    if safe and exit_found:
+        return 1, relied
+    if not leading or bit_count(side) != 1:
+        return 0, 0
+    relied = 0
+    for suit in range(4):
+        cards = K.suit_mask(suit, -1)
+        mine = lead & cards
+        if mine == 0:
+            continue
+        weakest = 99
+        low = -1
+        rest = mine
+        while rest:
+            card = lowest_card(rest)
+            rest &= rest - 1
+            strength = K.card_strength(card, sol, consts)
+            if strength < weakest:
+                weakest = strength
+                low = card
+        rest = theirs & cards
+        while rest:
+            card = lowest_card(rest)
+            rest &= rest - 1
+            if K.card_strength(card, sol, consts) > weakest:
+                return 0, 0
+        relied |= 1 << low
+    return 2, relied
+
+
+@jit
 def twins_counted(row: Rows, skipped: int, wins: int, order: Rows) -> int:
     """The cards left out as twins whose ranks count: where no move cut a position off, a card stood for by
     the highest card of its run counts where that card does (its line is the same line with the twin
@@ -855,8 +1024,9 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     if won >= target or K.play_over(row, consts):
         return won
     left = 13 - int(row[K.TRICKS])
-    if won + left < target:
-        return won + left
+    most = ceiling(row, consts, side) if row[K.SOL_LIMIT] >= 0 else won + left
+    if most < target:
+        return most
     budget[0] -= 1
     budget[1] += 1
     if budget[0] < 0:
@@ -917,6 +1087,14 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
             if won + left - sure < target:
                 wins[depth] = relied
                 return won + left - sure
+        if wants == FEWEST and keyed_by_tricks(row):
+            sure, relied = sol_exit(row, consts, side)
+            if sure == 1 and won < target:
+                wins[depth] = relied
+                return won
+            if sure == 2 and most >= target:
+                wins[depth] = relied
+                return most
     seat = int(row[K.TO_PLAY])
     legal = K.legal_mask(row, seat, consts)
     hashed = killer_hash(row, consts)
@@ -1185,7 +1363,7 @@ def value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes:
     if guess < 0:
         guess = first_guess(row, consts, side, wants)
     low = side_won(row, side)
-    high = low + 13 - int(row[K.TRICKS])
+    high = ceiling(row, consts, side)
     if K.play_over(row, consts):
         return low
     while low < high:
