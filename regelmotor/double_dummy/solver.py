@@ -703,10 +703,9 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     one keeps a seat's cards of the suit, so it never makes him void sooner. Not counted: the suit of
     a partner card the leader must lead, and any suit but trumps where a partner holds only trumps
     (he must ruff, and leads next). Besides the count, the cards it rests on: in each suit the top winners,
-    as many as the longest other hand holds of the suit (once those are out, the leader's cards of the suit
-    win whatever their rank, so a position holding those alike, with the same suit lengths, has as many);
-    every winner where another seat holds a joker he may play instead of following suit (so keeping his
-    cards of the suit longer)."""
+    as many as the rounds the longest other hand can follow (once those are out, the leader's cards of the
+    suit win whatever their rank, so a position holding those alike, with the same suit lengths and the
+    same jokers, has as many); a joker that may be played in place of following suit counts a round more."""
     leader = int(row[K.LEADER])
     sol = int(row[K.SOL])
     trump = int(row[K.TRUMP])
@@ -729,7 +728,7 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
             forced = True
     total = 0
     relied = 0
-    holds_jokers = consts[ANY_TIME] != 0 and others & JOKER_MASK != 0
+    delays = consts[ANY_TIME] != 0  # a joker played in place of a card of the suit keeps that card a round longer
     for suit in range(4):
         suit_cards = K.suit_mask(suit, fd)
         if called >= 0 and K.card_suit(called, fd) == suit and (mine >> called) & 1:
@@ -757,10 +756,12 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
                 if not (team >> seat) & 1 and hand & trumps:
                     winners = min(winners, bit_count(hand & suit_cards))
         total += winners
-        needed = winners if holds_jokers else 0
+        needed = 0
         for seat in range(4):
             if seat != leader:
-                needed = max(needed, bit_count(int(row[K.HANDS + seat]) & suit_cards))
+                hand = int(row[K.HANDS + seat])
+                rounds = bit_count(hand & suit_cards) + (bit_count(hand & JOKER_MASK) if delays else 0)
+                needed = max(needed, rounds)
         relied |= top_cards(above, min(needed, winners), sol, consts)
     jokers = mine & JOKER_MASK & ~(1 << FORDAEKT)
     if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
