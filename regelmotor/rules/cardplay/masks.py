@@ -6,13 +6,35 @@ every function takes it as ``fd_card`` (its number, -1 for none) and ``fd_suit``
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def cache_dir(package: Path | None = None) -> str:
+    """Where numba keeps the compiled play functions: a directory named by the sources of every module that
+    compiles any. Numba checks a cached function against its own file only, so a caller in an unchanged
+    file would keep calling an old compiled copy of a changed function (a solver's frames of one layout
+    read by a search of another); a change to any compiled module starts a fresh directory instead."""
+    package = package or Path(__file__).resolve().parents[2]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        source = path.read_bytes()
+        if b"@jit" in source:
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + source)
+    home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return str(Path(home) / "regelmotor" / f"numba-{digest.hexdigest()[:16]}")
+
+
+if "NUMBA_CACHE_DIR" not in os.environ:  # set before numba is imported: it reads its settings then
+    os.environ["NUMBA_CACHE_DIR"] = cache_dir()
 
 try:  # pragma: no branch - numba is a dependency; the fallback keeps the play rules importable without it
     from numba import config as _config
