@@ -191,7 +191,8 @@ def hand_table(
     """The double-dummy tricks of every trump and declarer (``progress(done)`` after each of the 20 cells).
 
     One table serves the whole deal, and each declarer's search starts from the last value found as its
-    first guess (MTD(f)): the partner's, else the other side's tricks of the seat before him."""
+    first guess (MTD(f)): the partner's, else the other side's tricks of the seat before him (the first
+    declarer of a trump: the solver's own guess)."""
     solver = S.Solver(kernel_of(rules).constants)
     tricks: dict[str | None, tuple[int | None, ...]] = {}
     size = len(hands[0])
@@ -202,7 +203,7 @@ def hand_table(
                 progress(4 * t + declarer)
             row = table_row(hands, trump, declarer)
             side = (1 << declarer) | (1 << ((declarer + 2) % 4))
-            guess = size // 2
+            guess = -1  # the solver's own first guess, unless a seat before him tells one
             if declarer >= 2 and by_seat[declarer - 2] is not None:
                 guess = by_seat[declarer - 2] or 0
             elif declarer >= 1 and by_seat[declarer - 1] is not None:
