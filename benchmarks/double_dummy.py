@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from regelmotor.bots import kernel as K
 from regelmotor.cards import new_deck
 from regelmotor.double_dummy import solver as S
+from regelmotor.double_dummy.analysis import NODES as ANALYSE_NODES
 from regelmotor.double_dummy.table import table_row
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
@@ -113,7 +114,7 @@ def dds(deals: int, cards: int, seed: int) -> None:
         )
 
 
-def esmakker(deals: int, seed: int, name: str, table: bool) -> None:
+def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
     from regelmotor.bots.heuristic import HeuristicBot
     from regelmotor.double_dummy.analysis import analyse_game, first_lead, sides_of
     from regelmotor.double_dummy.table import hand_table
@@ -143,10 +144,10 @@ def esmakker(deals: int, seed: int, name: str, table: bool) -> None:
             continue
         S.clear(solver.table)
         started = time.perf_counter()
-        value = solver.value(first, sides.side, sides.wants, NODES)
+        value = solver.value(first, sides.side, sides.wants, nodes)
         solves.append(time.perf_counter() - started)
         started = time.perf_counter()
-        analysis = analyse_game(game, name, nodes=NODES)
+        analysis = analyse_game(game, name, nodes=nodes)
         analyses.append(time.perf_counter() - started)
         unsettled += analysis.unknown
         assert game.bid is not None
@@ -158,7 +159,7 @@ def esmakker(deals: int, seed: int, name: str, table: bool) -> None:
         )
         if table:
             started = time.perf_counter()
-            cells = hand_table(rules, "", [sorted(h) for h in first_lead(game).hands])
+            cells = hand_table(rules, "", [sorted(h) for h in first_lead(game).hands], nodes)
             tables.append(time.perf_counter() - started)
             unknown += sum(v is None for row in cells.tricks.values() for v in row)
             line += f", table {tables[-1]:.1f} s"
@@ -187,11 +188,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="standard", help="esmakker: the ruleset whose deals are analysed")
     parser.add_argument("--table", action="store_true", help="esmakker: time analyse --table on each deal too")
+    parser.add_argument(
+        "--nodes", type=int, default=ANALYSE_NODES, help="esmakker: a search's node budget (analyse's own by default)"
+    )
     args = parser.parse_args()
     if args.part == "dds":
         dds(args.deals, args.cards, args.seed)
     else:
-        esmakker(args.deals, args.seed, args.ruleset, args.table)
+        esmakker(args.deals, args.seed, args.ruleset, args.table, args.nodes)
 
 
 if __name__ == "__main__":
