@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from regelmotor.errors import NotationError, RegelmotorError
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 _FOLD = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "_": " "})
 _LEADING_LEVEL = re.compile(r"^(\d+)\s*(.*)$")

@@ -15,8 +15,8 @@ from typing import Any
 from regelmotor.diff import diff_rulesets
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, write_atomic
+from regelmotor.model.ruleset import Ruleset, Side
 from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.model import Ruleset
 from regelmotor.safe_text import escape_controls
 from regelmotor.simulate import (
     POSITIONS,
@@ -130,18 +130,17 @@ def comparison(
 def stake(rules: Rules) -> Fraction:
     """A ruleset's unit of points: what the declarer gets for the lowest plain contract made exactly, with a
     partner. Points of two rulesets with different stakes are compared per stake too."""
-    ruleset = rules.ruleset
-    if ruleset.levels:
-        level = ruleset.levels[0]
-        lowest = rules.ladder.trump_bid(ruleset.designations[0].id, level)
+    if rules.levels:
+        level = rules.levels[0]
+        lowest = rules.ladder.trump_bid(rules.designations[0].id, level)
         return abs(rules.role_points(lowest, level).declarer) or Fraction(1)
     # no trick bids (dansk, engelsk whist): the lowest named bid (or the one game) won with the fewest tricks
-    for named in (*(ruleset.sol_bid(b.sol) for b in rules.ladder.bids if b.sol), *ruleset.named_bids()):
-        if named.side == "each":
+    for named in (*(rules.named(b) for b in rules.ladder.bids if b.sol), *rules.named_contracts):
+        if named is None or named.side == Side.EACH:
             continue
         bid = rules.contract_bid(named.id)
         for tricks in range(14):
-            if rules.made(*rules.sample_deal(bid, tricks)) and (named.side != "pairs" or tricks >= 7):
+            if rules.made(*rules.sample_deal(bid, tricks)) and (named.side != Side.PAIRS or tricks >= 7):
                 return abs(rules.role_points(bid, tricks).declarer) or Fraction(1)
     return Fraction(1)
 

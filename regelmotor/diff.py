@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from regelmotor.model.ruleset import Rule, Ruleset
 from regelmotor.rules.designation_kinds import kind_of
-from regelmotor.ruleset.model import Rule, Ruleset
 from regelmotor.ruleset.schema import ruleset_schema
 
 if TYPE_CHECKING:

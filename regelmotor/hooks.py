@@ -20,13 +20,12 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 import pluggy
 
 from regelmotor.cards import Card
-from regelmotor.ruleset.model import Denomination as Denomination  # re-exported: a plugin needs this module only
-from regelmotor.ruleset.model import KittyTurn as KittyTurn
+from regelmotor.model.ruleset import Denomination as Denomination  # re-exported: a plugin needs this module only
+from regelmotor.model.ruleset import KittyTurn as KittyTurn
 
 if TYPE_CHECKING:
     from regelmotor.bids import Bid, Ladder
-    from regelmotor.rules.scoring import Scorer
-    from regelmotor.ruleset.model import Ruleset
+    from regelmotor.model.ruleset import Ruleset
 
 PROJECT = "regelmotor"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -232,6 +231,15 @@ CalledCardBinds = Callable[[int, ContractInfo], bool]
 """Whether the partner card's play rules bind ``seat`` (a selvmakker may be exempt)."""
 Settle = Callable[[ContractInfo, Sequence[int], int, int], "list[Fraction]"]
 """Every seat's points for a finished deal: (contract with its partner, tricks won, vip card, doublings)."""
+
+
+class Scorer(Protocol):
+    """The scoring tables ``regelmotor_scorer`` makes (the scoring family's ``rules.scoring.Scorer``) and
+    ``regelmotor_settle`` turns into every seat's points. Only the scoring family reads inside them; a
+    plugin wrapping ``regelmotor_settle`` hands them on."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
 
 
 class Refusal(NamedTuple):

@@ -27,10 +27,11 @@ from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import CardError, NotationError, RuleViolation
 from regelmotor.files import OutputError, write_atomic
 from regelmotor.hooks import ContractInfo
+from regelmotor.model.ruleset import Side
 from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import card_shown, in_notation, phrases, said
 from regelmotor.records import game_record
-from regelmotor.rounding import number_text, zero_sum_points
+from regelmotor.rounding import number_text
 from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.compile import Rules
 from regelmotor.session import GAME_DEALER, Session
@@ -181,7 +182,7 @@ class TerminalGame:
         self.say(analysis_text(analysis, "da", record=record))
 
     def standings(self) -> str:
-        shown_points = zero_sum_points(self.session.totals, self.rules.ruleset.scoring.decimals)
+        shown_points = self.rules.shown_points(self.session.totals)
         return ", ".join(f"{name} {number_text(p)}" for name, p in zip(self.session.players, shown_points, strict=True))
 
     def ask(self, prompt: str) -> str:
@@ -227,12 +228,11 @@ class TerminalGame:
             self.save(game, number)
         if game.phase == FINISHED:
             entry = self.session.record(game)
-            decimals = self.rules.ruleset.scoring.decimals
             self.say("Stik: " + ", ".join(f"{self.who(s)}: {n}" for s, n in enumerate(game.tricks_won)))
             result = result_line(game)
             if result:
                 self.say(result)
-            booked = zero_sum_points([entry.points[p] for p in seating], decimals)
+            booked = self.rules.shown_points([entry.points[p] for p in seating])
             self.say(
                 "Point: "
                 + ", ".join(f"{self.session.players[p]} {number_text(b)}" for p, b in zip(seating, booked, strict=True))
@@ -256,8 +256,8 @@ class TerminalGame:
             if view.trump_card is not None:
                 trump += f" (kortgiverens sidste kort {shown(view.trump_card)})"
             bid = self.rules.contract_bid(view.contract)
-            alone = bid.sol is not None and self.rules.ruleset.sol_bid(bid.sol).side == "each"
-            if self.rules.ruleset.table.partnerships == "fixed" and not partner and not alone:
+            alone = self.rules.side(bid) is Side.EACH
+            if self.rules.fixed_partners and not partner and not alone:
                 partner = f", din makker: {self.who((self.seat + 2) % 4)}"
             self.say(f"Kontrakt: {view.contract} ({declarers}), trumf {trump}{called}{partner}")
         elif view.calls:

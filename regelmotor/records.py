@@ -21,7 +21,6 @@ from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
 from regelmotor.phrase_table import seat_no
-from regelmotor.rounding import zero_sum_points
 from regelmotor.ruleset.catalogue import FileRef, is_path
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.fingerprint import ruleset_fingerprint
@@ -325,7 +324,7 @@ def state_json(game: Game) -> dict[str, Any]:
             {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner} for t in game.tricks
         ],
         "tricks_won": list(game.tricks_won),
-        "scores": None if game.scores is None else zero_sum_points(game.scores, game.ruleset.scoring.decimals),
+        "scores": None if game.scores is None else game.rules.shown_points(game.scores),
         "redeal": None
         if game.redeal is None
         else {"reason": game.redeal.reason, "next_dealer": game.redeal.next_dealer, "seat": game.redeal.seat},

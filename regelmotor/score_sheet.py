@@ -27,9 +27,10 @@ from regelmotor.engine.game import Redeal
 from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.files import locked, write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
+from regelmotor.model.ruleset import Ruleset, Side
 from regelmotor.phrases import phrases
 from regelmotor.records import RecordError, parse_json
-from regelmotor.rounding import number_text, zero_sum_points
+from regelmotor.rounding import number_text
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rulebook.render import render
 from regelmotor.ruleset.catalogue import FileRef, is_path
@@ -37,7 +38,6 @@ from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.fingerprint import ruleset_fingerprint
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
-from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 from regelmotor.session import GAME_DEALER, DealEntry, Session
 
@@ -374,15 +374,15 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     if line.contract is None:
         raise SheetError.said("contract_or_redeal")
     if session.evening_over():  # the evening's fixed number of deals is played: no deal more is written
-        raise SheetError.said("evening_over", deals=rules.ruleset.session.deals)
+        raise SheetError.said("evening_over", deals=rules.evening.deals)
     bid = rules.contract_bid(line.contract)
-    named = None if bid.sol is None else rules.ruleset.sol_bid(bid.sol)
-    if named is not None and named.side in ("pairs", "each"):
+    side = rules.side(bid)
+    if side in (Side.PAIRS, Side.EACH):
         return session.enter(_each(rules, session, line, bid))
     declarer = _seat(session, line.declarer, "declarer")
     seats = [declarer, *(_seat(session, j, "joiner") for j in line.joiners)]
     partner = None if line.partner is None or bid.is_sol else _seat(session, line.partner, "partner")
-    if named is not None and named.side == "partner":
+    if side is Side.PARTNER:
         if line.partner is not None:
             raise SheetError.said("fixed_partner", bid=bid)
         partner = rules.declaration(ContractInfo(bid, (declarer,))).partner  # the fixed partner, by the rules
@@ -489,8 +489,8 @@ class ShownDeal:
 
 
 def shown_deals(sheet: Sheet, scored: Scored, lang: str = "da") -> list[ShownDeal]:
-    decimals = scored.rules.ruleset.scoring.decimals
-    fixed = scored.rules.ruleset.table.partnerships == "fixed"
+    rules = scored.rules
+    fixed = rules.fixed_partners
     running = [Fraction(0)] * len(sheet.players)
     shown = []
     for line, entry in zip(sheet.lines, scored.entries, strict=True):
@@ -500,8 +500,8 @@ def shown_deals(sheet: Sheet, scored: Scored, lang: str = "da") -> list[ShownDea
                 entry.number,
                 sheet.players[entry.dealer],
                 describe_line(line, fixed, lang),
-                zero_sum_points(list(entry.points), decimals),
-                zero_sum_points(running, decimals),
+                rules.shown_points(list(entry.points)),
+                rules.shown_points(running),
             )
         )
     return shown
@@ -519,14 +519,13 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
     rule book) or to export (csv: one row per deal, then the totals and the money), in the reader's language."""
     rules, session = scored.rules, scored.session
     words = phrases(lang)
-    decimals = rules.ruleset.scoring.decimals
     players = sheet.players
     settled = scored.settlement(rate)
     deals = shown_deals(sheet, scored, lang)
     head = (words["sheet_deal"], words["sheet_dealer"], words["sheet_game"])
     if fmt == "csv":  # for a spreadsheet: the points as numbers, one row per deal
         rows = [(str(d.number), d.dealer, d.deal, *(str(p) for p in d.points)) for d in deals]
-        totals = ("", "", words["sheet_total"], *(str(p) for p in zero_sum_points(session.totals, decimals)))
+        totals = ("", "", words["sheet_total"], *(str(p) for p in rules.shown_points(session.totals)))
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow((*(word.lower() for word in head), *players))
@@ -550,12 +549,12 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
         )
         for d in deals
     ]
-    totals = ("", "", words["sheet_total"], *(number(p) for p in zero_sum_points(session.totals, decimals)))
+    totals = ("", "", words["sheet_total"], *(number(p) for p in rules.shown_points(session.totals)))
     table = Table(words["sheet_caption"], (*head, *players), (*printed, totals), fill=True)
     section = Section(words["sheet_by_deal"], [], [table])
     money = [f"{n}: {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True)]
     payments = payment_lines(players, settled, lang)
-    target = rules.ruleset.session.game_to
+    target = rules.evening.game_to
     if target is not None:
         won = ", ".join(f"{n} {w}" for n, w in zip(players, session.games_won, strict=True))
         section.items.append(Item(words["sheet_games_won_points"].format(target=target, won=won)))
@@ -563,7 +562,7 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
         words["sheet_settlement"].format(rate=number(float(rate))), [Item(m) for m in [*money, *payments]]
     )
     book = RuleBook(
-        title=words["sheet_title"].format(title=rules.ruleset.title),
+        title=words["sheet_title"].format(title=rules.title),
         subtitle=words["sheet_subtitle"].format(
             players=", ".join(players),
             deals=_deals_counted(session, words),

@@ -18,6 +18,7 @@ from regelmotor.cards import Card
 from regelmotor.engine.game import FINISHED, REDEAL, Game, Redeal
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import Money
+from regelmotor.model.ruleset import Side
 from regelmotor.ruleset.compile import Rules
 
 GAME_DEALER = 3
@@ -47,10 +48,10 @@ class DealEntry:
 
 class Session:
     def __init__(self, rules: Rules, players: Sequence[str], *, first_dealer: int = 0) -> None:
-        ruleset = rules.ruleset
-        if len(players) not in ruleset.table.players:
-            allowed = "/".join(str(n) for n in ruleset.table.players)
-            raise SessionError.said("players_count", ruleset=ruleset.name, allowed=allowed, count=len(players))
+        sizes = rules.evening.table_sizes
+        if len(players) not in sizes:
+            allowed = "/".join(str(n) for n in sizes)
+            raise SessionError.said("players_count", ruleset=rules.name, allowed=allowed, count=len(players))
         if not 0 <= first_dealer < len(players):
             raise SessionError(f"the first dealer is a player 0-{len(players) - 1}, not {first_dealer}")
         self.rules = rules
@@ -71,11 +72,7 @@ class Session:
 
     def sitting_out(self) -> tuple[int, ...]:
         """The players who sit out the next deal (000 2.1)."""
-        rule = next((s for s in self.rules.ruleset.table.sitting_out if s.players == self.size), None)
-        if rule is None:
-            return ()
-        where = {"dealer": 0, "right_of_dealer": -1, "left_of_dealer": 1}
-        return tuple((self.dealer + where[seat]) % self.size for seat in rule.seats)
+        return self.rules.evening.sitting_out(self.size, self.dealer)
 
     def seating(self) -> tuple[int, ...]:
         """The four active players at seats 0-3, clockwise from the dealer's left (forhånd first)."""
@@ -106,14 +103,14 @@ class Session:
 
     def evening_over(self) -> bool:
         """Whether the evening's fixed number of deals (``session.deals``) is played."""
-        most = self.rules.ruleset.session.deals
+        most = self.rules.evening.deals
         return most is not None and self.played() >= most
 
     def record(self, game: Game) -> DealEntry:
         """Enter a finished or void deal: score it, then pass the deal on as the rules say."""
         if game.phase not in (FINISHED, REDEAL):
             raise SessionError(f"only a finished or void deal can be entered, not one in {game.phase}")
-        if game.dealer != GAME_DEALER or game.ruleset is not self.rules.ruleset:
+        if game.dealer != GAME_DEALER or game.rules.ruleset is not self.rules.ruleset:
             raise SessionError("the deal was not dealt by this session (use Session.new_game)")
         if game in self._entered:
             raise SessionError("this deal is already entered: a deal is booked once")
@@ -126,7 +123,7 @@ class Session:
 
     def sol_alone(self, bid: Bid | None) -> bool:
         """Whether ``bid`` is a sol bid, its declarer alone against three (what ``same_dealer_after_sol`` reads)."""
-        return bid is not None and bid.sol is not None and self.rules.ruleset.sol_bid(bid.sol).side == "alone"
+        return bid is not None and self.rules.side(bid) is Side.ALONE
 
     def enter(
         self,
@@ -163,7 +160,7 @@ class Session:
         entry = DealEntry(len(self.deals) + 1, self.dealer, seating, outcome, reason, tuple(points), won)
         self.deals.append(entry)
         same_dealer = redeal is not None and redeal.next_dealer == GAME_DEALER
-        same_dealer |= sol and self.rules.ruleset.table.same_dealer_after_sol
+        same_dealer |= sol and self.rules.evening.same_dealer_after_sol
         if not same_dealer:
             self.dealer = (self.dealer + 1) % self.size
             self.rotations += 1
@@ -176,7 +173,7 @@ class Session:
         The game counts the points a deal wins, not what it loses (002: "Det par, der vinder flest stik, får
         1 point pr. stik udover de første 6 stik"): the other pair's loss in the evening's sum, which keeps the
         money square, takes nothing from its points towards the game."""
-        target = self.rules.ruleset.session.game_to
+        target = self.rules.evening.game_to
         if target is None:
             return ()
         self.game_totals = [t + max(p, Fraction(0)) for t, p in zip(self.game_totals, points, strict=True)]
@@ -194,24 +191,24 @@ class Session:
     ) -> None:
         """000 2.7: a penalty to each of the other players, paid by the dealer, or by another player at fault
         (at 5-6 players, when the dealer sits out, the fourth player in the deal too)."""
-        rule = self.rules.ruleset.misdeal
-        if rule.penalty == 0:
+        evening = self.rules.evening
+        if evening.misdeal_penalty == 0:
             return
         payer = self.dealer
-        if rule.culprit_pays and culprit_seat is not None and (culprit_seat != GAME_DEALER or not dealer_at_table):
+        if evening.culprit_pays and culprit_seat is not None and (culprit_seat != GAME_DEALER or not dealer_at_table):
             payer = seating[culprit_seat]
         for player in range(self.size):
             if player != payer:
-                points[player] += rule.penalty
-                points[payer] -= rule.penalty
+                points[player] += evening.misdeal_penalty
+                points[payer] -= evening.misdeal_penalty
 
     def can_end(self) -> bool:
         """Whole rounds where the ruleset asks for them: the deal has gone round the table; and the evening's
         fixed number of deals, where it has one, all played."""
-        rule = self.rules.ruleset.session
-        if rule.deals is not None and self.played() < rule.deals:
+        evening = self.rules.evening
+        if evening.deals is not None and self.played() < evening.deals:
             return False
-        if not rule.whole_rounds:
+        if not evening.whole_rounds:
             return True
         return self.rotations % self.size == 0
 

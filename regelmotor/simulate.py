@@ -75,7 +75,7 @@ def play_deal(
     ruleset and house rules as the record names them) the deal's game record too."""
     rng = deal_random(seed, index)
     dealer = index % 4
-    deck = new_deck(rules.ruleset.deck.jokers)
+    deck = new_deck(rules.jokers)
     rng.shuffle(deck)
     game = Game.from_deck(rules, deck, dealer)
     # The bots draw in turn from the rest of the deal's stream: the order of play fixes who gets what.

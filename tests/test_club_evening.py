@@ -20,11 +20,11 @@ from regelmotor.cli import main
 from regelmotor.engine.game import Game
 from regelmotor.errors import RulesetError
 from regelmotor.hooks import ContractInfo
+from regelmotor.model.ruleset import MAX_DESIGNATIONS
 from regelmotor.records import game_record
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
-from regelmotor.ruleset.model import MAX_DESIGNATIONS
 from regelmotor.score_sheet import read_sheet, score
 from regelmotor.session import Session
 

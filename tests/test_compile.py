@@ -12,9 +12,9 @@ import pytest
 from regelmotor.cards import Card
 from regelmotor.errors import RuleNotImplemented
 from regelmotor.hooks import TrickWinner, hookimpl
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
-from regelmotor.ruleset.model import Ruleset
 
 from .conftest import rules_of
 

@@ -14,13 +14,13 @@ import pytest
 
 from regelmotor.diff import schema_node
 from regelmotor.errors import RegelmotorError
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.rulebook import build as build_module
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset import checks
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
-from regelmotor.ruleset.model import Ruleset
 
 Path = tuple[str | int, ...]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from regelmotor.ruleset.formula import FormulaError, parse_formula
+from regelmotor.model.formula import FormulaError, parse_formula
 
 
 def test_thorsens_formula_is_evaluated_exactly_as_the_law_writes_it() -> None:

@@ -20,9 +20,9 @@ from regelmotor.bots.knowledge import OUT, play_knowledge
 from regelmotor.cards import new_deck
 from regelmotor.engine.game import NAMES, PLAY, Game
 from regelmotor.hooks import PROJECT, CalledCardBinds, ContractInfo, RegelmotorSpecs, TrickWinner, hookimpl
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.rules.trick_winner import trick_winner
 from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
-from regelmotor.ruleset.model import Ruleset
 
 from .conftest import CONFIGS, offered, rules_of
 

@@ -9,7 +9,10 @@ either still ties two modules into one. The engine (``engine/``) neither reads n
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
+
+import pytest
 
 from .conftest import REPO
 
@@ -105,3 +108,78 @@ def test_the_loader_is_split_by_concern() -> None:
     for part in ("catalogue", "schema_check", "overlay", "load", "validate"):
         assert f"regelmotor.ruleset.{part}" in MODULES
     assert len(MODULES["regelmotor.ruleset.load"].read_text(encoding="utf-8").splitlines()) < 400
+
+
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("_data", "phrase_table", "rounding", "safe_text"),
+    ("errors", "progress"),
+    ("cards", "files", "model"),
+    ("bids",),
+    ("hooks", "phrases"),
+    ("rules",),
+    ("ruleset",),
+    ("diff", "engine"),
+    ("play_row", "records", "rulebook", "session"),
+    ("double_dummy", "score_sheet"),
+    ("bots",),
+    ("play", "simulate"),
+    ("compare", "match", "web"),
+    ("cli",),
+    ("__main__",),
+)
+"""The house's floors from the ground up, each a set of rooms (a module, or a package with all it holds):
+the ruleset's types under the rule families, loading and compiling above them, the engine above that, the
+consumers over it. A room imports only rooms on lower floors."""
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _floor_of(room: str) -> int:
+    return next(i for i, rooms in enumerate(FLOORS) if room in rooms)
+
+
+def _imports_up_or_sideways() -> list[str]:
+    """Every import from one room into a room on its own floor or above."""
+    found = []
+    for name, imported in sorted(GRAPH.items()):
+        room = _room(name)
+        if room == "__init__":
+            continue  # the package's face: ``regelmotor`` itself
+        for other in sorted(imported):
+            there = _room(other)
+            if there not in (room, "__init__") and _floor_of(there) >= _floor_of(room):
+                found.append(f"{name} -> {other}")
+    return found
+
+
+def test_every_room_stands_on_a_floor() -> None:
+    placed = {room for rooms in FLOORS for room in rooms}
+    assert {_room(m) for m in MODULES} - {"__init__"} <= placed
+
+
+def test_an_import_only_goes_down_a_floor() -> None:
+    assert _imports_up_or_sideways() == []
+
+
+def test_the_floors_check_sees_an_import_that_goes_up() -> None:
+    """The check is not vacuous: a rule family importing the engine is reported."""
+    GRAPH["regelmotor.rules.vip"].add("regelmotor.engine.game")
+    try:
+        assert "regelmotor.rules.vip -> regelmotor.engine.game" in _imports_up_or_sideways()
+    finally:
+        GRAPH["regelmotor.rules.vip"].discard("regelmotor.engine.game")
+
+
+@pytest.mark.parametrize(("old", "new"), [("ruleset.model", "model.ruleset"), ("ruleset.formula", "model.formula")])
+def test_a_plugin_written_against_the_old_address_of_the_models_still_loads_and_is_told(old: str, new: str) -> None:
+    """Issue 47: the model's types moved "to the floor under the rule families"; a club's plugin that imports
+    them from where they were gets the same objects, with a warning that names the new address."""
+    old_module = importlib.import_module(f"regelmotor.{old}")
+    new_module = importlib.import_module(f"regelmotor.{new}")
+    name = "Ruleset" if new == "model.ruleset" else "Formula"
+    with pytest.warns(DeprecationWarning, match=f"regelmotor.{new}.{name}"):
+        found = getattr(old_module, name)
+    assert found is getattr(new_module, name)

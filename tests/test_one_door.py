@@ -35,7 +35,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("rulebook/build.py", "regelmotor.rules.contracts"): "the rule book's words for a kind of sol bid",
     ("rulebook/build.py", "regelmotor.rules.designation_kinds"): "the rule book's words for a designation",
     ("diff.py", "regelmotor.rules.designation_kinds"): "the diff's words for a designation",
-    ("hooks.py", "regelmotor.rules.scoring"): "a type only (TYPE_CHECKING): what the scorer hook returns",
 }
 
 
@@ -83,6 +82,69 @@ def test_every_allowed_import_is_still_there() -> None:
     """An allowance no longer needed is removed, so that the list stays the truth."""
     for where, module in ALLOWED:
         assert any(m == module or m.startswith(module + ".") for m in _rule_imports(PACKAGE / where)), (where, module)
+
+
+# --- the side door: the raw model read past ``Rules`` -------------------------------------------------
+
+MODEL_READERS = ("ruleset/", "rules/", "rulebook/", "model/", "diff.py")
+"""Where the model is the subject: loading and compiling it, the rule families made from it, the rule book
+and the diff that print it."""
+MODEL_READS_ALLOWED: dict[tuple[str, str], str] = {
+    ("engine/game.py", "bound to .ruleset"): "``Game.ruleset``, the model a game was dealt by, for plugins and records",
+    ("cli/commands.py", ".ruleset.model_dump"): "``show`` prints the resolved file itself",
+    ("cli/commands.py", ".ruleset.title"): "``show`` heads the file it prints with the file's own title",
+    ("score_sheet.py", ".ruleset.model_dump"): "a sheet keeps the file it was started with, to score by it again",
+    ("web/app.py", "bound to .ruleset"): "the page's list of rulesets offers the operator's file by its own words",
+}
+"""Consumers that hold the model for what it is, a club's file, never to ask a rule of it."""
+
+
+def _argument(node: ast.Attribute) -> bool:
+    """``args.ruleset``: the command line's argument, the name of a ruleset, not a model."""
+    return isinstance(node.value, ast.Name) and node.value.id == "args"
+
+
+def _model_reads(path: Path) -> list[str]:
+    """Every read of a field through ``.ruleset`` (``rules.ruleset.scoring``), and every name bound to a
+    ``.ruleset`` (``ruleset = rules.ruleset``: the same read, one line later)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "ruleset":
+            found.append(f"{node.lineno}: .ruleset.{node.attr}")
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        values = value.elts if isinstance(value, ast.Tuple) else [value]  # ``game, ruleset = g, rules.ruleset``
+        if any(isinstance(v, ast.Attribute) and v.attr == "ruleset" and not _argument(v) for v in values):
+            found.append(f"{node.lineno}: bound to .ruleset")
+    return found
+
+
+def _side_door() -> list[str]:
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = str(path.relative_to(PACKAGE))
+        if where.startswith(MODEL_READERS):
+            continue
+        for read in _model_reads(path):
+            if (where, read.split(": ", 1)[1]) not in MODEL_READS_ALLOWED:
+                offenders.append(f"{where}:{read}")
+    return offenders
+
+
+def test_no_consumer_reads_the_model_past_rules() -> None:
+    """``Rules`` answers what consumers ask (the points as shown, a bid's side, fixed partners, the
+    evening's rules, the deck): a consumer that asks the model instead misses what a plugin changes."""
+    assert _side_door() == [], "ask Rules: " + "; ".join(_side_door())
+
+
+def test_the_side_door_check_sees_a_planted_read(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("def f(rules):\n    ruleset = rules.ruleset\n    return rules.ruleset.scoring.decimals\n")
+    assert sorted(_model_reads(planted)) == ["2: bound to .ruleset", "3: .ruleset.scoring"]
+
+
+def test_every_allowed_model_read_is_still_there() -> None:
+    for where, read in MODEL_READS_ALLOWED:
+        assert any(found.endswith(": " + read) for found in _model_reads(PACKAGE / where)), (where, read)
 
 
 # --- issue 47's two divergences: the evening's sheet asks the rules as score and the command line do ------

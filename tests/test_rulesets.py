@@ -11,10 +11,10 @@ import pytest
 from pydantic import BaseModel
 
 from regelmotor.errors import RulesetError
+from regelmotor.model.ruleset import Rule
 from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
-from regelmotor.ruleset.model import Rule
 
 from .conftest import HOUSE_RULES, RULESETS
 

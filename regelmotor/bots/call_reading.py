@@ -77,8 +77,8 @@ game of trump bids with designations (es-makker whist); one of named bids only (
 
 def meanings_for(rules: Rules) -> Meanings | None:
     """The meanings to read ``rules``' calls by, or None: no curve fitted for a game like it."""
-    found = MEANINGS_BY_RULESET.get(rules.ruleset.name)
-    if found is None and rules.ruleset.designations:
+    found = MEANINGS_BY_RULESET.get(rules.name)
+    if found is None and rules.designations:
         return MEANINGS
     return found
 
@@ -120,8 +120,7 @@ class HandMeasures:
 
     @classmethod
     def _made(cls, rules: Rules) -> HandMeasures:
-        jokers = rules.ruleset.jokers
-        wins = jokers is not None and jokers.led_joker == "wins"
+        wins = rules.led_joker_wins
         strength = rules.card_play.sol_strength
         holdings = np.arange(1 << 13, dtype=np.int64)
         has = (holdings[:, None] >> np.arange(13)) & 1 == 1
@@ -167,9 +166,8 @@ def _trump_level(bid: Bid) -> int | None:
 
 def takes_few(rules: Rules, bid: Bid) -> bool:
     """A bid to take few tricks (sol, bordlægger, a plugin's like them): read by the sol measure."""
-    if bid.sol is None:
-        return False
-    return rules.ruleset.sol_bid(bid.sol).max_tricks is not None
+    named = rules.named(bid)
+    return named is not None and named.max_tricks is not None
 
 
 def what_calls_say(history: Sequence[tuple[int, Action]], rules: Rules, seats: int = 4) -> list[Said]:

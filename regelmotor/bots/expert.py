@@ -75,10 +75,10 @@ _WARNED: set[str] = set()
 def kernel_for(rules: Rules) -> K.KernelRules:
     """The kernel constants of ``rules``, made once per compiled ruleset; says once when it cannot be exact."""
     kernel = per_rules(_KERNELS, rules, K.KernelRules.build)
-    if kernel.by_plugin and rules.ruleset.name not in _WARNED:
-        _WARNED.add(rules.ruleset.name)
+    if kernel.by_plugin and rules.name not in _WARNED:
+        _WARNED.add(rules.name)
         print(
-            f"regelmotor: a plugin decides a play rule of {rules.ruleset.name}; the expert bot plays its "
+            f"regelmotor: a plugin decides a play rule of {rules.name}; the expert bot plays its "
             "deals out with the engine's own functions (slower, but right)",
             file=sys.stderr,
         )

@@ -29,8 +29,8 @@ from regelmotor.engine.actions import (
 )
 from regelmotor.engine.game import View
 from regelmotor.hooks import ContractInfo
+from regelmotor.model.ruleset import Side, SolBid
 from regelmotor.ruleset.compile import Rules
-from regelmotor.ruleset.model import SolBid
 
 PARTNER_TRICKS = 2.5
 
@@ -67,20 +67,18 @@ class HeuristicBot:
 
     def __init__(self, rules: Rules, rng: random.Random) -> None:
         self.rules = rules
-        self.ruleset = rules.ruleset
         self.rng = rng
         self.trump_strength = rules.card_play.trump_strength
         self.sol_strength = rules.card_play.sol_strength
-        jokers = self.ruleset.jokers
-        self.joker_lead_wins = jokers is not None and jokers.led_joker == "wins"
+        self.joker_lead_wins = rules.led_joker_wins
         fixed: dict[str, str | None] = {}  # the trump each designation fixes, as its declaration says
         for bid in rules.ladder.bids:
             if bid.designation is not None and bid.designation not in fixed:
                 fixed[bid.designation] = rules.declaration(ContractInfo(bid, (0,))).trump
         self.fixed_clubs = {d for d, trump in fixed.items() if trump == "C"}
         self.fixed_none = {d for d, trump in fixed.items() if trump == "none"}
-        self.plain = self.ruleset.designations[0].id if self.ruleset.designations else None
-        self.sol_ids = {s.id for s in self.ruleset.sol_bids}
+        self.plain = rules.designations[0].id if rules.designations else None
+        self.sol_ids = {s.id for s in rules.sol_contracts}
 
     def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         assert view is not None, "the heuristic bot decides from its view"
@@ -147,18 +145,18 @@ class HeuristicBot:
             designation = next(iter(self.fixed_none))
         ladder = self.rules.ladder
         wanted: Bid | None = None
-        levels = self.ruleset.levels
+        levels = self.rules.levels
         if levels and level >= levels[0]:
             level = min(level, levels[-1])
             text = str(level) if designation == self.plain else f"{level} {designation}"
             wanted = ladder.parse(text)
-        if not self.ruleset.designations:  # only bids named by their name (dansk whist)
+        if not self.rules.designations:  # only bids named by their name (dansk whist)
             return self._call_named(hand, legal)
-        if self._sol_danger(hand) <= 1 and self.ruleset.sol_bids:
-            sol = ladder.parse(self.ruleset.sol_bids[0].id)
+        if self._sol_danger(hand) <= 1 and self.rules.sol_contracts:
+            sol = ladder.parse(self.rules.sol_contracts[0].id)
             if wanted is None or sol.rank > wanted.rank:
                 wanted = sol
-            if JOIN_ACTION in legal and view.contract in {s.id for s in self.ruleset.sol_bids}:
+            if JOIN_ACTION in legal and view.contract in self.sol_ids:
                 return JOIN_ACTION
         if wanted is None:
             return PASS_ACTION
@@ -178,18 +176,19 @@ class HeuristicBot:
         fitting = []
         for action in legal:
             bid = action.bid
-            if bid is not None and bid.sol is not None and self._named_fits(self.ruleset.sol_bid(bid.sol), hand):
+            named = None if bid is None else self.rules.named(bid)
+            if bid is not None and named is not None and self._named_fits(named, hand):
                 fitting.append(bid)
         return _bid_action(max(fitting, key=lambda b: b.rank), legal) if fitting else PASS_ACTION
 
     def _named_fits(self, named: SolBid, hand: list[Card]) -> bool:
-        partner = PARTNER_TRICKS if named.side == "partner" else 0.0
+        partner = PARTNER_TRICKS if named.side == Side.PARTNER else 0.0
         if named.first_tricks is not None:
             return self._top_tricks(hand) >= named.first_tricks
         if named.min_tricks is not None and self._high_tricks(hand) + partner < named.min_tricks:
             return False
         if named.max_tricks is not None:
-            allowed = named.max_tricks if named.side == "alone" else named.max_tricks / 2
+            allowed = named.max_tricks if named.side == Side.ALONE else named.max_tricks / 2
             return self._sol_danger(hand) <= allowed
         return True
 

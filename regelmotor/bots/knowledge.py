@@ -124,7 +124,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
     for i, (_, card) in enumerate(current):
         row[K.TRICK + i] = card
     # the cards nobody has shown this seat
-    real = new_deck(rules.ruleset.deck.jokers)
+    real = new_deck(rules.jokers)
     seen_real = {c for c in played if c != K.FORDAEKT} | {c for cards in known for c in cards}
     seen_real |= {CARDS[c] for c in view.discarded}
     if own_fd is not None:
@@ -265,12 +265,12 @@ def sample_worlds(
     with ``reading``, drawn from ``reading.oversample * count`` random deals as the calls heard say."""
     me = view.seat
     mine = _initial_hand(view)
-    kitty_size = rules.ruleset.deck.kitty
+    kitty_size = rules.kitty_size
     kitty_known = _kitty_known(view)
     if len(mine) != HAND or any(i >= kitty_size for i in kitty_known):
         return []
     taken = set(mine) | set(kitty_known.values())
-    pool = [c for c in new_deck(rules.ruleset.deck.jokers) if c not in taken]
+    pool = [c for c in new_deck(rules.jokers) if c not in taken]
     hand_now = sorted(CARDS[c] for c in view.hand)
     dealt = max(tries, reading.oversample if reading else 0) * count
     shuffled = np.random.default_rng(rng.getrandbits(64)).permuted(np.tile(np.array(pool), (dealt, 1)), axis=1)

@@ -46,12 +46,13 @@ from regelmotor.errors import Problem, RegelmotorError, RulesetError
 from regelmotor.files import OutputError, check_output, refuse_binary_terminal, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.match import run_match
+from regelmotor.model.ruleset import Side
 from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import Word, card_shown, phrases, said, say
 from regelmotor.play import TerminalGame
 from regelmotor.progress import Progress
 from regelmotor.records import read_record, record_schema_text, replay, state_json
-from regelmotor.rounding import number_text, points, zero_sum_points
+from regelmotor.rounding import number_text
 from regelmotor.rulebook import FORMATS, LANGS, PAPERS, build_rulebook, render
 from regelmotor.rulebook.build import cited
 from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_house_rules, shipped_rulesets
@@ -209,17 +210,16 @@ def _leaves(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tupl
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
-    ruleset = rules.ruleset
     bid = rules.contract_bid(args.contract)
-    named = None if bid.sol is None else ruleset.sol_bid(bid.sol)
-    if named is not None and named.side == "each":
+    side = rules.side(bid)
+    if side is Side.EACH:
         return _score_each(args, rules, bid, out)
     try:
         args.tricks = int(args.tricks)
     except ValueError:
         raise RegelmotorError.said("tricks_text", text=args.tricks) from None
     problem = None
-    if named is not None and named.side == "pairs" and not 7 <= args.tricks <= 13:
+    if side is Side.PAIRS and not 7 <= args.tricks <= 13:
         problem = _say(args, "err_score_pair_tricks", bid=bid, tricks=args.tricks)
     elif not 0 <= args.tricks <= 13:
         problem = _say(args, "err_score_tricks", tricks=args.tricks)
@@ -241,29 +241,17 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     scores = rules.role_points(
         bid, args.tricks, alone=args.selvmakker, vip_card=args.vip_card or 0, doublings=args.doubled
     )
-    decimals = ruleset.scoring.decimals
-    # Printed to the ruleset's decimals, the declarer's points are what the others pay (so the printed
-    # numbers sum to zero as the exact ones do: 3 x 35.16 against -105.48, not -105.47).
-    others = [points(scores.opponent, decimals)] * scores.opponents
-    if scores.partner is not None:
-        others.append(points(scores.partner, decimals))
-    exact = (scores.declarer * 10**decimals).denominator == 1  # -80 is printed -80, never -80.01
-    declarer = -round(sum(Fraction(str(p)) for p in others), decimals) if scores.total == 0 and not exact else None
-    shown_declarer = (
-        points(Fraction(str(declarer)), decimals) if declarer is not None else points(scores.declarer, decimals)
-    )
-    seats = [scores.declarer, *([] if scores.partner is None else [scores.partner])]
-    seats += [scores.opponent] * scores.opponents
-    each = zero_sum_points(seats, decimals)[len(seats) - scores.opponents :]  # as the score sheet books them
+    shown = rules.shown_roles(scores)
+    each = list(shown.each_opponent)
     if args.json:
         _print_json(
             {
-                "declarer": shown_declarer,
-                "partner": None if scores.partner is None else points(scores.partner, decimals),
-                "opponent": points(scores.opponent, decimals),
+                "declarer": shown.declarer,
+                "partner": shown.partner,
+                "opponent": shown.opponent,
                 "opponents": scores.opponents,
                 "each_opponent": each,
-                "sum": points(scores.total, decimals),
+                "sum": shown.total,
             },
             out,
         )
@@ -271,30 +259,26 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
     lang = getattr(args, "lang", LANG_DEFAULT)
 
-    def line(key: str, value: str, note: str = "") -> None:
-        out.write(f"{_say(args, key):<12}{value}{note}\n")
+    def line(key: str, value: int | float, note: str = "") -> None:
+        out.write(f"{_say(args, key):<12}{number_text(value, lang, signed=True)}{note}\n")
 
-    if named is not None and named.side == "pairs":  # engelsk whist: no declarer, the pair with more tricks wins
+    if side is Side.PAIRS:  # engelsk whist: no declarer, the pair with more tricks wins
         out.write(_say(args, "cli_score_pairs", ruleset=resolved.label, bid=bid, tricks=args.tricks) + "\n")
         each_of_two = f"  ({_say(args, 'cli_each_of', n=2)})"
-        line("cli_winner", _signed(Fraction(str(shown_declarer)), decimals, lang), each_of_two)
-        line("cli_loser", _signed(scores.opponent, decimals, lang), each_of_two)
-        line("cli_sum", _signed(scores.total, decimals, lang))
+        line("cli_winner", shown.declarer, each_of_two)
+        line("cli_loser", shown.opponent, each_of_two)
+        line("cli_sum", shown.total)
         return EXIT_OK
-    side = _say(args, "cli_score_alone" if scores.partner is None else "cli_score_partner")
-    out.write(_say(args, "cli_score_head", ruleset=resolved.label, bid=bid, tricks=args.tricks, side=side) + "\n")
-    line("cli_declarer", _signed(Fraction(str(shown_declarer)), decimals, lang))
-    if scores.partner is not None:
-        line("cli_partner", _signed(scores.partner, decimals, lang))
+    playing = _say(args, "cli_score_alone" if scores.partner is None else "cli_score_partner")
+    out.write(_say(args, "cli_score_head", ruleset=resolved.label, bid=bid, tricks=args.tricks, side=playing) + "\n")
+    line("cli_declarer", shown.declarer)
+    if shown.partner is not None:
+        line("cli_partner", shown.partner)
     on_sheet = ", ".join(number_text(x, lang, signed=True) for x in each)
     split = "" if len(set(each)) == 1 else _say(args, "cli_on_sheet", values=on_sheet)
-    line(
-        "cli_opponent",
-        _signed(scores.opponent, decimals, lang),
-        f"  ({_say(args, 'cli_each_of', n=scores.opponents)}{split})",
-    )
-    line("cli_sum", _signed(scores.total, decimals, lang))
-    if shown_declarer != points(scores.declarer, decimals):
+    line("cli_opponent", shown.opponent, f"  ({_say(args, 'cli_each_of', n=scores.opponents)}{split})")
+    line("cli_sum", shown.total)
+    if shown.declarer_evened:
         out.write(_say(args, "cli_declarer_pays") + "\n")
     return EXIT_OK
 
@@ -308,8 +292,7 @@ def _score_each(args: argparse.Namespace, rules: Rules, bid: Bid, out: TextIO) -
     if args.doubled or args.selvmakker or args.vip_card is not None:
         sys.stderr.write(f"regelmotor: {bid} has no declarer: give only --tricks\n")
         return EXIT_INVALID
-    decimals = rules.ruleset.scoring.decimals
-    shown = zero_sum_points(rules.points(ContractInfo(bid, ()), tricks), decimals)
+    shown = rules.shown_points(rules.points(ContractInfo(bid, ()), tricks))
     if args.json:
         _print_json({"tricks": list(tricks), "points": shown, "sum": sum(shown)}, out)
         return EXIT_OK
@@ -321,10 +304,6 @@ def _score_each(args: argparse.Namespace, rules: Rules, bid: Bid, out: TextIO) -
             + "\n"
         )
     return EXIT_OK
-
-
-def _signed(value: Fraction, decimals: int, lang: str) -> str:
-    return number_text(points(value, decimals), lang, signed=True)
 
 
 def cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
@@ -544,7 +523,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = _load(args)
-    if rules.ruleset.table.players and 4 not in rules.ruleset.table.players:
+    if rules.evening.table_sizes and 4 not in rules.evening.table_sizes:
         raise RegelmotorError.said("not_four", ruleset=resolved.label)
     check_bot(args.bots, rules)
     record = Path(args.record) if args.record is not None else default_record()
@@ -740,8 +719,7 @@ def _describe_state(game: Game, label: str, lang: str = "en") -> str:
     if game.tricks:
         lines.append(line("tricks_won", counts=", ".join(f"{seat(s)}: {n}" for s, n in enumerate(game.tricks_won))))
     if game.scores is not None:
-        decimals = game.ruleset.scoring.decimals
-        shown = zero_sum_points(game.scores, decimals)  # the same numbers as --json and the score sheet
+        shown = game.rules.shown_points(game.scores)  # the same numbers as --json and the score sheet
         points = [number_text(p, lang, signed=True) for p in shown]  # Danish writes 6,67
         lines.append(line("scores", scores=", ".join(f"{seat(s)}: {p}" for s, p in enumerate(points))))
     lines.append(line("phase", phase=words.get(f"phase_{game.phase}", game.phase)))
@@ -766,10 +744,10 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     if not ladder.bids:
         contract = rules.redealing.all_pass_contract
-        out.write(f"no bidding in {rules.ruleset.name}: every deal is {contract}\n")
+        out.write(f"no bidding in {rules.name}: every deal is {contract}\n")
         return EXIT_OK
     lines: list[str] = []
-    plain = rules.ruleset.designations[0].id if rules.ruleset.designations else None
+    plain = rules.designations[0].id if rules.designations else None
     for group in ladder.groups:
         text = " = ".join(bid.text for bid in group)
         starts_level = group[0].level is not None and group[0].designation == plain
@@ -1161,7 +1139,7 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
             raise SheetError.said("in_deal", number=exc.values.get("number"), error=named) from None
         raise
     entry = scored.entries[-1]
-    shown = zero_sum_points(list(entry.points), scored.rules.ruleset.scoring.decimals)
+    shown = scored.rules.shown_points(list(entry.points))
     lang = getattr(args, "lang", LANG_DEFAULT)
     booked = ", ".join(f"{n} {number_text(p, lang)}" for n, p in zip(sheet.players, shown, strict=True))
     return _say(args, "cli_deal_scored", number=entry.number, points=booked) + "\n"
@@ -1171,7 +1149,7 @@ def _undo_deal(args: argparse.Namespace, path: Path, sheet: Sheet) -> str:
     if not sheet.lines:
         raise RegelmotorError.said("no_undo", path=path)
     removed = sheet.lines.pop()
-    fixed = score(sheet).rules.ruleset.table.partnerships == "fixed"
+    fixed = score(sheet).rules.fixed_partners
     deal = describe_line(removed, fixed, args.lang)
     return _say(args, "cli_taken_back", number=len(sheet.lines) + 1, deal=deal) + "\n"
 
@@ -1182,7 +1160,7 @@ def _rescore(sheet: Sheet, apply: bool, lang: str = LANG_DEFAULT) -> str:
     now = sheet.current()
     before = score(sheet)
     after = score(sheet, compile_rules(now))
-    decimals = before.rules.ruleset.scoring.decimals
+    shown = before.rules.shown_points  # the sheet's points as they were printed, before and after
 
     def changes(a: Sequence[int | float], b: Sequence[int | float]) -> str:
         both = zip(sheet.players, a, b, strict=True)
@@ -1191,14 +1169,14 @@ def _rescore(sheet: Sheet, apply: bool, lang: str = LANG_DEFAULT) -> str:
     lines = [
         words["sheet_rescore_deal"].format(
             number=old.number,
-            changes=changes(zero_sum_points(list(old.points), decimals), zero_sum_points(list(new.points), decimals)),
+            changes=changes(shown(list(old.points)), shown(list(new.points))),
         )
         for old, new in zip(before.entries, after.entries, strict=True)
         if old.points != new.points
     ]
     if now.fingerprint == sheet.fingerprint:
         return words["sheet_rescore_same"].format(ruleset=sheet.ruleset) + "\n"
-    old_totals, new_totals = (zero_sum_points(r.session.totals, decimals) for r in (before, after))
+    old_totals, new_totals = (shown(r.session.totals) for r in (before, after))
     head = words["sheet_rescore_head"].format(ruleset=sheet.ruleset) + "\n"
     body = "\n".join(lines) if lines else words["sheet_rescore_none"]
     summary = words["sheet_rescore_total"].format(changes=changes(old_totals, new_totals))
@@ -1211,18 +1189,17 @@ def _print_sheet(
     sheet: Sheet, scored: Scored, rate: Fraction, as_json: bool, out: TextIO, lang: str = LANG_DEFAULT
 ) -> None:
     words = phrases(lang)
-    session, decimals = scored.session, scored.rules.ruleset.scoring.decimals
+    session, rules = scored.session, scored.rules
     settled = scored.settlement(rate)
     players = sheet.players
     rows = []
     for line, entry in zip(sheet.lines, scored.entries, strict=True):
-        fixed = scored.rules.ruleset.table.partnerships == "fixed"
-        rows.append((entry, describe_line(line, fixed, lang), zero_sum_points(list(entry.points), decimals)))
-    totals = zero_sum_points(session.totals, decimals)
+        rows.append((entry, describe_line(line, rules.fixed_partners, lang), rules.shown_points(list(entry.points))))
+    totals = rules.shown_points(session.totals)
     if as_json:
         _print_json(
             {
-                "ruleset": scored.rules.ruleset.name,
+                "ruleset": rules.name,
                 "players": list(players),
                 "deals": [
                     {
@@ -1268,16 +1245,16 @@ def _print_sheet(
     for entry, text, shown in rows:
         out.write(f"{entry.number:<5}{players[entry.dealer]:<{width}}{text:<34}" + numbers(shown) + "\n")
     out.write(f"{words['sheet_total']:<{margin}}" + numbers(totals) + "\n")
-    target = scored.rules.ruleset.session.game_to
+    target = rules.evening.game_to
     if target is not None:  # games (partier) to a target: who won how many, and the game under way
         won = "".join(f"{n:>{width}}" for n in session.games_won)
-        going = numbers(zero_sum_points(session.game_totals, decimals))
+        going = numbers(rules.shown_points(session.game_totals))
         out.write(f"{words['sheet_games_won'].format(target=target):<{margin}}{won}\n")
         out.write(f"{words['sheet_game_going']:<{margin}}{going}\n")
-    if scored.rules.ruleset.session.whole_rounds:  # 000: "Session – En enhed som omfatter et helt antal runder"
+    if rules.evening.whole_rounds:  # 000: "Session – En enhed som omfatter et helt antal runder"
         left = (session.size - session.rotations % session.size) % session.size
         out.write((words["sheet_rounds_whole"] if left == 0 else words["sheet_rounds_left"].format(left=left)) + "\n")
-    evening = scored.rules.ruleset.session.deals
+    evening = rules.evening.deals
     if evening is not None:  # an evening of a fixed number of deals
         over = session.evening_over()
         out.write(

@@ -100,7 +100,8 @@ class Sides:
 def sides_of(game: Game, row: Rows) -> Sides:
     """The declaring side of ``game``'s contract as the solver counts it."""
     assert game.bid is not None
-    fewest = game.bid.sol is not None and game.ruleset.sol_bid(game.bid.sol).fewest_tricks
+    named = game.rules.named(game.bid)
+    fewest = named is not None and named.fewest_tricks
     kind = int(row[K.SIDE])
     if kind == EACH:
         return Sides(0, S.FEWEST if fewest else S.MOST, True)

@@ -153,7 +153,7 @@ def check_hands(hands: list[list[Card]], rules: Rules, where: str) -> None:
     if len(sizes) != 1 or not 1 <= min(sizes) <= 13:
         raise AnalysisError.said("hands_sizes", where=where, sizes=", ".join(map(str, sorted(map(len, hands)))))
     seen: set[Card] = set()
-    jokers = rules.ruleset.deck.jokers
+    jokers = rules.jokers
     for seat, hand in enumerate(hands):
         for card in hand:
             if card in seen:

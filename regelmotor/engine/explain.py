@@ -15,9 +15,9 @@ from regelmotor.cards import Card
 from regelmotor.engine.actions import Action, Verb
 from regelmotor.errors import IllegalCall, RuleViolation
 from regelmotor.hooks import TrickContext
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.phrases import PLAIN, refusal
 from regelmotor.ruleset.compile import Rules
-from regelmotor.ruleset.model import Ruleset
 
 
 class Game(Protocol):
@@ -66,7 +66,7 @@ def violation(game: Game, kind: str, seat: int, action: Action) -> RuleViolation
 
 
 def _designation_path(game: Game) -> str:
-    designations = [d.id for d in game.ruleset.designations]
+    designations = [d.id for d in game.rules.designations]
     assert game.bid is not None and game.bid.designation is not None
     return f"designations[{designations.index(game.bid.designation)}]"
 

@@ -425,7 +425,7 @@ def _check_deal(rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[C
     if len(hands) != SEATS or any([len(hand) != HAND for hand in hands]):
         raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
     if len(kitty) != rules.kitty_size:
-        raise DealError(f"the kitty holds {rules.kitty_size} cards in {rules.ruleset.name}, not {len(kitty)}")
+        raise DealError(f"the kitty holds {rules.kitty_size} cards in {rules.name}, not {len(kitty)}")
     dealt = [*itertools.chain(*hands), *kitty]
     if len(dealt) != len(expected) or expected.symmetric_difference(dealt):
         twice = sorted({c for c in dealt if dealt.count(c) > 1})

@@ -29,8 +29,8 @@ from regelmotor.hooks import (
 
 if TYPE_CHECKING:
     from regelmotor.hooks import AuctionStatus
+    from regelmotor.model.ruleset import Ruleset
     from regelmotor.ruleset.compile import Rules
-    from regelmotor.ruleset.model import Ruleset
 
 SEATS = 4
 HAND = 13

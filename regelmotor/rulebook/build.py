@@ -16,6 +16,7 @@ from itertools import groupby
 from regelmotor.bids import Bid
 from regelmotor.diff import label_of
 from regelmotor.hooks import ContractInfo
+from regelmotor.model.ruleset import Designation, Rule, SolBid
 from regelmotor.phrases import phrases as phrases
 from regelmotor.rounding import number_text, points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
@@ -23,7 +24,6 @@ from regelmotor.rules.contracts import one_against_three
 from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.compile import RoleScores, Rules
 from regelmotor.ruleset.load import ResolvedRuleset
-from regelmotor.ruleset.model import Designation, Rule, SolBid
 
 LANGS = ("da", "en")
 SECTION_TITLES = {

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from regelmotor.bids import HOLD, JOIN, PASS, Bid, Ladder, parse_call
 from regelmotor.errors import IllegalCall, NotationError
 from regelmotor.hooks import Auction, AuctionStatus, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 
 class _Fold:

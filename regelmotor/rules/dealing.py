@@ -14,7 +14,7 @@ from functools import cache
 from regelmotor.cards import Card, format_card, new_deck
 from regelmotor.errors import DealError, RegelmotorError
 from regelmotor.hooks import Deal, Dealer, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 HAND_SIZE = 13
 SEATS = 4

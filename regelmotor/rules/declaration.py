@@ -28,9 +28,9 @@ from regelmotor.hooks import (
     TrumpChoices,
     hookimpl,
 )
+from regelmotor.model.ruleset import Designation, Ruleset, SolBid
 from regelmotor.rules.contracts import partner_across
 from regelmotor.rules.designation_kinds import kind_of
-from regelmotor.ruleset.model import Designation, Ruleset, SolBid
 
 NO_TRUMP: Denomination = "none"
 

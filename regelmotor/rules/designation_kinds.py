@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from regelmotor.hooks import PARTNER, DeclarationStep
-from regelmotor.ruleset.model import Designation
+from regelmotor.model.ruleset import Designation
 
 Steps = tuple[tuple[DeclarationStep, int], ...]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.hooks import ContractInfo, DoublingRule, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 
 def _nobody(contract: ContractInfo, seats: Sequence[int]) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ with the cat"). Whistgruppe 2: no kitty, no exchange.
 from __future__ import annotations
 
 from regelmotor.hooks import ContractInfo, ExchangePlan, Exchanger, ExchangeTurn, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 
 def exchanger(ruleset: Ruleset) -> Exchanger:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from regelmotor.cards import Card, suit_of
 from regelmotor.hooks import ContractInfo, FordaektRule, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 
 def _never(contract: ContractInfo, called: Card | None, hand: Sequence[Card]) -> bool:

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from regelmotor.bids import Bid
 from regelmotor.hooks import hookimpl
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.rules.designation_kinds import kind_of
-from regelmotor.ruleset.model import Ruleset
 
 
 def may_join(ruleset: Ruleset) -> Callable[[Bid], bool]:

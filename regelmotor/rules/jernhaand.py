@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from regelmotor.cards import RANK_LETTERS, Card
 from regelmotor.hooks import RedealClaim, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 ACTION = "jernhånd"
 

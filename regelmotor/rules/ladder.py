@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from regelmotor.bids import Ladder, build_ladder
 from regelmotor.hooks import hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 
 class LadderRules:

@@ -5,7 +5,7 @@ bid says when (``open_hand``)."""
 from __future__ import annotations
 
 from regelmotor.hooks import ContractInfo, Moment, OpenHands, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 
 def open_hands(ruleset: Ruleset) -> OpenHands:

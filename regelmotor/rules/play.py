@@ -13,13 +13,13 @@ from collections.abc import Sequence
 
 from regelmotor.cards import Card
 from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, Refusal, TrickContext, hookimpl
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.rules.cardplay import legal as L
 from regelmotor.rules.cardplay.constants import ending, play_constants
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
 from regelmotor.rules.cardplay.follow_suit import following
 from regelmotor.rules.cardplay.masks import JOKER_SUIT, bit_count, card_suit, mask_of
 from regelmotor.rules.contracts import shares, within
-from regelmotor.ruleset.model import Ruleset
 
 TRICKS = 13
 KEYS = {

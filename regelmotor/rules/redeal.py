@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from regelmotor.bids import Bid
 from regelmotor.cards import Card
 from regelmotor.hooks import RedealClaim, Redealing, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 OMBLANDING = "omblanding"
 

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from regelmotor.errors import RegelmotorError
+from regelmotor.model.formula import Formula, FormulaError, parse_formula
+from regelmotor.model.ruleset import GameScoring, Ruleset
 from regelmotor.phrase_table import Said
+from regelmotor.rounding import points, zero_sum_points
 from regelmotor.rules.contracts import Share, share_cases, shares, within
-from regelmotor.ruleset.formula import Formula, FormulaError, parse_formula
-from regelmotor.ruleset.model import GameScoring, Ruleset
 
 TRUMP_VARIABLES: dict[str, str] = {
     "C": "antal stik meldt (kontrakten)",
@@ -64,6 +65,44 @@ class RoleScores:
     @property
     def total(self) -> Fraction:
         return self.declarer + (self.partner or 0) + self.opponent * self.opponents + sum(self.others, Fraction(0))
+
+
+@dataclass(frozen=True)
+class ShownRoles:
+    """One game's points per role as a member reads them, to the ruleset's decimals."""
+
+    declarer: int | float
+    """What the others pay him, where his own points do not round to it (3 x 35.16 against -105.48)."""
+    partner: int | float | None
+    opponent: int | float
+    each_opponent: tuple[int | float, ...]
+    """Each opponent's points as the score sheet books them: rounded so the seats sum as the points do."""
+    total: int | float
+    declarer_evened: bool
+    """Whether ``declarer`` is what the others pay rather than his own points rounded."""
+
+
+def shown_roles(scores: RoleScores, decimals: int) -> ShownRoles:
+    """``scores`` printed to ``decimals`` places so that the printed numbers sum to zero as the exact ones do:
+    the declarer's points are what the others pay (3 x 35.16 against -105.48, not -105.47), and a declarer's
+    points that are exact at those places stay his own (-80 is printed -80, never -80.01)."""
+    others = [points(scores.opponent, decimals)] * scores.opponents
+    if scores.partner is not None:
+        others.append(points(scores.partner, decimals))
+    exact = (scores.declarer * 10**decimals).denominator == 1
+    own = points(scores.declarer, decimals)
+    paid = -round(sum(Fraction(str(p)) for p in others), decimals) if scores.total == 0 and not exact else None
+    declarer = own if paid is None else points(Fraction(str(paid)), decimals)
+    seats = [scores.declarer, *([] if scores.partner is None else [scores.partner])]
+    seats += [scores.opponent] * scores.opponents
+    return ShownRoles(
+        declarer=declarer,
+        partner=None if scores.partner is None else points(scores.partner, decimals),
+        opponent=points(scores.opponent, decimals),
+        each_opponent=tuple(zero_sum_points(seats, decimals)[len(seats) - scores.opponents :]),
+        total=points(scores.total, decimals),
+        declarer_evened=declarer != own,
+    )
 
 
 def _up(value: Fraction) -> Fraction:

@@ -22,9 +22,9 @@ from fractions import Fraction
 
 from regelmotor.bids import Bid
 from regelmotor.hooks import ContractInfo, Money, SessionSettle, Settle, Transfer, hookimpl
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.rounding import to_oere
 from regelmotor.rules.scoring import Scorer, scorer_for
-from regelmotor.ruleset.model import Ruleset
 
 SEATS = 4
 

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from regelmotor.cards import Card
 from regelmotor.hooks import TrickWinner, hookimpl
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.rules.cardplay.constants import play_constants
 from regelmotor.rules.cardplay.trick_winner import winning_index
-from regelmotor.ruleset.model import Ruleset
 
 
 def trick_winner(ruleset: Ruleset, *, joker_loses: bool = False) -> TrickWinner:

@@ -15,9 +15,9 @@ from typing import get_args
 
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.errors import RegelmotorError
+from regelmotor.model.ruleset import UNRANKED, Designation, Rank, Ruleset, SolBid
 from regelmotor.rules.dealing import pattern_problem
 from regelmotor.rules.scoring import ScoringProblem, scorer_for
-from regelmotor.ruleset.model import UNRANKED, Designation, Rank, Ruleset, SolBid
 
 
 def _said(phrase: str, **values: object) -> RegelmotorError:

@@ -46,11 +46,14 @@ from regelmotor.hooks import (
     VipRule,
     VipTurns,
 )
+from regelmotor.model.ruleset import Designation, Ruleset, Side, SolBid
+from regelmotor.rounding import zero_sum_points
 from regelmotor.rules.auction import AuctionRules
 from regelmotor.rules.cardplay.constants import CardPlay, card_play
 from regelmotor.rules.dealing import DealingRules
 from regelmotor.rules.declaration import DeclarationRules
 from regelmotor.rules.doubling import DoublingRules
+from regelmotor.rules.evening import EveningRules, evening_rules
 from regelmotor.rules.exchange import ExchangeRules
 from regelmotor.rules.fordaekt import FordaektRules
 from regelmotor.rules.gaa_med import GaaMedRules
@@ -61,12 +64,11 @@ from regelmotor.rules.open_hands import OpenHandRules
 from regelmotor.rules.play import PlayRules
 from regelmotor.rules.redeal import RedealRules
 from regelmotor.rules.scoring import RoleScores as RoleScores  # what role_points answers, for its callers
-from regelmotor.rules.scoring import Scorer, ScoringProblem, check_zero_sum
+from regelmotor.rules.scoring import Scorer, ScoringProblem, ShownRoles, check_zero_sum, shown_roles
 from regelmotor.rules.settlement import SettlementRules
 from regelmotor.rules.trick_winner import TrickWinnerRules
 from regelmotor.rules.vip import VipRules
 from regelmotor.ruleset.load import ResolvedRuleset
-from regelmotor.ruleset.model import Ruleset
 
 STANDARD_PLUGINS: tuple[type, ...] = (
     LadderRules,
@@ -156,6 +158,9 @@ class Rules:
     settle: Settle
     session_settlement: SessionSettle
     plugin_manager: pluggy.PluginManager
+    evening: EveningRules
+    """The evening's rules around its deals (sitting out, the next dealer, the misdeal's penalty, the game's
+    target), for the session and the score sheet."""
     card_play: CardPlay
     """The play rules' constants for ``rules.cardplay``'s bitmask functions (the kernel's playouts; the
     shipped play hooks hold the same)."""
@@ -169,6 +174,66 @@ class Rules:
     shipped_dealer: bool = False
     """Whether the shipped dealing rule deals (no plugin's): then a deal dealt from a new deck holds every
     card once by construction, and ``Game.from_seed`` does not check it again."""
+
+    @property
+    def name(self) -> str:
+        """The ruleset's name, as records and ``--ruleset`` name it."""
+        return self.ruleset.name
+
+    @property
+    def title(self) -> str:
+        """The ruleset's title, as the rule book and the score sheet head it."""
+        return self.ruleset.title
+
+    @property
+    def fixed_partners(self) -> bool:
+        """Whether partners sit across the whole evening (engelsk and dansk whist), where no card calls them."""
+        return self.ruleset.table.partnerships == "fixed"
+
+    @property
+    def designations(self) -> tuple[Designation, ...]:
+        """The trump bids' designations, the plain one (lowest) first; none where every bid is named."""
+        return self.ruleset.designations
+
+    @property
+    def led_joker_wins(self) -> bool:
+        """Whether a led joker always takes its trick (where it does not, it loses to the highest trump)."""
+        jokers = self.ruleset.jokers
+        return jokers is not None and jokers.led_joker == "wins"
+
+    @property
+    def levels(self) -> range:
+        """The numbers of tricks a trump bid may name (none without designations)."""
+        return self.ruleset.levels
+
+    @property
+    def sol_contracts(self) -> tuple[SolBid, ...]:
+        """The bids named by their name (sol, ren sol, bordlægger; every bid of dansk whist), lowest first."""
+        return self.ruleset.sol_bids
+
+    @property
+    def named_contracts(self) -> tuple[SolBid, ...]:
+        """The sol contracts, then the one played when all pass (pasnolo), where there is one."""
+        return self.ruleset.named_bids()
+
+    def named(self, bid: Bid) -> SolBid | None:
+        """The named contract ``bid`` is, or None for a trump bid."""
+        return None if bid.sol is None else self.ruleset.sol_bid(bid.sol)
+
+    def side(self, bid: Bid) -> Side | None:
+        """Who plays together in ``bid`` where it is a named contract; None for a trump bid (the declarer and
+        the partner a card calls, or the fixed partner)."""
+        named = self.named(bid)
+        return None if named is None else Side(named.side)
+
+    def shown_points(self, points: Sequence[Fraction]) -> list[int | float]:
+        """Points as a member reads them: to the ruleset's decimals, rounded so that they sum as the exact
+        points do (the score sheet's rounding); whole points stay whole."""
+        return zero_sum_points(points, self.ruleset.scoring.decimals)
+
+    def shown_roles(self, scores: RoleScores) -> ShownRoles:
+        """A game's points per role (``role_points``) as a member reads them, summing as the exact ones do."""
+        return shown_roles(scores, self.ruleset.scoring.decimals)
 
     @property
     def zero_sum(self) -> bool:
@@ -203,10 +268,10 @@ class Rules:
         plugin wrapping ``settle`` pays."""
         if not 0 <= tricks <= 13:
             raise ValueError(f"a side takes 0 to 13 tricks, not {tricks}")
-        side = None if bid.sol is None else self.ruleset.sol_bid(bid.sol).side
-        if side == "each":
+        side = self.side(bid)
+        if side is Side.EACH:
             raise ValueError(f"{bid.text} is scored player by player: use points() with every seat's tricks")
-        paired = side in ("partner", "pairs") or (bid.sol is None and not alone)
+        paired = side in (Side.PARTNER, Side.PAIRS) or (bid.sol is None and not alone)
         contract, won = self.sample_deal(bid, tricks, alone=alone)
         scores = self.settle(contract, won, vip_card, doublings)
         if paired:
@@ -215,9 +280,9 @@ class Rules:
 
     def sample_deal(self, bid: Bid, tricks: int, *, alone: bool = False) -> tuple[ContractInfo, list[int]]:
         """The sample deal ``role_points`` scores: the contract, and the tricks each seat took."""
-        side = None if bid.sol is None else self.ruleset.sol_bid(bid.sol).side
+        side = self.side(bid)
         rest = 13 - tricks
-        declarers = () if side in ("pairs", "each") else (0,)
+        declarers = () if side in (Side.PAIRS, Side.EACH) else (0,)
         partner = 2 if bid.sol is None and not alone else None
         return ContractInfo(bid, declarers, partner), [tricks, (rest + 1) // 2, 0, rest // 2]
 
@@ -395,6 +460,7 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
         settle=one("regelmotor_settle", scorer=scorer),
         session_settlement=one("regelmotor_session_settlement"),
         plugin_manager=pm,
+        evening=evening_rules(model),
         card_play=card_play(model),
         plugins=versions,
         jokers=model.deck.jokers,

@@ -8,7 +8,7 @@ import hashlib
 import json
 from typing import Any
 
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 ADDED_KEYS: dict[tuple[str, ...], Any] = {("scoring", "losers_pay"): True}
 """Keys added after records began to carry fingerprints, with their defaults: at its default such a key is

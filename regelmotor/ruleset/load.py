@@ -14,10 +14,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from regelmotor.errors import Location, Problem, RulesetError, RulesetNotFound
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.ruleset.catalogue import FileRef, find_file, is_path
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.fingerprint import ruleset_fingerprint
-from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.overlay import (
     BY_ENTRY,
     Gone,

@@ -11,8 +11,8 @@ from typing import Any
 
 from regelmotor.bids import fold
 from regelmotor.errors import Location, Problem
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.phrase_table import Word
-from regelmotor.ruleset.model import Ruleset
 from regelmotor.ruleset.yaml_source import (
     Document,
     Path,

@@ -13,7 +13,7 @@ import copy
 import json
 from typing import Any
 
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 SCHEMA_ID = "https://regelmotor.dk/schemas/ruleset.schema.json"
 REGENERATE = "python -m regelmotor schema > schemas/ruleset.schema.json"

@@ -55,7 +55,6 @@ from regelmotor.errors import NotationError, RegelmotorError, RulesetError, Rule
 from regelmotor.phrases import phrases
 from regelmotor.play import result_line
 from regelmotor.records import RecordError, dealt_cards, game_record, parse_json
-from regelmotor.rounding import zero_sum_points
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_rulesets
 from regelmotor.ruleset.compile import Rules, compile_rules
@@ -380,7 +379,7 @@ class Games:
         """A new game: one person against three bots, or with ``people`` (a name per player, None for a
         bot) a table of several people, each with their own seat's secret."""
         rules = compile_rules(resolved) if upload is not None else self._compiled(resolved)
-        if 4 not in resolved.ruleset.table.players:
+        if 4 not in rules.evening.table_sizes:
             raise RegelmotorError.said("not_four", ruleset=resolved.label)
         names = SOLO_NAMES if people is None else [name or f"Bot {player}" for player, name in enumerate(people)]
         rng = random.Random(seed if seed is not None else secrets.randbits(32))
@@ -419,7 +418,7 @@ class Games:
         if web.game.step is not None:
             raise RegelmotorError("the deal is not over yet")
         if web.session.evening_over():  # the club's evening of a fixed number of deals (session.deals)
-            raise RegelmotorError.said("evening_over", deals=web.rules.ruleset.session.deals)
+            raise RegelmotorError.said("evening_over", deals=web.rules.evening.deals)
         web.played.append(_cards_and_actions(web.game))
         web.game = web.session.new_game(seed=web.rng.getrandbits(63))
         self._deal(web)
@@ -436,7 +435,6 @@ class Games:
             web.log.append(_public(seat, action))
         if game.step is None:
             entry = web.session.record(game)
-            decimals = web.rules.ruleset.scoring.decimals
             players = web.session.players
             web.sheet.append(
                 {
@@ -446,7 +444,7 @@ class Games:
                     "declarers": [players[entry.seating[s]] for s in game.declarers],
                     "redeal": None if game.redeal is None else game.redeal.reason,
                     "redeal_words": None if game.redeal is None else _redeal_words(game.redeal.reason),
-                    "points": zero_sum_points(list(entry.points), decimals),
+                    "points": web.rules.shown_points(list(entry.points)),
                     "game_won_by": [players[p] for p in entry.game_won_by],
                 }
             )
@@ -479,14 +477,13 @@ class Games:
         game = web.game
         you = web.seat_of(player)
         view = game.view(you)
-        decimals = web.rules.ruleset.scoring.decimals
         data = dataclasses.asdict(dataclasses.replace(view, legal_actions=()))
         data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
         data["legal_actions"] = [str(a) for a in view.legal_actions]  # the notation, at the edge
         data["calls"] = [[seat, str(a)] for seat, a in view.calls]
         data["history"] = [[seat, str(a)] for seat, a in view.history]
         data["redeal"] = None if view.redeal is None else dataclasses.asdict(view.redeal)
-        data["scores"] = None if view.scores is None else zero_sum_points(view.scores, decimals)
+        data["scores"] = None if view.scores is None else web.rules.shown_points(view.scores)
         seating = web.seating
         with web.counting:
             here = set(web.watchers.values())
@@ -496,12 +493,12 @@ class Games:
             "deal": len(web.played) + 1,
             "table": bool(web.seat_secrets),
             "ruleset": web.resolved.label,
-            "title": web.resolved.ruleset.title,
+            "title": web.rules.title,
             "you": you,
             "view": data,
             "log": web.log,
             "finished": game.phase == FINISHED,
-            "totals": zero_sum_points(web.session.totals, decimals),
+            "totals": web.rules.shown_points(web.session.totals),
             "players": list(web.session.players),
             "seats": [
                 {
@@ -515,11 +512,11 @@ class Games:
                 }
                 for seat in range(4)
             ],
-            "partner_across": web.rules.ruleset.table.partnerships == "fixed",
+            "partner_across": web.rules.fixed_partners,
             "bid_grid": _bid_grid(web, view.legal_actions, you),
             "result": None if game.phase != FINISHED else _result(game),
             "sheet": web.sheet,
-            "games_won": web.session.games_won if web.rules.ruleset.session.game_to else None,
+            "games_won": web.session.games_won if web.rules.evening.game_to else None,
             "evening_over": web.session.evening_over(),
         }
 
@@ -534,7 +531,7 @@ def _bid_grid(web: WebGame, actions: Sequence[Action], you: int) -> dict[str, An
     """The ladder as the page's bidding grid: a row per number of tricks with a cell per designation, and the
     bids by name in rows of their own where the ladder puts them. Each bid not open to the person says why
     (in Danish and in the engine's English), from the same rule that refused it."""
-    game, ruleset = web.game, web.rules.ruleset
+    game = web.game
     legal = {a.bid.text for a in actions if a.bid is not None}
     bidding = game.phase == "auction" and game.to_act == you and bool(legal)
 
@@ -561,7 +558,7 @@ def _bid_grid(web: WebGame, actions: Sequence[Action], you: int) -> dict[str, An
             rows.append({"level": None, "after": previous, "named": [cell(bid.text) for bid in group]})
         previous = group[-1].text
     return {
-        "designations": [{"id": d.id, "display": d.display or "alm."} for d in ruleset.designations],
+        "designations": [{"id": d.id, "display": d.display or "alm."} for d in web.rules.designations],
         "rows": rows,
     }
 
@@ -697,7 +694,7 @@ def _seat_links(web: WebGame) -> dict[str, Any]:
     hand to each; the bots' seats have none."""
     return {
         "table": True,
-        "title": web.resolved.ruleset.title,
+        "title": web.rules.title,
         "seats": [
             {
                 "player": player,

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from regelmotor.phrases import phrases
-from regelmotor.rounding import zero_sum_points
 from regelmotor.score_sheet import (
     REDEALS,
     Line,
@@ -39,7 +38,6 @@ def sheet_state(path: Path) -> dict[str, Any]:
     sheet = read_sheet(path)
     scored = score(sheet)
     rules = scored.rules
-    decimals = rules.ruleset.scoring.decimals
     deals = [dataclasses.asdict(deal) for deal in shown_deals(sheet, scored)]
     settled = scored.settlement(rate_of(sheet.rate))
     contracts = [bid.text for group in rules.ladder.groups for bid in group]
@@ -47,12 +45,12 @@ def sheet_state(path: Path) -> dict[str, Any]:
     if extra is not None:
         contracts.append(extra.text)
     return {
-        "title": rules.ruleset.title,
+        "title": rules.title,
         "players": list(sheet.players),
         "contracts": contracts,
         "redeals": [{"id": r, "label": phrases("da").get(f"redeal_{r}", r)} for r in REDEALS],
         "deals": deals,
-        "totals": zero_sum_points(scored.session.totals, decimals),
+        "totals": rules.shown_points(scored.session.totals),
         "money": [kroner(m, signed=True) for m in settled.money],
         "rate": sheet.rate,
     }

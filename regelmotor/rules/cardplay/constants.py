@@ -9,9 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from regelmotor.cards import RANK_LETTERS
+from regelmotor.model.ruleset import Rank, Ruleset, SolBid
 from regelmotor.rules.cardplay import masks as M
 from regelmotor.rules.cardplay.end_of_play import SIDES, TRUMP_GAME
-from regelmotor.ruleset.model import Rank, Ruleset, SolBid
 
 
 def strengths(order: Sequence[Rank]) -> tuple[int, ...]:

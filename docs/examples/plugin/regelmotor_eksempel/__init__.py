@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from regelmotor.cards import RANK_LETTERS, Card, suit_of
 from regelmotor.engine.actions import PASS_ACTION, Action
 from regelmotor.hooks import ContractInfo, RedealClaim, Settle, TrickWinner, hookimpl
-from regelmotor.ruleset.model import Ruleset
+from regelmotor.model.ruleset import Ruleset
 
 CLAIM = "syvhånd"
 Fordaekt = tuple[Card, int] | None

@@ -1,0 +1,161 @@
+"""Scoring formulas as clubs write them, evaluated exactly and safely.
+
+Thorsen's law gives its scoring as a formula with fractions and powers; clubs copy such
+formulas into their files. They are parsed with ``ast`` in expression mode and only numbers,
+variable names, ``+ - * / **``, parentheses and ``min``/``max``/``abs`` are accepted, then
+compiled to closures over ``Fraction``: no ``eval``, no attribute access, no floats, so a
+formula cannot run code and 3/2 stays exactly 3/2.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from regelmotor.errors import RegelmotorError
+
+MAX_LENGTH = 500
+MAX_EXPONENT = 64
+MAX_BITS = 512
+"""Every value a formula computes stays within 512 bits (about 150 digits) in numerator and
+denominator: a short formula such as ((9**64)**64)**64 cannot grow without bound, and checking the
+size of each result bounds the time of every evaluation."""
+
+Env = Mapping[str, Fraction]
+_Fn = Callable[[Env], Fraction]
+
+_NORMALISE = str.maketrans({"−": "-", "–": "-", "·": "*", "×": "*", "⋅": "*"})
+_FUNCTIONS: dict[str, Callable[..., Fraction]] = {"min": min, "max": max, "abs": abs}
+
+
+class FormulaError(RegelmotorError, ValueError):
+    """A formula that cannot be parsed, names an unknown variable, or cannot be evaluated."""
+
+
+@dataclass(frozen=True)
+class Formula:
+    text: str
+    names: frozenset[str]
+    _fn: _Fn
+
+    def __call__(self, env: Env) -> Fraction:
+        return self._fn(env)
+
+
+def parse_formula(text: str) -> Formula:
+    """Parse a formula; the error says what is not allowed and where."""
+    if len(text) > MAX_LENGTH:
+        raise FormulaError.said("formula_long", most=MAX_LENGTH)
+    source = text.translate(_NORMALISE)
+    if "^" in source:
+        raise FormulaError.said("formula_caret")
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except SyntaxError as exc:
+        if exc.offset:
+            raise FormulaError.said("formula_form_at", at=exc.offset, detail=exc.msg) from None
+        raise FormulaError.said("formula_form", detail=exc.msg) from None
+    except (RecursionError, MemoryError):
+        raise FormulaError.said("formula_deep") from None
+    names: set[str] = set()
+    fn = _compile(tree.body, names)
+    return Formula(text, frozenset(names), fn)
+
+
+def _compile(node: ast.expr, names: set[str]) -> _Fn:
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise FormulaError.said("formula_not_number", value=repr(value))
+        if isinstance(value, int) and value.bit_length() > MAX_BITS:
+            raise FormulaError.said("formula_big_number", bits=MAX_BITS)
+        number = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+        return lambda env: number
+    if isinstance(node, ast.Name):
+        name = node.id
+        if name in _FUNCTIONS:
+            raise FormulaError.said("formula_function_name", name=name)
+        names.add(name)
+
+        def variable(env: Env) -> Fraction:
+            try:
+                return env[name]
+            except KeyError:
+                raise FormulaError.said("formula_no_value", name=name) from None
+
+        return variable
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        operand = _compile(node.operand, names)
+        if isinstance(node.op, ast.USub):
+            return lambda env: -operand(env)
+        return operand
+    if isinstance(node, ast.BinOp):
+        left, right = _compile(node.left, names), _compile(node.right, names)
+        op = node.op
+        if isinstance(op, ast.Add):
+            return lambda env: _bounded(left(env) + right(env))
+        if isinstance(op, ast.Sub):
+            return lambda env: _bounded(left(env) - right(env))
+        if isinstance(op, ast.Mult):
+            return lambda env: _bounded(left(env) * right(env))
+        if isinstance(op, ast.Div):
+            return lambda env: _divide(left(env), right(env))
+        if isinstance(op, ast.Pow):
+            return lambda env: _power(left(env), right(env))
+        raise FormulaError.said("formula_operator", op=_op_text(op))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
+        function = _FUNCTIONS.get(node.func.id)
+        if function is None:
+            raise FormulaError.said("formula_function", name=node.func.id)
+        args = [_compile(arg, names) for arg in node.args]
+        if not args or (function is abs and len(args) != 1):
+            raise FormulaError.said(
+                "formula_one_argument" if function is abs else "formula_arguments", name=node.func.id
+            )
+        return lambda env: Fraction(function(*(arg(env) for arg in args)))
+    raise FormulaError.said("formula_not_allowed", text=repr(ast.unparse(node)))
+
+
+def _bits(value: Fraction) -> int:
+    return max(value.numerator.bit_length(), value.denominator.bit_length())
+
+
+def _bounded(value: Fraction) -> Fraction:
+    if _bits(value) > MAX_BITS:
+        raise FormulaError.said("formula_grows", bits=MAX_BITS)
+    return value
+
+
+def _divide(a: Fraction, b: Fraction) -> Fraction:
+    if b == 0:
+        raise FormulaError.said("formula_zero")
+    return _bounded(a / b)
+
+
+def _power(base: Fraction, exponent: Fraction) -> Fraction:
+    if exponent.denominator != 1:
+        raise FormulaError.said("formula_exponent_whole", exponent=exponent)
+    if abs(exponent) > MAX_EXPONENT:
+        if _bits(exponent) <= 64:
+            raise FormulaError.said("formula_exponent_large", exponent=exponent, most=MAX_EXPONENT)
+        raise FormulaError.said("formula_exponent_huge", most=MAX_EXPONENT)
+    if base == 0 and exponent < 0:
+        raise FormulaError.said("formula_zero_power")
+    if _bits(base) * abs(int(exponent)) > MAX_BITS + 64:  # judged before computing it
+        raise FormulaError.said("formula_grows", bits=MAX_BITS)
+    return _bounded(base ** int(exponent))
+
+
+def _op_text(op: ast.operator) -> str:
+    return {
+        ast.Mod: "%",
+        ast.FloorDiv: "//",
+        ast.BitXor: "^",
+        ast.BitAnd: "&",
+        ast.BitOr: "|",
+        ast.LShift: "<<",
+        ast.RShift: ">>",
+        ast.MatMult: "@",
+    }.get(type(op), type(op).__name__)
