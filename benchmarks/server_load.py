@@ -29,7 +29,8 @@ from typing import Any
 def _serve(port: int) -> None:
     import uvicorn
 
-    from regelmotor.web.app import LOCAL_HOSTS, create_app
+    from regelmotor.web.app import create_app
+    from regelmotor.web.guard import LOCAL_HOSTS
     from regelmotor.web.server import MAX_CONNECTIONS, TimedH11Protocol
 
     app = create_app(LOCAL_HOSTS | {"127.0.0.1"}, store=Path(tempfile.mkdtemp(prefix="regelmotor-borde-")))

@@ -578,6 +578,84 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
     return render(book, fmt)
 
 
+def sheet_json(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "da") -> dict[str, Any]:
+    """The sheet as ``session show --json`` prints it (notation.md): each deal's points, the totals, the games
+    won and the settlement at ``rate``."""
+    session, rules, players = scored.session, scored.rules, sheet.players
+    settled = scored.settlement(rate)
+    return {
+        "ruleset": rules.name,
+        "players": list(players),
+        "deals": [
+            {
+                "number": d.number,
+                "dealer": d.dealer,
+                "deal": d.deal,
+                "points": dict(zip(players, d.points, strict=True)),
+            }
+            for d in shown_deals(sheet, scored, lang)
+        ],
+        "totals": dict(zip(players, rules.shown_points(session.totals), strict=True)),
+        "games_won": dict(zip(players, session.games_won, strict=True)),
+        "can_end": session.can_end(),
+        "settlement": {
+            "rate": str(rate),
+            "money": {n: float(m) for n, m in zip(players, settled.money, strict=True)},
+            "transfers": [
+                {
+                    "payer": players[t.payer],
+                    "payee": "kassen" if t.payee < 0 else players[t.payee],
+                    "amount": float(t.amount),
+                }
+                for t in settled.transfers
+            ],
+            "box": float(settled.box),
+        },
+    }
+
+
+def sheet_on_screen(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "da") -> str:
+    """The sheet as ``session show`` prints it in the terminal: one line a deal in columns, the totals, where
+    the evening stands (games to a target, whole rounds, the deals left) and the money."""
+    words = phrases(lang)
+    session, rules, players = scored.session, scored.rules, sheet.players
+    settled = scored.settlement(rate)
+    width = max(8, *(len(p) + 2 for p in players))
+    margin = 5 + width + 34
+
+    def numbers(values: Sequence[int | float]) -> str:
+        return "".join(f"{number_text(x, lang):>{width}}" for x in values)
+
+    shown = [f"{sheet.ruleset}: {', '.join(players)}", ""]
+    shown.append(
+        f"{words['sheet_deal']:<5}{words['sheet_dealer']:<{width}}{'':<34}" + "".join(f"{p:>{width}}" for p in players)
+    )
+    shown += [
+        f"{d.number:<5}{d.dealer:<{width}}{d.deal:<34}" + numbers(d.points) for d in shown_deals(sheet, scored, lang)
+    ]
+    shown.append(f"{words['sheet_total']:<{margin}}" + numbers(rules.shown_points(session.totals)))
+    target = rules.evening.game_to
+    if target is not None:  # games (partier) to a target: who won how many, and the game under way
+        won = "".join(f"{n:>{width}}" for n in session.games_won)
+        shown.append(f"{words['sheet_games_won'].format(target=target):<{margin}}{won}")
+        shown.append(f"{words['sheet_game_going']:<{margin}}{numbers(rules.shown_points(session.game_totals))}")
+    if rules.evening.whole_rounds:  # 000: "Session – En enhed som omfatter et helt antal runder"
+        left = (session.size - session.rotations % session.size) % session.size
+        shown.append(words["sheet_rounds_whole"] if left == 0 else words["sheet_rounds_left"].format(left=left))
+    evening = rules.evening.deals
+    if evening is not None:  # an evening of a fixed number of deals
+        over = session.evening_over()
+        shown.append(
+            words["sheet_evening_over"]
+            if over
+            else words["sheet_deal_of"].format(played=session.played(), deals=evening)
+        )
+    money = ", ".join(f"{n} {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True))
+    shown += ["", words["sheet_settlement"].format(rate=sheet_number(float(rate), lang=lang)) + f": {money}"]
+    shown += [f"  {payment}" for payment in payment_lines(players, settled, lang)]
+    return "\n".join(shown) + "\n"
+
+
 def freeze_first(sheet: Sheet) -> None:
     """A version 1 sheet (which kept no rules) has its rules frozen as it is next written."""
     if sheet.rules is None:

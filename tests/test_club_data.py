@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from regelmotor import files
-from regelmotor.cli import commands as cli
 from regelmotor.cli import main
+from regelmotor.cli import table as cli_table
 from regelmotor.files import OutputError, write_atomic
 from regelmotor.score_sheet import MAX_SHEET_BYTES, SheetError, parse_sheet, read_sheet
 
@@ -315,7 +315,7 @@ def test_play_keeps_records_in_a_folder_per_evening_and_never_over_another_games
     """The issue: "`play --record` overwrites an earlier evening's records without a word"; "`play` writes
     records into the current folder by default"."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    record = cli.default_record()
+    record = cli_table.default_record()
     assert record.parent.parent == tmp_path / "data" / "regelmotor" / "spil"
     earlier = tmp_path / "spil-1.json"
     earlier.write_text('{"ruleset": "standard", "hands": []}', encoding="utf-8")

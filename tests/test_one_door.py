@@ -91,8 +91,8 @@ MODEL_READERS = ("ruleset/", "rules/", "rulebook/", "model/", "diff.py")
 and the diff that print it."""
 MODEL_READS_ALLOWED: dict[tuple[str, str], str] = {
     ("engine/game.py", "bound to .ruleset"): "``Game.ruleset``, the model a game was dealt by, for plugins and records",
-    ("cli/commands.py", ".ruleset.model_dump"): "``show`` prints the resolved file itself",
-    ("cli/commands.py", ".ruleset.title"): "``show`` heads the file it prints with the file's own title",
+    ("cli/rulesets.py", ".ruleset.model_dump"): "``show`` prints the resolved file itself",
+    ("cli/rulesets.py", ".ruleset.title"): "``show`` heads the file it prints with the file's own title",
     ("score_sheet.py", ".ruleset.model_dump"): "a sheet keeps the file it was started with, to score by it again",
     ("web/app.py", "bound to .ruleset"): "the page's list of rulesets offers the operator's file by its own words",
 }

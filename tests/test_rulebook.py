@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from regelmotor.cli import base as cli_base
 from regelmotor.cli import commands as cli
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.compile import Rules, compile_rules
@@ -126,8 +127,8 @@ def cached_compile(resolved: ResolvedRuleset) -> Rules:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_point_tables_equal_regelmotor_score_in_every_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "load_ruleset", lambda ref, house=(): cached_load(ref, tuple(house)))
-    monkeypatch.setattr(cli, "compile_rules", cached_compile)
+    monkeypatch.setattr(cli_base, "load_ruleset", lambda ref, house=(): cached_load(ref, tuple(house)))
+    monkeypatch.setattr(cli_base, "compile_rules", cached_compile)
     r = resolved(name)
     rules = compile_rules(r)
     book = build_rulebook(r, rules, "en")

@@ -22,8 +22,10 @@ import uvicorn
 from starlette.testclient import TestClient
 
 from regelmotor.web import app as web_app
-from regelmotor.web.app import Games, create_app, upload_name
+from regelmotor.web import guard as web_guard
+from regelmotor.web.app import create_app, upload_name
 from regelmotor.web.server import TimedH11Protocol
+from regelmotor.web.tables import Games
 
 
 def _client(app: object, address: str) -> TestClient:
@@ -137,7 +139,7 @@ def test_the_shipped_rulesets_are_read_once(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.fixture
 def live(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     monkeypatch.setattr(TimedH11Protocol, "header_seconds", 0.5)
-    monkeypatch.setattr(web_app, "BODY_SECONDS", 0.5)
+    monkeypatch.setattr(web_guard, "BODY_SECONDS", 0.5)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -182,12 +182,12 @@ def test_a_chart_that_cannot_be_written_is_refused_before_any_deal_is_played(
     target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The trust issue: "--plot ... to a folder that does not exist, runs the whole simulation and then fails"."""
-    import regelmotor.cli.commands
+    import regelmotor.cli.runs
 
     def no_deals(*args: object, **kwargs: object) -> None:
         raise AssertionError("a deal was played before the chart's target was checked")
 
-    monkeypatch.setattr(regelmotor.cli.commands, "run_deals", no_deals)
+    monkeypatch.setattr(regelmotor.cli.runs, "run_deals", no_deals)
     assert main(["compare", "standard", "standard", "--deals", "10", "--plot", str(tmp_path / target)]) == 1
     err = capsys.readouterr().err
     assert ("mappen" in err and "findes ikke" in err) or "--plot writes .svg or .png" in err

@@ -21,7 +21,7 @@ from regelmotor.cards import format_card
 from regelmotor.records import Record, read_record, replay
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.web import create_app
-from regelmotor.web.app import WebGame
+from regelmotor.web.tables import WebGame
 
 from .conftest import CONFIGS, RULESETS, scored_as_the_rules_say
 

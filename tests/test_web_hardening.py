@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from regelmotor.web.app import MAX_ACTION, MAX_UPLOAD, Games, create_app
+from regelmotor.web.app import create_app
+from regelmotor.web.guard import MAX_ACTION, MAX_UPLOAD
+from regelmotor.web.tables import Games
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 
 from regelmotor.web import app as app_module
 from regelmotor.web import create_app
-from regelmotor.web.app import SEAT_LINK, WebGame
+from regelmotor.web.tables import SEAT_LINK, WebGame
 
 from .test_web import CHROMIUM, _pick_and_confirm, hidden_cards, needs_chromium, sent_cards, serving
 

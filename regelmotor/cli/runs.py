@@ -1,0 +1,234 @@
+"""The commands that play many deals with bots: ``simulate``, ``compare`` and ``match``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import TextIO
+
+from regelmotor.bots import BOTS, available_bots, check_bot
+from regelmotor.cli.base import EXIT_OK, Command, lang_arg, print_json, ruleset_args, two_rulesets_args, whole_number
+from regelmotor.cli.words import helped
+from regelmotor.compare import (
+    TABLE_WORDS,
+    check_plot_target,
+    comparison,
+    row_label,
+    row_texts,
+    summary_lines,
+    write_plot,
+)
+from regelmotor.diff import show_value
+from regelmotor.errors import RegelmotorError
+from regelmotor.files import OutputError, check_output, write_atomic
+from regelmotor.match import run_match
+from regelmotor.rulebook import LANGS
+from regelmotor.ruleset.catalogue import is_path
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
+from regelmotor.simulate import MIN_SIGNIFICANT, iter_lines, progress_bar, run_deals, summarize
+
+MAX_RUN_DEALS = 1_000_000
+"""The most deals one run plays (``--deals``): a million deals is hours of play; more is a typing slip."""
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _max_jobs() -> int:
+    """Twice the cores this process may use: more processes only wait for one another."""
+    return 2 * _cores()
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    """``--jobs``, or one process for each core this process may use: the numbers are the same either way."""
+    if args.jobs is not None:
+        if not 1 <= args.jobs <= _max_jobs():
+            raise RegelmotorError.said("jobs_arg", most=_max_jobs(), jobs=args.jobs)
+        return int(args.jobs)
+    return _cores()
+
+
+def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
+    """The four seats' bots; a bot may come from a plugin of every ruleset it plays (checked after loading)."""
+    names = [n.strip() for n in spec.split(",")]
+    if len(names) == 1:
+        names = names * 4
+    offered = [available_bots(compile_rules(r)) for r in resolved] or [dict(BOTS)]
+    known = [name for name in offered[0] if all(name in o for o in offered)]
+    if len(names) != 4 or any(n not in known for n in names):
+        choices = ", ".join(known)
+        raise RegelmotorError.said("bots_arg", choices=choices)
+    return names
+
+
+def _record_paths(folder: Path, deals: int, force: bool) -> list[Path]:
+    """The record files of a run's deals in ``folder``, checked before any deal is played."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder}: is not a folder")
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            raise OutputError(f"{folder}: the folder {folder.parent} does not exist")
+        folder.mkdir()
+    paths = [folder / f"deal-{number:04d}.json" for number in range(1, deals + 1)]
+    for path in paths:
+        check_output(path, force=force)
+    return paths
+
+
+def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
+    """What every command that plays many deals takes: how many, the seed, the bots, where to run them."""
+    command.add_argument(
+        "--deals",
+        type=whole_number(1, MAX_RUN_DEALS),
+        default=1000,
+        metavar="N",
+        help=helped("deals to play, 1 to {most} (default 1000)", most=MAX_RUN_DEALS),
+    )
+    command.add_argument(
+        "--seed", type=whole_number(0, 2**63 - 1), default=1, metavar="S", help="the seed of the run (default 1)"
+    )
+    if bots:
+        command.add_argument(
+            "--bots",
+            default="heuristic",
+            metavar="NAME",
+            help=helped(
+                "{bots} (or a plugin's bot), or four names A,B,C,D (default {default})",
+                bots=", ".join(BOTS),
+                default="heuristic",
+            ),
+        )
+    command.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="J",
+        help="local processes (default: one per core; the numbers are the same for any J)",
+    )
+    command.add_argument("--dask", metavar="ADDRESS", help="play the deals on a Dask cluster (extra: regelmotor[dask])")
+
+
+def _simulate_args(command: argparse.ArgumentParser) -> None:
+    ruleset_args(command)
+    _run_args(command, bots=True)
+    lang_arg(command)
+    command.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every deal's game record to DIR (deal-0001.json, ...) for replay and analyse",
+    )
+    command.add_argument("--force", action="store_true", help="write over records of an earlier run in DIR")
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    resolved = load_ruleset(args.ruleset, args.house_rule)
+    bots = _bots(args.bots, resolved)
+    paths = None if args.records is None else _record_paths(Path(args.records), args.deals, args.force)
+    names = None
+    if paths is not None:  # a ruleset named by a path is recorded by its absolute path: it replays from DIR
+        names = (
+            str(Path(args.ruleset).resolve()) if is_path(args.ruleset) else args.ruleset,
+            tuple(str(Path(h).resolve()) if is_path(h) else h for h in args.house_rule),
+        )
+    results = run_deals(
+        args.ruleset,
+        args.house_rule,
+        args.deals,
+        args.seed,
+        bots,
+        _jobs(args),
+        progress_bar(args.deals),
+        args.dask,
+        names,
+    )
+    if paths is not None:
+        for path, result in zip(paths, results, strict=True):
+            assert result.record is not None
+            write_atomic(path, result.record + "\n", durable=False)
+    summary = summarize(results, bots)
+    if args.json:
+        print_json({"ruleset": resolved.label, "seed": args.seed, "bots": bots, **summary.as_json()}, out)
+    else:
+        out.write("\n".join(iter_lines(summary, resolved.label, args.lang)) + "\n")
+    return EXIT_OK
+
+
+def _compare_args(command: argparse.ArgumentParser) -> None:
+    two_rulesets_args(command)
+    command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg or .png)")
+    command.add_argument("--lang", choices=LANGS, default="da", help="the summary's language: da (default) or en")
+    _run_args(command, bots=True)
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    if args.plot:
+        check_plot_target(Path(args.plot))
+    a = load_ruleset(args.a)
+    b = load_ruleset(args.b, args.house_rule)
+    bots = _bots(args.bots, a, b)
+    bar = progress_bar(2 * args.deals)
+    left = run_deals(args.a, [], args.deals, args.seed, bots, _jobs(args), bar, args.dask)
+    later = None if bar is None else (lambda n: bar(args.deals + n))
+    right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, _jobs(args), later, args.dask)
+    report = comparison(a.ruleset, b.ruleset, left, right, bots)
+    if args.plot:
+        write_plot(report, a.label, b.label, Path(args.plot), args.lang)
+    if args.json:
+        print_json({"a": a.label, "b": b.label, "seed": args.seed, "bots": bots, **report}, out)
+        return EXIT_OK
+    words = TABLE_WORDS[args.lang]
+    out.write(words["head"].format(a=a.label, b=b.label, deals=args.deals, seed=args.seed) + "\n\n")
+    out.write("\n".join(summary_lines(report, args.deals, args.lang)) + "\n")
+    out.write("\n" + words["diff"] + "\n")
+    label = "label" if args.lang == "da" else "label_en"  # the schema says what a key is in Danish only
+    for d in report["diff"] or [{label: words["none"], "a": None, "b": None}]:
+        out.write(f"  {d[label]}: {show_value(d['a'], args.lang)} / {show_value(d['b'], args.lang)}\n")
+    out.write("\n" + words["table"] + "\n")
+    for row in report["rows"]:
+        mark = "*" if row["significant"] else " "
+        a_text, b_text, difference = row_texts(row, args.lang)
+        out.write(f"{mark} {row_label(row['name'], args.lang):<36} {a_text:<36} {b_text:<36} {difference}\n")
+    out.write("\n" + words["foot"].format(rows=len(report["rows"]), least=MIN_SIGNIFICANT) + "\n")
+    return EXIT_OK
+
+
+def _match_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("a", metavar="A", help=helped("a bot: {bots} or a plugin's bot", bots=", ".join(BOTS)))
+    command.add_argument("b", metavar="B", help="the bot it plays against")
+    ruleset_args(command)
+    _run_args(command, bots=False)
+    lang_arg(command)
+
+
+def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
+    resolved = load_ruleset(args.ruleset, args.house_rule)
+    rules = compile_rules(resolved)
+    check_bot(args.a, rules)
+    check_bot(args.b, rules)
+    result = run_match(
+        args.a,
+        args.b,
+        args.ruleset,
+        args.house_rule,
+        args.deals,
+        args.seed,
+        label=resolved.label,
+        jobs=_jobs(args),
+        progress=progress_bar(2 * args.deals),
+        dask=args.dask,
+    )
+    if args.json:
+        print_json(result.as_json(), out)
+    else:
+        out.write("\n".join(result.lines(args.lang)) + "\n")
+    return EXIT_OK
+
+
+COMMANDS = (
+    Command("simulate", "play many deals with bots and report statistics", _simulate_args, cmd_simulate),
+    Command("compare", "the same deals under two rulesets, statistics side by side", _compare_args, cmd_compare),
+    Command("match", "two bots head to head on the same cards, each deal played both ways", _match_args, cmd_match),
+)
