@@ -23,6 +23,7 @@ from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.game import Game
 from regelmotor.hooks import ContractInfo, Moment
+from regelmotor.rules.cardplay import called_card as CC
 from regelmotor.rules.cardplay import masks as M
 from regelmotor.rules.cardplay.constants import TRUMP_ENDING, Ending
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
@@ -100,6 +101,34 @@ def card_suit(card: int, fd_suit: int) -> int:
 @jit
 def card_strength(card: int, sol: int, consts: Rows) -> int:
     return M.card_strength(card, sol, FORDAEKT, consts)
+
+
+@jit
+def leads_called_suit(led: int, called: int, fd_suit: int) -> bool:
+    """``called_card.leads_its_suit`` on the row's cards (the fordækt card being card 55)."""
+    return CC.leads_its_suit(led, called, FORDAEKT if fd_suit >= 0 else -1, fd_suit)
+
+
+def barred_from_called(shown: Sequence[tuple[int, Sequence[int]]], called: int, fd_suit: int, consts: Rows) -> int:
+    """The seats (a mask) that cannot hold the partner card ``called`` after the tricks ``shown`` (leader,
+    cards; the trick under way last): each seat whose play there the partner card's rules would have refused
+    to its holder (``called_card``'s own ``binds``, ``not_led`` and ``must_fall``, as ``legal_cards`` asks
+    them): a follower to a trick of its suit where it must fall, a leader of another card of its suit where
+    the holder must lead the card itself. A seat those rules do not bind (a selvmakker) is the caller's."""
+    fd_card = FORDAEKT if fd_suit >= 0 else -1
+    holding = 1 << called
+    barred = 0
+    suit_led = False
+    for number, (leader, cards) in enumerate(shown):
+        led = int(cards[0])
+        if CC.binds(holding, called, suit_led, number == 0, consts):
+            if CC.not_led(1 << led, called, fd_card, fd_suit, consts) != 0:
+                barred |= 1 << leader
+            if CC.must_fall(called, card_suit(led, fd_suit), fd_card, fd_suit, consts):
+                for place in range(1, len(cards)):
+                    barred |= 1 << ((leader + place) % 4)
+        suit_led = suit_led or leads_called_suit(led, called, fd_suit)
+    return barred
 
 
 @jit
@@ -182,9 +211,7 @@ def play_card(row: Rows, card: int, consts: Rows) -> int:
         return -1
     leader = int(row[LEADER])
     winner = (leader + winning_index(row, 4, consts)) % 4
-    called = int(row[CALLED])
-    fd = int(row[FD_SUIT])
-    if row[SUIT_LED] == 0 and called >= 0 and card_suit(int(row[TRICK]), fd) == card_suit(called, fd):
+    if row[SUIT_LED] == 0 and leads_called_suit(int(row[TRICK]), int(row[CALLED]), int(row[FD_SUIT])):
         row[SUIT_LED] = 1
     row[WON + winner] += 1
     row[TRICKS] += 1

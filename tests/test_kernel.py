@@ -450,3 +450,53 @@ def test_every_card_weighed_on_a_deal_meets_the_same_chances() -> None:
         own = K.evaluate_cards(row[None, :], twice, kernel.constants, r, False)
         differ += not np.array_equal(own[0, 0], own[0, 1])
     assert differ > 0
+
+
+BARRING = [(n, () if h is None else (h,)) for n, h in CONFIGS if n in ("standard", "thorsen", "whistklubben")]
+
+
+@pytest.mark.parametrize("config", BARRING + COMBINED, ids=lambda c: "+".join((c[0], *c[1])))
+def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_have_refused_its_card(
+    config: tuple[str, tuple[str, ...]],
+) -> None:
+    """Issue 47: the seats that cannot hold the partner card are read from the partner card's own rules
+    (``called_card``: "it must fall the first time its suit is led", 001), not derived again in reverse: a
+    seat is barred after a trick exactly where ``legal_cards``, had that seat held the card as well, would
+    have refused the card it played by a partner-card rule."""
+    from regelmotor.rules.cardplay import legal as L
+
+    rules = rules_of(config[0], *config[1])
+    kernel = K.KernelRules.build(rules)
+    consts = kernel.constants
+    rng = random.Random(47)
+    tricks_checked = 0
+    for dealer in range(40):
+        deck = new_deck(rules.jokers)
+        rng.shuffle(deck)
+        game = Game.from_deck(rules, deck, dealer % 4)
+        while game.step is not None and game.phase != PLAY:
+            game.apply(rng.choice(game.legal))
+        while game.step is not None and game.phase == PLAY:
+            game.apply(rng.choice(game.legal))
+        if game.called is None or game.sol_order:
+            continue
+        called = game.called
+        fd = -1 if game.fordaekt is None else called // 13
+        fd_card = K.FORDAEKT if fd >= 0 else -1
+        shown = [(t.leader, [_kernel_card(game, c) for c in t.cards]) for t in game.tricks]
+        expected, suit_led = 0, False
+        for number, (leader, cards) in enumerate(shown):
+            if called in cards:
+                break  # it fell: nobody is barred from a card already played
+            for place, card in enumerate(cards):
+                seat = (leader + place) % 4
+                hand = (1 << called) | (1 << card)
+                led = cards[0] if place else 0
+                answer = L.legal_cards(hand, place, led, number == 0, called, suit_led, fd_card, fd, consts)
+                if L.removed_by(answer, card, hand, number == 0, fd_card, consts) in (L.HOLDER_LEADS, L.MUST_FALL):
+                    expected |= 1 << seat
+            suit_led = suit_led or K.leads_called_suit(cards[0], called, fd)
+            got = K.barred_from_called(shown[: number + 1], called, fd, consts)
+            assert got == expected, f"{config}, deal {dealer}, trick {number + 1}"
+            tricks_checked += 1
+    assert tricks_checked > 0  # a house rule that redeals most deals (omblanding) leaves few

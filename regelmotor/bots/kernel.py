@@ -48,12 +48,14 @@ from regelmotor.play_row import (
     WON,
     KernelRules,
     PlayFacts,
+    barred_from_called,
     base_row,
     base_values,
     card_strength,
     card_suit,
     fd_card,
     game_facts,
+    leads_called_suit,
     legal_mask,
     open_at,
     play_card,
@@ -129,6 +131,7 @@ __all__ = [
     "KernelRules",
     "PlayFacts",
     "Rows",
+    "barred_from_called",
     "base_row",
     "base_values",
     "bit_count",
@@ -137,6 +140,7 @@ __all__ = [
     "cards_of",
     "fd_card",
     "game_facts",
+    "leads_called_suit",
     "legal_mask",
     "lowest_card",
     "mask_of",
@@ -668,8 +672,7 @@ def engine_playout(rules: Rules, facts: PlayFacts, row: Rows, rng: random.Random
             seat = (seat + 1) % 4
             continue
         winner = (leader + rules.trick_winner(trick, trump, sol, fordaekt)) % 4
-        if called >= 0 and card_suit(trick[0], fd) == card_suit(called, fd):
-            suit_led = True
+        suit_led = suit_led or leads_called_suit(trick[0], called, fd)
         won[winner] += 1
         played += 1
         leader = seat = winner

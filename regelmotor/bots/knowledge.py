@@ -109,7 +109,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
     row[K.SEEN] = K.mask_of(played)
     row[K.CALLED_PLAYED] = called is not None and called in played
     fd = -1 if fd_suit is None else fd_suit
-    row[K.SUIT_LED] = called is not None and any(K.card_suit(cards[0], fd) == suit_of(called) for _, cards in tricks)
+    row[K.SUIT_LED] = called is not None and any(K.leads_called_suit(cards[0], called, fd) for _, cards in tricks)
     row[K.TRICKS] = len(tricks)
     for seat in range(SEATS):
         row[K.WON + seat] = view.tricks_won[seat]
@@ -144,7 +144,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
     turned = {CARDS[c] for c in view.turned}
     declarer_bits = K.mask_of(view.declarers)
-    barred = _barred_from_called(shown, called, fd, kernel.constants)
+    barred = 0 if called is None else K.barred_from_called(shown, called, fd, kernel.constants)
     if row[K.EXEMPT] >= 0:  # the partner card's rules do not bind a selvmakker declarer
         barred &= ~(1 << int(row[K.EXEMPT]))
     allowed = []
@@ -172,26 +172,6 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         candidates,
         tuple(played_by),
     )
-
-
-def _barred_from_called(shown: Sequence[tuple[int, list[int]]], called: int | None, fd: int, consts: K.Rows) -> int:
-    """The seats (a mask) that cannot hold the partner card: each played to a trick of its suit where its
-    rules made the holder play it (``called_card.binds``), and it did not fall. That is the first trick its
-    suit is led in (none when that is the free first trick, "I første runde må spilles alt", 003 36), or
-    every such trick where it falls whenever its suit is led; the leader too where the holder must lead it
-    (he led another card of the suit), the current trick's players so far too."""
-    if called is None or not consts[K.MUST_FALL]:
-        return 0
-    barred = 0
-    for number, (leader, cards) in enumerate(shown):
-        if K.card_suit(cards[0], fd) != suit_of(called):
-            continue
-        if not (number == 0 and consts[K.FIRST_FREE]):
-            for place in range(0 if consts[K.HOLDER_LEADS] else 1, len(cards)):
-                barred |= 1 << ((leader + place) % SEATS)
-        if not consts[K.MUST_FALL_ALWAYS]:
-            break  # after the first trick of its suit it binds no more
-    return barred
 
 
 # --- before play: deals the history can be replayed on ----------------------------------------------

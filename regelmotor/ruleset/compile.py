@@ -49,6 +49,7 @@ from regelmotor.hooks import (
 from regelmotor.model.ruleset import Designation, Ruleset, Side, SolBid
 from regelmotor.rounding import zero_sum_points
 from regelmotor.rules.auction import AuctionRules
+from regelmotor.rules.cardplay.called_card import leads_its_suit
 from regelmotor.rules.cardplay.constants import CardPlay, card_play
 from regelmotor.rules.dealing import DealingRules
 from regelmotor.rules.declaration import DeclarationRules
@@ -234,6 +235,12 @@ class Rules:
     def shown_roles(self, scores: RoleScores) -> ShownRoles:
         """A game's points per role (``role_points``) as a member reads them, summing as the exact ones do."""
         return shown_roles(scores, self.ruleset.scoring.decimals)
+
+    def leads_called_suit(self, led: int, called: int, fordaekt: tuple[int, int] | None) -> bool:
+        """Whether a trick led with ``led`` leads the partner card ``called``'s suit (``fordaekt``: the fordækt
+        card and the suit it counts in), by ``called_card.leads_its_suit``, as the play row asks it."""
+        fd_card, fd_suit = fordaekt if fordaekt is not None else (-1, -1)
+        return bool(leads_its_suit(led, called, fd_card, fd_suit))
 
     @property
     def zero_sum(self) -> bool:

@@ -24,12 +24,6 @@ from regelmotor.phrase_table import seat_no
 
 
 class PlayPhase(State):
-    def _suit(self, card: Card) -> int:
-        """The suit a card counts in: the fordækt card in the partner card's suit (000 6.1.1)."""
-        if card == self.fordaekt and self.called is not None:
-            return suit_of(self.called)
-        return suit_of(card)
-
     def trick_context(self, seat: int) -> TrickContext:
         """What besides the hand decides ``seat``'s legal cards now.
 
@@ -105,8 +99,8 @@ class PlayPhase(State):
         cards = tuple(self._trick_cards)
         context = self.trick_context(leader)
         winner = trick[self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)][0]
-        if not self.called_suit_led and self.called is not None and self._suit(cards[0]) == suit_of(self.called):
-            self.called_suit_led = True
+        if not self.called_suit_led and self.called is not None:
+            self.called_suit_led = self.rules.leads_called_suit(cards[0], self.called, context.fordaekt)
         self.tricks.append(Trick(leader, cards, winner))
         self._contexts.clear()
         self.tricks_won[winner] += 1

@@ -42,3 +42,11 @@ def not_led(cards: int, called: int, fd_card: int, fd_suit: int, consts: Rows) -
 def must_fall(called: int, led_suit: int, fd_card: int, fd_suit: int, consts: Rows) -> bool:
     """Whether a bound holder must play the partner card to this trick (its suit is led)."""
     return consts[MUST_FALL] != 0 and card_suit(called, fd_card, fd_suit) == led_suit
+
+
+@jit
+def leads_its_suit(led: int, called: int, fd_card: int, fd_suit: int) -> bool:
+    """Whether a trick led with ``led`` leads the partner card's suit: once that trick is over, the suit "has
+    been led" and the partner card's rules bind no more where it falls only the first time (001). The fordækt
+    card counts in the partner card's suit (000 6.1.1); ``called`` -1: there is no partner card."""
+    return called >= 0 and card_suit(led, fd_card, fd_suit) == card_suit(called, fd_card, fd_suit)
