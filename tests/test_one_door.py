@@ -32,6 +32,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("double_dummy/table.py", "regelmotor.rules.cardplay"): "a hand record's row is a trump game of theirs",
     ("ruleset/checks.py", "regelmotor.rules.dealing"): "validation: a dealing pattern's problem, said at its key",
     ("ruleset/checks.py", "regelmotor.rules.scoring"): "validation: the zero-sum check of the scoring tables",
+    ("ruleset/checks.py", "regelmotor.rules.designation_kinds"): "validation: who decides trump, by its kind",
     ("rulebook/build.py", "regelmotor.rules.contracts"): "the rule book's words for a kind of sol bid",
     ("rulebook/build.py", "regelmotor.rules.designation_kinds"): "the rule book's words for a designation",
     ("diff.py", "regelmotor.rules.designation_kinds"): "the diff's words for a designation",
@@ -189,3 +190,35 @@ def test_the_pages_sheet_offers_the_contract_the_redeal_hook_plays_when_all_pass
     sheet.freeze(sheet.current())
     write_sheet(path, sheet)
     assert web_sheet.sheet_state(path)["contracts"][-1] == pasnolo.text
+
+
+def _trump_by_branches(source: str) -> list[int]:
+    """The lines where ``source`` compares a designation's ``trump.by`` (``X.trump.by``, or ``trump.by`` of
+    a name bound to it) with anything."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Attribute) and side.attr == "by":
+                    owner = side.value
+                    named = isinstance(owner, ast.Name) and owner.id == "trump"
+                    if named or (isinstance(owner, ast.Attribute) and owner.attr == "trump"):
+                        found.append(node.lineno)
+    return found
+
+
+def test_who_decides_trump_is_asked_of_the_designation_kind_never_branched_on() -> None:
+    """Issue 47: "``DesignationKind`` promises one registry in place of branches on ``trump.by``, yet
+    ``declaration.py`` and ``checks.py`` still branch": every module asks ``kind_of`` instead."""
+    branches = {
+        str(path.relative_to(PACKAGE)): lines
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name != "designation_kinds.py" and (lines := _trump_by_branches(path.read_text(encoding="utf-8")))
+    }
+    assert branches == {}
+
+
+def test_the_trump_by_check_sees_a_planted_branch() -> None:
+    assert _trump_by_branches('if d.trump.by == "kitty":\n    pass\n') == [1]
+    assert _trump_by_branches('trump = d.trump\nif trump.by != "partner":\n    pass\n') == [2]
+    assert _trump_by_branches('if d.exchange.by == "partner":\n    pass\n') == []

@@ -379,7 +379,9 @@ class _Builder:
                 trump_text += "; " + self.t("joker_previous")
             call = self.t("call_not_trump") if d.call.suits == "not_trump" else self.t("call_any")
             parts = [trump_text, call]
-            if d.reveal_partner and d.trump.by != "partner":  # where the partner names trump, his sentence says it
+            if (
+                d.reveal_partner and not kind_of(d).partner_names_trump
+            ):  # where the partner names trump, his sentence says it
                 parts.append(self.t("reveal_part"))
             if d.exchange is not None:
                 if d.exchange.by == "partner":

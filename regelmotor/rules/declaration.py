@@ -48,7 +48,7 @@ def _steps(designation: Designation, declarers: Sequence[int]) -> tuple[tuple[De
 
 def declaration(ruleset: Ruleset) -> Declaration:
     designations = {d.id: d for d in ruleset.designations}
-    fixed = {d.id: (d.trump.choices or (NO_TRUMP,))[0] for d in ruleset.designations if d.trump.by == "fixed"}
+    fixed = {d.id: (d.trump.choices or (NO_TRUMP,))[0] for d in ruleset.designations if kind_of(d).trump_fixed}
 
     named = {s.id: s for s in ruleset.named_bids()}
 
@@ -82,8 +82,9 @@ def trump_choices(ruleset: Ruleset) -> TrumpChoices:
     designations = {d.id: d for d in ruleset.designations}
 
     def choices(designation_id: str, called: Card | None) -> tuple[Denomination, ...]:
-        trump = designations[designation_id].trump
-        if trump.by == "kitty":
+        designation = designations[designation_id]
+        trump = designation.trump
+        if kind_of(designation).turns_kitty:
             return ()
         options = tuple(trump.choices or ())
         if trump.not_called_suit and called is not None:

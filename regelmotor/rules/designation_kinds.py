@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from regelmotor.hooks import PARTNER, DeclarationStep
 from regelmotor.model.ruleset import Designation
@@ -28,8 +27,10 @@ class DesignationKind:
     """Trump is found by turning the kitty (vip): gå med may apply, and the turning rules are needed."""
     phrase: str
     """The rule book's phrase for who decides trump (``rulebook/phrases``)."""
-    bot_hint: Literal["choose", "fixed", "partner", "kitty"]
-    """What a bot may assume when it bids it: it chooses trump, trump is fixed, the partner or the kitty decides."""
+    trump_fixed: bool = False
+    """The contract fixes trump (gode, sans): its one choice is the trump, and nobody names it."""
+    partner_names_trump: bool = False
+    """The partner names trump after the call and so shows himself (halve, 000 4.2.2)."""
 
 
 def _declarer(d: Designation, declarers: Sequence[int]) -> Steps:
@@ -55,10 +56,10 @@ def _kitty(d: Designation, declarers: Sequence[int]) -> Steps:
 
 
 KINDS: dict[str, DesignationKind] = {
-    "declarer": DesignationKind("declarer", _declarer, False, "d_declarer", "choose"),
-    "fixed": DesignationKind("fixed", _fixed, False, "d_fixed", "fixed"),
-    "partner": DesignationKind("partner", _partner, False, "d_partner", "partner"),
-    "kitty": DesignationKind("kitty", _kitty, True, "d_kitty", "kitty"),
+    "declarer": DesignationKind("declarer", _declarer, False, "d_declarer"),
+    "fixed": DesignationKind("fixed", _fixed, False, "d_fixed", trump_fixed=True),
+    "partner": DesignationKind("partner", _partner, False, "d_partner", partner_names_trump=True),
+    "kitty": DesignationKind("kitty", _kitty, True, "d_kitty"),
 }
 """``trump.by`` -> its kind."""
 

@@ -17,6 +17,7 @@ from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.errors import RegelmotorError
 from regelmotor.model.ruleset import UNRANKED, Designation, Rank, Ruleset, SolBid
 from regelmotor.rules.dealing import pattern_problem
+from regelmotor.rules.designation_kinds import kind_of, turns_kitty
 from regelmotor.rules.scoring import ScoringProblem, scorer_for
 
 
@@ -271,8 +272,8 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
                 )
         elif i and d.tier < max((x.tier for x in r.designations[:i] if x.same_rank_as is None), default=0):
             yield (*here, "tier"), _said("check_designations_are_listed_lowest_first")
-        trump = d.trump
-        if trump.by == "kitty":
+        trump, kind = d.trump, kind_of(d)
+        if kind.turns_kitty:
             if trump.choices is not None:
                 yield (*here, "trump", "choices"), _said("check_the_kitty_decides_trump_here")
             if r.deck.kitty == 0:
@@ -292,19 +293,19 @@ def _bids_and_designations(r: Ruleset) -> Iterator[Finding]:
                 yield (*here, "trump", "choices"), _said("check_has_no_trump_to_choose", d_id=d.id)
             elif len(set(choices)) != len(choices):
                 yield (*here, "trump", "choices"), _said("check_a_denomination_is_listed_twice")
-            elif trump.by == "fixed" and len(choices) != 1:
+            elif kind.trump_fixed and len(choices) != 1:
                 yield (*here, "trump", "choices"), _said("check_a_fixed_trump_has_exactly")
             elif trump.not_called_suit and len([c for c in choices if c != "none"]) <= 1 and "none" not in choices:
                 yield (
                     (*here, "trump", "choices"),
                     _said("check_with_not_called_suit_the"),
                 )
-            if trump.by == "partner" and d.call.suits == "not_trump":
+            if kind.partner_names_trump and d.call.suits == "not_trump":
                 yield (*here, "call", "suits"), _said("check_the_partner_names_trump_after")
         yield from _turning(r, d, here)
         if d.exchange is None:
             continue
-        if d.exchange.by in ("partner", "partner_chooses") and not (d.reveal_partner or trump.by == "partner"):
+        if d.exchange.by in ("partner", "partner_chooses") and not (d.reveal_partner or kind.partner_names_trump):
             yield (*here, "exchange", "by"), _said("check_the_partner_can_only_exchange")
         if d.exchange.by == "partner_chooses" and not r.exchange.allowed:
             yield (*here, "exchange", "by"), _said("check_the_partner_cannot_choose_who")
@@ -346,7 +347,7 @@ def _auction(r: Ruleset) -> Iterator[Finding]:
             _said("check_a_card_is_laid_ford"),
         )
     rule = r.auction.gaa_med
-    if rule.vip_bids and not any(d.trump.by == "kitty" for d in r.designations):
+    if rule.vip_bids and not any(kind_of(d).turns_kitty for d in r.designations):
         phrase = "check_gaa_med_vip_no_kitty" if r.deck.kitty == 0 else "check_gaa_med_vip"
         yield (
             ("auction", "gaa_med", "vip_bids"),
@@ -384,14 +385,14 @@ def _turning(r: Ruleset, d: Designation, here: tuple[str | int, ...]) -> Iterato
     """The house rules on turning the kitty: the partner's vip in halve, a turned joker's previous card."""
     trump = d.trump
     if trump.partner_may_vip:
-        if trump.by != "partner":
+        if not kind_of(d).partner_names_trump:
             yield (*here, "trump", "partner_may_vip"), _said("check_only_a_partner_who_names")
         elif r.deck.kitty == 0:
             yield (*here, "trump", "partner_may_vip"), _said("check_the_partner_cannot_vip_this")
         else:
             yield from _turns(r, d, here)
     if trump.joker_takes_previous:
-        if not (trump.by == "kitty" or trump.partner_may_vip):
+        if not turns_kitty(d):
             yield (*here, "trump", "joker_takes_previous"), _said("check_only_a_designation_that_turns")
         elif r.deck.jokers == 0:
             yield (*here, "trump", "joker_takes_previous"), _said("check_this_ruleset_plays_without_jokers")
