@@ -152,6 +152,7 @@ def legal_mask(row: Rows, seat: int, consts: Rows) -> int:
         row[SUIT_LED] != 0,
         fd_card(row),
         int(row[FD_SUIT]),
+        int(row[TRUMP]),
         consts,
     )
     return legal

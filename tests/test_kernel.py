@@ -492,7 +492,8 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
                 seat = (leader + place) % 4
                 hand = (1 << called) | (1 << card)
                 led = cards[0] if place else 0
-                answer = L.legal_cards(hand, place, led, number == 0, called, suit_led, fd_card, fd, consts)
+                trump = -1 if game.trump in (None, "none") else "SHDC".index(game.trump)
+                answer = L.legal_cards(hand, place, led, number == 0, called, suit_led, fd_card, fd, trump, consts)
                 if L.removed_by(answer, card, hand, number == 0, fd_card, consts) in (L.HOLDER_LEADS, L.MUST_FALL):
                     expected |= 1 << seat
             suit_led = suit_led or K.leads_called_suit(cards[0], called, fd)

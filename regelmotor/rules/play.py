@@ -39,12 +39,13 @@ class LegalPlay:
 
     def arguments(
         self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext
-    ) -> tuple[int, int, int, bool, int, bool, int, int]:
+    ) -> tuple[int, int, int, bool, int, bool, int, int, int]:
         mask = mask_of(hand)
         fd_card, fd_suit = (-1, -1) if context.fordaekt is None else context.fordaekt
         called = -1 if context.called is None else context.called
         led = trick[0] if trick else -1
-        return mask, len(trick), led, context.first_trick, called, context.called_suit_led, fd_card, fd_suit
+        trump = -1 if context.trump is None else context.trump
+        return mask, len(trick), led, context.first_trick, called, context.called_suit_led, fd_card, fd_suit, trump
 
     def __call__(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> tuple[Card, ...]:
         legal = L.legal_cards(*self.arguments(hand, trick, context), self.constants)[0]

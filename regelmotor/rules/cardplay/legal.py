@@ -23,11 +23,14 @@ def legal_cards(
     called_suit_led: bool,
     fd_card: int,
     fd_suit: int,
+    trump: int,
     consts: Rows,
 ) -> tuple[int, int, int]:
     """The cards of ``hand`` that may be played to a trick of ``trick_n`` cards led by ``led``:
     ``(legal, removed, rule)``, where ``removed`` are the cards of the hand a rule forbids and ``rule``
-    the last rule that removed any (``removed_by`` tells for one card)."""
+    the last rule that removed any (``removed_by`` tells for one card). The arguments are the hook's
+    ``TrickContext`` as numbers (``trump`` -1: none; in sol no partner card binds, ``called`` -1), so that a
+    play rule added here reads what it needs without a caller changing."""
     bound = called_card.binds(hand, called, called_suit_led, first_trick, consts)
     if trick_n == 0:
         out_jokers = jokers.not_led_first(hand, first_trick, fd_card, consts)
