@@ -53,7 +53,7 @@ class RuleOfThumbDefence:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         cards = [a for a in legal if a.card is not None]
         if view.phase == PLAY and view.contract is not None and view.seat not in view.declarers:
-            bid = self.rules.contract_bid(view.contract)
+            bid = view.contract
             if bid.is_sol and K.open_at(self.rules, bid, view.declarers)[0] == 0 and len(cards) == len(legal) > 1:
                 know = play_knowledge(view, cards, self.rules, self.kernel)
                 row = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, 1, self.rng.getrandbits(31))[0]

@@ -46,6 +46,10 @@ JACK: Final = 9
 
 JOKERS: Final = (52, 53, 54)
 ORDINARY: Final = tuple(range(52))
+FACE_DOWN: Final = 55
+"""A card lying face down: the fordækt card as the table sees it, which only its owner knows."""
+FACE_DOWN_TEXT: Final = "fordækt"
+"""How a card lying face down is written (notation.md: a trick shows ``fordækt``)."""
 
 _SUIT_INPUT: Final = {
     **{letter: i for i, letter in enumerate(SUIT_LETTERS)},
@@ -138,6 +142,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
             raise CardError(f'"{item}" is named twice: {format_card(card)}')
         seen.add(card)
     return cards
+
+
+def shown_card(card: Card) -> str:
+    """A card as the table shows it: its notation, or ``fordækt`` where it lies face down."""
+    return FACE_DOWN_TEXT if card == FACE_DOWN else format_card(card)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from regelmotor import phrase_table
 from regelmotor.bids import fold
-from regelmotor.cards import SUIT_NAMES_DA, SUIT_SYMBOLS, format_card, parse_card
+from regelmotor.cards import FACE_DOWN, FACE_DOWN_TEXT, SUIT_NAMES_DA, SUIT_SYMBOLS, format_card, parse_card
 from regelmotor.phrase_table import LANGUAGES, PHRASES, SEAT_VALUES, Word, phrases, seat_no
 
 SUIT_NAMES = {"da": SUIT_NAMES_DA, "en": ("spades", "hearts", "diamonds", "clubs")}
@@ -24,7 +24,10 @@ SHOWN_ACTIONS = 12
 
 
 def card_shown(card: int, lang: str) -> str:
-    """A card as a club member reads it: ``A♠``, ``10♥``, ``joker 1`` in Danish; the notation in English."""
+    """A card as a club member reads it: ``A♠``, ``10♥``, ``joker 1`` in Danish; the notation in English
+    (a card lying face down: ``fordækt`` in both)."""
+    if card == FACE_DOWN:
+        return FACE_DOWN_TEXT
     if lang == "en":
         return format_card(card)
     if card >= 52:

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from regelmotor.bids import fold
 from regelmotor.bots import make_bot
-from regelmotor.cards import SUIT_SYMBOLS, parse_card, suit_of
+from regelmotor.cards import SUIT_SYMBOLS, Card, parse_card, suit_of
 from regelmotor.double_dummy.analysis import AnalysisError, analyse_game
 from regelmotor.double_dummy.report import analysis_text
 from regelmotor.engine.actions import Action, Verb
@@ -45,9 +45,10 @@ class _Quit(Exception):
     pass
 
 
-def shown(card: str) -> str:
-    """A card as the terminal shows it, in a form it also reads: ``A♠``, ``10♥``, ``joker 1``."""
-    return card_shown(parse_card(card), "da")
+def shown(card: Card | str) -> str:
+    """A card as the terminal shows it, in a form it also reads: ``A♠``, ``10♥``, ``joker 1`` (a card in the
+    notation: as that card)."""
+    return card_shown(parse_card(card) if isinstance(card, str) else card, "da")
 
 
 def shown_action(action: Action, lang: str = "da") -> str:
@@ -82,8 +83,8 @@ def _suit_symbol(letter: str | None) -> str:
 
 def _hand_by_suit(view: View) -> str:
     groups: list[list[str]] = [[], [], [], [], []]
-    for text in view.hand:
-        groups[suit_of(parse_card(text))].append(shown(text))
+    for card in view.hand:
+        groups[suit_of(card)].append(shown(card))
     return "   ".join(" ".join(cards) for cards in groups if cards)
 
 
@@ -248,18 +249,18 @@ class TerminalGame:
         view = game.view(self.seat)
         legal = game.legal_actions()
         self.say("")
-        if view.contract:
+        if view.contract is not None:
             partner = "" if view.partner is None else f", makker: {self.who(view.partner)}"
             trump = {None: "?", "none": "uden trumf"}.get(view.trump) or _suit_symbol(view.trump)
-            called = f", makkerkort {shown(view.called)}" if view.called else ""
+            called = f", makkerkort {shown(view.called)}" if view.called is not None else ""
             declarers = ", ".join(map(self.who, view.declarers)) if view.declarers else "ingen melder"
             if view.trump_card is not None:
                 trump += f" (kortgiverens sidste kort {shown(view.trump_card)})"
-            bid = self.rules.contract_bid(view.contract)
+            bid = view.contract
             alone = self.rules.side(bid) is Side.EACH
             if self.rules.fixed_partners and not partner and not alone:
                 partner = f", din makker: {self.who((self.seat + 2) % 4)}"
-            self.say(f"Kontrakt: {view.contract} ({declarers}), trumf {trump}{called}{partner}")
+            self.say(f"Kontrakt: {bid.text} ({declarers}), trumf {trump}{called}{partner}")
         elif view.calls:
             seating = self.session.seating()
             names = self.session.players
@@ -268,12 +269,11 @@ class TerminalGame:
             self.say("Vendte kattekort: " + " ".join(shown(c) for c in view.turned))
         if view.received:
             self.say("Du fik fra katten: " + " ".join(shown(c) for c in view.received))
-        if view.tricks:
-            self.say("Stik taget: " + ", ".join(f"{self.who(s)}: {n}" for s, n in enumerate(view.tricks_won)))
-        if view.trick:
-            self.say(
-                "Stikket: " + "  ".join(f"{self.who(s)}: {c if c == 'fordækt' else shown(c)}" for s, c in view.trick)
-            )
+        play = view.play
+        if play.tricks:
+            self.say("Stik taget: " + ", ".join(f"{self.who(s)}: {n}" for s, n in enumerate(play.tricks_won)))
+        if play.trick:
+            self.say("Stikket: " + "  ".join(f"{self.who(s)}: {shown(view.seen(c))}" for s, c in play.trick))
         for seat, cards in view.open_hands:
             self.say(f"Åben hånd, {self.who(seat)}: {' '.join(shown(c) for c in cards)}")
         self.say(f"Din hånd: {_hand_by_suit(view)}")

@@ -21,7 +21,7 @@ import numpy as np
 
 from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
-from regelmotor.engine.game import Game
+from regelmotor.engine.game import Game, PlayObservation
 from regelmotor.hooks import ContractInfo, Moment
 from regelmotor.rules.cardplay import called_card as CC
 from regelmotor.rules.cardplay import masks as M
@@ -384,31 +384,46 @@ def voids_shown(tricks: Sequence[tuple[int, Sequence[int]]], fd_suit: int, const
     return voids
 
 
+def observed_row(
+    kernel: KernelRules,
+    facts: PlayFacts,
+    partner: int,
+    hands: Sequence[Sequence[int]],
+    play: PlayObservation,
+    to_play: int,
+    partner_known: bool,
+) -> list[int]:
+    """The row of a moment in play: the contract, the hands as far as they are known (kernel codes, the
+    fordækt card as ``FORDAEKT``) and the table's observation of the play.
+
+    The one builder behind a seat's knowledge (``bots.knowledge``) and the full-information row below.
+    """
+    row = base_values(kernel, facts, partner)
+    partner_card = row[CALLED] >= 0
+    for seat in range(4):
+        row[HANDS + seat] = mask_of(hands[seat])
+        row[WON + seat] = play.tricks_won[seat]
+    row[SEEN] = mask_of(play.played)
+    row[CALLED_PLAYED] = int(partner_card and play.called_played)
+    row[SUIT_LED] = int(partner_card and play.called_suit_led)
+    row[TRICKS] = len(play.tricks)
+    row[LEADER] = play.leader
+    row[TO_PLAY] = to_play
+    row[TRICK_N] = len(play.trick)
+    for i, (_, card) in enumerate(play.trick):
+        row[TRICK + i] = card
+    row[PARTNER_KNOWN] = int(partner_known)
+    row[VOIDS] = voids_shown(play.shown, row[FD_SUIT], kernel.constants)
+    return row
+
+
 def row_from_game(kernel: KernelRules, game: Game, facts: PlayFacts | None = None) -> Rows:
     """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests);
     ``facts``: its ``game_facts``, where the caller has them."""
     facts = game_facts(game) if facts is None else facts
-    row = base_values(kernel, facts, -1 if game.partner is None else game.partner)
-    fordaekt = game.fordaekt  # the fordækt card is card 55 in the kernel
-
-    def codes(cards: Sequence[int]) -> list[int]:
-        return [FORDAEKT if c == fordaekt else c for c in cards]
-
-    trick = codes([c for _, c in game.trick])
-    shown = [(t.leader, codes(t.cards)) for t in game.tricks]  # every trick so far, the current one too
-    if trick:
-        shown.append((game.trick[0][0], trick))
-    for seat in range(4):
-        row[HANDS + seat] = mask_of(codes(game.hands[seat]))
-        row[WON + seat] = game.tricks_won[seat]
-    row[SEEN] = mask_of([c for _, cards in shown for c in cards])
-    row[CALLED_PLAYED] = int(game.called_played)
-    row[SUIT_LED] = int(game.called_suit_led)
-    row[TRICKS] = len(game.tricks)
-    row[LEADER] = game.trick[0][0] if game.trick else game.leader
-    row[TO_PLAY] = game.to_act if game.to_act is not None else game.leader
-    row[TRICK_N] = len(trick)
-    row[TRICK : TRICK + len(trick)] = trick
-    row[PARTNER_KNOWN] = int(game.partner_public)
-    row[VOIDS] = voids_shown(shown, row[FD_SUIT], kernel.constants)
+    fordaekt = game.fordaekt
+    hands = [[FORDAEKT if c == fordaekt else c for c in hand] for hand in game.hands]
+    to_play = game.to_act if game.to_act is not None else game.leader
+    partner = -1 if game.partner is None else game.partner
+    row = observed_row(kernel, facts, partner, hands, game.play_observation(), to_play, game.partner_public)
     return np.array(row, dtype=np.int64)

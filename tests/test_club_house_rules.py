@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from regelmotor.cards import parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import RuleViolation
 from regelmotor.rules.settlement import BOX
@@ -31,7 +32,7 @@ def test_hvis_man_vender_en_joker_maa_man_tage_det_forrige_vendte_kort_som_trumf
     vendte kort som trumf." """
     game = won(deal("standard", "vip-joker-forrige", dealer=3, s0=HAND, kitty="8C JK1 9D"), "8 vip")
     play(game, "call AD")
-    assert offered(game) == ["accept", "reject"] and game.view(0).turned == ("8C",)
+    assert offered(game) == ["accept", "reject"] and game.view(0).turned == (parse_card("8C"),)
     game.apply("reject")
     assert offered(game) == ["accept", "accept C", "reject"]
     game.apply("accept C")
@@ -75,7 +76,7 @@ def test_makkeren_kan_ogsaa_vaelge_at_vippe() -> None:
     game.apply("call AH")
     assert game.to_act == 2 and offered(game) == ["trump S", "trump D", "trump C", "vip"]
     game.apply("vip")
-    assert game.to_act == 2 and game.view(2).turned == ("8H",)
+    assert game.to_act == 2 and game.view(2).turned == (parse_card("8H"),)
     game.apply("accept")
     assert game.trump == "H" and game.declarers == (0,) and game.partner == 2 and game.vip_card == 1
     assert game.phase == "exchange" and game.to_act == 2  # "Det er også makkeren, der bytter med katten" (001)

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from regelmotor.cards import format_card
 from regelmotor.cli import main
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
@@ -455,7 +454,7 @@ def test_a_bordlaegger_laid_open_before_the_first_lead_is_seen_by_the_leader(tmp
         assert leader is not None and leader != declarer and not game.tricks and not game.trick
         view = game.view(leader)
         assert declarer in dict(view.open_hands)
-        assert sorted(dict(view.open_hands)[declarer]) == sorted(format_card(c) for c in game.hands[declarer])
+        assert sorted(dict(view.open_hands)[declarer]) == sorted(game.hands[declarer])
         kernel = K.KernelRules.build(rules)
         row = K.row_from_game(kernel, game)
         assert K.visible(row, leader, declarer)  # the playouts' leader sees them too

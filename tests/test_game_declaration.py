@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from regelmotor.cards import parse_card, parse_cards
 from regelmotor.engine.game import Game
 from regelmotor.errors import RuleViolation
 
@@ -87,9 +88,9 @@ def test_vip_turns_the_kitty_top_first_and_the_third_card_cannot_be_refused() ->
     """001: "bagefter vendes kattens kort ét ad gangen. Melderen kan tage det vendte korts kulør som trumf eller
     vende det næste. Det tredje kort kan ikke afvises." """
     game = play(won(deal("standard", dealer=3, s0=HAND, kitty="5H 8D 9C"), "8 vip"), "call AD")
-    assert game.view(1).turned == ("5H",) and offered(game) == ["accept", "reject"]
+    assert game.view(1).turned == tuple(parse_cards("5H")) and offered(game) == ["accept", "reject"]
     game.apply("reject")
-    assert game.view(2).turned == ("5H", "8D")
+    assert game.view(2).turned == tuple(parse_cards("5H 8D"))
     game.apply("reject")
     assert game.trump == "C" and game.vip_card == 3 and game.phase == "exchange"
     assert "seat 1 must accept kitty card 3" in game.events
@@ -111,7 +112,7 @@ def test_vip_trump_may_be_the_called_aces_suit() -> None:
 def test_thorsen_vip2_the_first_card_cannot_be_accepted() -> None:
     """000 4.3.3: "Vip i 2. gr. / 1. kort / Altid / Kan ikke antages / 2. kort / Kan antages eller afvises"."""
     game = play(won(deal("thorsen", dealer=3, s0=HAND, kitty="5H 9C 7D"), "8 vip2"), "call AD")
-    assert game.view(0).turned == ("5H", "9C") and "kitty card 1 cannot be accepted" in game.events
+    assert game.view(0).turned == tuple(parse_cards("5H 9C")) and "kitty card 1 cannot be accepted" in game.events
     game.apply("accept")
     assert game.trump == "C" and game.vip_card == 2
 
@@ -135,7 +136,7 @@ def test_vip_joiners_name_their_own_partner_card_after_the_declarer() -> None:
     game.apply("call AD")
     assert game.to_act == 1 and "call AS" in offered(game)
     game.apply("call AS")
-    assert game.view(3).joiner_calls == ((1, "AS"),)
+    assert game.view(3).joiner_calls == ((1, parse_card("AS")),)
 
 
 def test_vip_a_joiner_who_accepts_becomes_declarer() -> None:
@@ -152,7 +153,7 @@ def test_vip_a_joiner_who_accepts_becomes_declarer() -> None:
 def test_vip_with_joiners_only_the_last_joiner_must_accept_the_third_card() -> None:
     """000 4.3.4: "For det tredje kort gælder at kun den sidste medgænger er tvunget til at acceptere dette." """
     game = play(vip_with_joiner("5H 9C 7D"), "call AD", "call AS", "reject", "reject", "reject", "reject")
-    assert game.view(0).turned == ("5H", "9C", "7D") and game.to_act == 0
+    assert game.view(0).turned == tuple(parse_cards("5H 9C 7D")) and game.to_act == 0
     assert offered(game) == ["accept", "reject"]
     game.apply("reject")
     assert (game.declarers, game.trump, game.vip_card) == ((1,), "D", 3)

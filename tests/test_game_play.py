@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from regelmotor.cards import parse_card
+from regelmotor.cards import FACE_DOWN, parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import RuleViolation
+from regelmotor.web.tables import view_json
 
 from .conftest import deal, offered, play
 
@@ -181,7 +182,9 @@ def test_fordaekt_counts_as_the_lowest_card_of_the_partner_suit() -> None:
     game = play(game, "8", "pass", "pass", "pass", "trump H", "call AD", "keep", "fordækt 2C")
     game.apply("2C")  # led face down: it is a diamond lead
     assert offered(game) == ["8D", "7D", "6D", "JK1"]
-    assert game.view(1).trick == ((0, "fordækt"),) and game.view(0).trick == ((0, "2C"),)
+    assert game.view(1).play.trick == ((0, FACE_DOWN),) and game.view(1).fordaekt is None
+    assert game.view(0).play.trick == ((0, FACE_DOWN),) and game.view(0).seen(FACE_DOWN) == parse_card("2C")
+    assert view_json(game.view(1))["trick"] == [[0, "fordækt"]] and view_json(game.view(0))["trick"] == [[0, "2C"]]
     game.apply("6D")
     first_legal(game, 2)
     assert game.tricks[0].winner != 0 and game.called_suit_led

@@ -5,6 +5,7 @@ refuses changes nothing; the deck is conserved; views hide what they must; recor
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 
@@ -13,9 +14,10 @@ import pytest
 from regelmotor.bids import fold
 from regelmotor.cards import format_card
 from regelmotor.engine.actions import canonical
-from regelmotor.engine.game import Game
+from regelmotor.engine.game import Game, PlayObservation, View
 from regelmotor.errors import NotationError, RuleViolation
 from regelmotor.records import Record, game_record, replay, state_json
+from regelmotor.web.tables import view_json
 
 from .conftest import CONFIGS, offered, rules_of
 
@@ -66,13 +68,24 @@ def check_view(game: Game) -> None:
     for seat in range(4):
         view = game.view(seat)
         own = {format_card(c) for c in game.hands[seat]}
-        assert set(view.hand) == (set() if game.blind() else own)  # omblanding: asked before looking
-        shown = set(CARD.findall(repr(dataclasses.replace(view, legal_actions=()))))
+        assert {format_card(c) for c in view.hand} == (set() if game.blind() else own)  # omblanding: not looked
+        written = {key: value for key, value in view_json(view).items() if key != "legal_actions"}
+        shown = set(CARD.findall(json.dumps(written)))  # every card the view carries, in the notation
         # what a seat discarded it still knows (and only it: others see "discard ? ? ?")
         own |= {format_card(c) for c in game.discarded.get(seat, ())}
         assert shown <= own | public, f"seat {seat} sees {sorted(shown - own - public)}"
         if not game.partner_public:
             assert view.partner is None
+
+
+def test_every_field_of_a_view_that_can_hold_a_card_is_written_out_where_the_leak_check_reads_it() -> None:
+    """check_view reads a view's cards from ``view_json``: so every field of ``View`` and of its play is
+    written there (the engine's notes aside, which hold no card; the two flags of the play hold none)."""
+    game = Game.from_seed(rules_of("standard"), 1, dealer=0)
+    written = set(view_json(game.view(0)))
+    fields = {f.name for f in dataclasses.fields(View)} - {"events", "play"}
+    play = {f.name for f in dataclasses.fields(PlayObservation)} - {"called_played", "called_suit_led"}
+    assert fields | play <= written, sorted(fields | play - written)
 
 
 @pytest.mark.parametrize(("name", "house"), CONFIGS, ids=[f"{n}+{h}" if h else n for n, h in CONFIGS])

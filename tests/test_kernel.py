@@ -113,35 +113,59 @@ def test_what_a_seat_knows_holds_for_the_real_deal_and_every_sampled_one() -> No
     as many cards as it really does."""
     rng = random.Random(9)
     checked = 0
-    for name, house in [("standard", ()), ("thorsen", ("fordaekt",)), ("whistklubben", ("gaa-med",)), ("gruppe2", ())]:
+    configs = [("standard", ()), ("thorsen", ("fordaekt",)), ("whistklubben", ("gaa-med",)), ("gruppe2", ())]
+    for rules, kernel, game, seat in _play_decisions(configs, 40, rng):
+        view = game.view(seat)
+        know = play_knowledge(view, view.legal_actions, rules, kernel)
+        truth = {_kernel_card(game, c): s for s in range(4) if s != seat for c in game.hands[s] if c != game.fordaekt}
+        for card, allowed in zip(know.pool.tolist(), know.allowed.tolist(), strict=True):
+            holder = truth.get(card, OUT)
+            assert (allowed >> holder) & 1, f"{NAMES[card]} is with {holder}, which seat {seat} ruled out"
+        samples = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, 8, rng.getrandbits(31))
+        for row in samples:
+            for other in range(4):
+                assert bin(int(row[K.HANDS + other])).count("1") == len(game.hands[other])
+            assert int(row[K.HANDS + seat]) == int(know.base[K.HANDS + seat])
+        checked += 1
+    assert checked > 2000
+
+
+def _play_decisions(
+    configs: list[tuple[str, tuple[str, ...]]], deals: int, rng: random.Random
+) -> Iterator[tuple[Rules, K.KernelRules, Game, int]]:
+    """Each play decision with more than one legal card in ``deals`` random deals of each configuration:
+    (rules, kernel, the game, the seat to play); a random legal action is taken after each."""
+    for name, house in configs:
         rules = rules_of(name, *house)
         kernel = K.KernelRules.build(rules)
-        for number in range(40):
+        for number in range(deals):
             game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
             while game.step is not None:
                 seat = game.to_act
                 assert seat is not None
                 if game.phase == PLAY and len(game.legal) > 1:
-                    view = game.view(seat)
-                    know = play_knowledge(view, view.legal_actions, rules, kernel)
-                    truth = {
-                        _kernel_card(game, c): s
-                        for s in range(4)
-                        if s != seat
-                        for c in game.hands[s]
-                        if c != game.fordaekt
-                    }
-                    for card, allowed in zip(know.pool.tolist(), know.allowed.tolist(), strict=True):
-                        holder = truth.get(card, OUT)
-                        assert (allowed >> holder) & 1, f"{NAMES[card]} is with {holder}, which seat {seat} ruled out"
-                    samples = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, 8, rng.getrandbits(31))
-                    for row in samples:
-                        for other in range(4):
-                            assert bin(int(row[K.HANDS + other])).count("1") == len(game.hands[other])
-                        assert int(row[K.HANDS + seat]) == int(know.base[K.HANDS + seat])
-                    checked += 1
+                    yield rules, kernel, game, seat
                 game.apply(rng.choice(game.legal))
-    assert checked > 2000
+
+
+def test_a_seat_and_the_whole_deal_read_the_play_from_one_observation() -> None:
+    """A seat's row (``play_knowledge``, from its view) and the whole deal's (``row_from_game``) are built
+    from the same ``PlayObservation``: they agree on every column but the hidden hands and who the partner
+    is, and on the seat's own hand; and the fordækt card lies face down in both."""
+    hidden = {K.HANDS + s for s in range(4)} | {K.PARTNER}
+    compared = fordaekt = 0
+    configs = [("standard", ("fordaekt",)), ("thorsen", ("fordaekt",)), ("engelsk", ()), ("gruppe2", ())]
+    for rules, kernel, game, seat in _play_decisions(configs, 30, random.Random(11)):
+        view = game.view(seat)
+        assert view.play == game.play_observation()  # one observation, the same for every seat
+        mine = play_knowledge(view, view.legal_actions, rules, kernel).base
+        whole = K.row_from_game(kernel, game)
+        differ = [c for c in range(K.ROW) if c not in hidden and mine[c] != whole[c]]
+        assert not differ, f"{rules.name}: columns {differ} differ"
+        assert mine[K.HANDS + seat] == whole[K.HANDS + seat]
+        compared += 1
+        fordaekt += K.FORDAEKT in view.play.played
+    assert compared > 1000 and fordaekt > 0
 
 
 def _sol_rows(rules: Rules, kernel: K.KernelRules, count: int, rng: random.Random) -> list[K.Rows]:

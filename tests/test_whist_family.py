@@ -53,7 +53,7 @@ def test_the_dealers_last_card_is_turned_and_its_suit_is_trump() -> None:
     hands = [[parse_card("2S"), *suit("H", "AKQJT98654 32".replace(" ", ""))], suit("D"), suit("C"), dealer_hand]
     game = Game(rules, hands, [], dealer=3)
     assert game.trump == "H" and game.trump_card == parse_card("7H")
-    assert all(game.view(seat).trump_card == "7H" for seat in range(4))  # face up: every seat sees it
+    assert all(game.view(seat).trump_card == parse_card("7H") for seat in range(4))  # face up: every seat sees it
     # the same cards with the seven dealt first: the last card is a spade, and spades are trump
     first = Game(rules, [*hands[:3], [parse_card("7H"), *dealer_hand[:12]]], [], dealer=3)
     assert first.trump == "S"

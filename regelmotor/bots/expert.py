@@ -43,6 +43,7 @@ from regelmotor.bots.budget import DEFAULT_BUDGET, V1_BUDGET, Budget
 from regelmotor.bots.call_reading import HandMeasures, meanings_for
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.bots.knowledge import CallReading, play_knowledge, read_rows, sample_worlds
+from regelmotor.cards import Card
 from regelmotor.engine.actions import (
     KEEP_ACTION,
     NO_FORDAEKT_ACTION,
@@ -53,7 +54,7 @@ from regelmotor.engine.actions import (
     fordaekt,
     seat_action,
 )
-from regelmotor.engine.game import CARDS, NAMES, PLAY, Game, View
+from regelmotor.engine.game import PLAY, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
 from regelmotor.ruleset.compile import Rules, per_rules
@@ -169,7 +170,7 @@ class ExpertBot:
         self._token = next(_TOKENS)
         """This bot among all in the process (an ``id`` may be a dead bot's): whose positions a leaf table holds."""
         self._seat: int = 0
-        self._dealt: tuple[int, tuple[str, ...]] = (0, ())
+        self._dealt: tuple[int, tuple[Card, ...]] = (0, ())
         """The seat deciding now and its deal (the dealer and its hand): whose positions its leaf table holds."""
         self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
         """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
@@ -195,7 +196,7 @@ class ExpertBot:
         know = play_knowledge(view, legal, self.rules, self.kernel)
         facts = know.facts
         reading = self.reading if self.budget.read_in_play else None
-        samples = self.play_samples if view.trick else self.lead_samples
+        samples = self.play_samples if view.play.trick else self.lead_samples
         dealt = samples * (1 if reading is None else reading.oversample)
         rows = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, dealt, self.rng.getrandbits(31))
         if reading is not None:
@@ -231,7 +232,7 @@ class ExpertBot:
         sol = int(rows[0, K.SOL])
         strength = {c: K.card_strength(int(candidates[c]), sol, consts) for c in run}
         # equal in tricks: lead the top of the run, follow with its lowest, as a club player does
-        chosen = max(run, key=strength.__getitem__) if not view.trick else min(run, key=strength.__getitem__)
+        chosen = max(run, key=strength.__getitem__) if not view.play.trick else min(run, key=strength.__getitem__)
         if doubling and totals[best] > 0:  # the playouts expect this seat to gain: a doubling multiplies it
             return doubling[0]
         return legal[chosen]
@@ -254,7 +255,7 @@ class ExpertBot:
         """The leads the playouts rank highest (``Budget.dd_lead_finalists``), where the budget has a lead
         solved from more cards than the rest of play and the position is within them; else none."""
         budget = self.budget
-        if view.trick or not self.kernel.exact or len(totals) < 2 or not len(rows):
+        if view.play.trick or not self.kernel.exact or len(totals) < 2 or not len(rows):
             return []
         if DD.objective(rows[0]) != DD.MOST or not budget.dd_cards < sum(view.hand_sizes) <= budget.dd_lead_cards:
             return []
@@ -355,10 +356,10 @@ class ExpertBot:
 
     def _ranked(self, view: View) -> list[int]:
         """The seat's cards but the partner card, those its hand values least first."""
-        called = None if view.called is None else CARDS[view.called]
-        sol = view.contract is not None and self.rules.contract_bid(view.contract).is_sol
+        called = view.called
+        sol = view.contract is not None and view.contract.is_sol
         values = self._value_table(sol, view.trump, called)
-        return sorted((CARDS[c] for c in view.hand if CARDS[c] != called), key=values.__getitem__)
+        return sorted((c for c in view.hand if c != called), key=values.__getitem__)
 
     def _exchange_candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         ranked = self._ranked(view)
@@ -557,8 +558,7 @@ class ExpertBot:
         key = (sol, trump, called)
         table = self._values_by_contract.get(key)
         if table is None:
-            name = None if called is None else NAMES[called]
-            table = self._values_by_contract[key] = tuple(self.quick.value_of(c, sol, trump, name) for c in range(55))
+            table = self._values_by_contract[key] = tuple(self.quick.value_of(c, sol, trump, called) for c in range(55))
         return table
 
     def _hidden(self, game: Game, seat: int, count: int) -> Action:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 from regelmotor.bids import Bid
-from regelmotor.cards import ACE, KING, QUEEN, SUIT_LETTERS, Card, is_joker, parse_card, rank_of, suit_of
+from regelmotor.cards import ACE, FACE_DOWN, KING, QUEEN, SUIT_LETTERS, Card, is_joker, rank_of, suit_of
 from regelmotor.engine.actions import (
     ACCEPT_ACTION,
     JOIN_ACTION,
@@ -42,15 +42,6 @@ def _honour_tricks(cards: Sequence[Card]) -> float:
 
 
 """What a partner adds, on average, to the tricks a declarer counts in his own hand."""
-
-_CARDS: dict[str, Card] = {}
-
-
-def card(text: str) -> Card:
-    found = _CARDS.get(text)
-    if found is None:
-        found = _CARDS[text] = parse_card(text)
-    return found
 
 
 VIP_CHOICES = (ACCEPT_ACTION, REJECT_ACTION)
@@ -84,7 +75,7 @@ class HeuristicBot:
         assert view is not None, "the heuristic bot decides from its view"
         if len(legal) == 1:  # no choice (a partner who may only pass on a double)
             return legal[0]
-        hand = [card(c) for c in view.hand]
+        hand = list(view.hand)
         if view.phase == "auction":
             return self._call(view, hand, legal)
         verb = legal[0].verb
@@ -93,7 +84,7 @@ class HeuristicBot:
         if verb is Verb.CALL:
             return self.choose_partner_card(hand, legal)
         if verb in (Verb.ACCEPT, Verb.REJECT):
-            return self.choose_vip(hand, card(view.turned[-1]), legal)
+            return self.choose_vip(hand, view.turned[-1], legal)
         if verb is Verb.EXCHANGER:  # the partner in halve chooses: he exchanges himself
             mine = seat_action(Verb.EXCHANGER, view.seat)
             return mine if mine in legal else legal[0]
@@ -156,7 +147,7 @@ class HeuristicBot:
             sol = ladder.parse(self.rules.sol_contracts[0].id)
             if wanted is None or sol.rank > wanted.rank:
                 wanted = sol
-            if JOIN_ACTION in legal and view.contract in self.sol_ids:
+            if JOIN_ACTION in legal and self._is_sol(view):
                 return JOIN_ACTION
         if wanted is None:
             return PASS_ACTION
@@ -261,11 +252,14 @@ class HeuristicBot:
         choice = VIP_CHOICES[0] if accept else VIP_CHOICES[1]
         return choice if choice in legal else legal[0]
 
+    def _is_sol(self, view: View) -> bool:
+        return view.contract is not None and view.contract.text in self.sol_ids
+
     def keep_value(self, c: Card, view: View, hand: list[Card]) -> float:
         """How much the hand wants to keep a card (sol: low cards; trump games: high cards, trumps)."""
-        return self.value_of(c, view.contract in self.sol_ids, view.trump, view.called)
+        return self.value_of(c, self._is_sol(view), view.trump, view.called)
 
-    def value_of(self, c: Card, sol: bool, trump: str | None, called: str | None) -> float:
+    def value_of(self, c: Card, sol: bool, trump: str | None, called: Card | None) -> float:
         """``keep_value`` from the contract's facts alone: whether it is sol, the trump, the partner card."""
         if is_joker(c):
             return 20.0 if self.joker_lead_wins and not sol else 5.0
@@ -274,7 +268,7 @@ class HeuristicBot:
         value = float(self.trump_strength[rank_of(c)])
         if trump not in (None, "none") and SUIT_LETTERS[suit_of(c)] == trump:
             value += 14
-        if called is not None and suit_of(c) == suit_of(card(called)):
+        if called is not None and suit_of(c) == suit_of(called):
             value += 4  # keep the partner suit to lead it
         return value
 
@@ -297,10 +291,11 @@ class HeuristicBot:
     def _play(self, view: View, hand: list[Card], offered: Sequence[Action]) -> Action:
         legal = [a for a in offered if a.card is not None]  # it never doubles during play
         cards = [c for c in (a.card for a in legal) if c is not None]
-        sol = view.contract in self.sol_ids
+        sol = self._is_sol(view)
         trump = None if view.trump in (None, "none") else SUIT_LETTERS.index(view.trump)
         strength = self.sol_strength if sol else self.trump_strength
-        played = [(seat, card(c)) for seat, c in view.trick if c != "fordækt"]
+        trick = view.play.trick
+        played = [(seat, c) for seat, c in trick if c != FACE_DOWN]
         me = view.seat
         declarer = view.declarers[0] if view.declarers else None
 
@@ -309,7 +304,7 @@ class HeuristicBot:
                 return -1
             return strength[rank_of(c)] + (20 if trump is not None and suit_of(c) == trump else 0)
 
-        if not played or len(played) != len(view.trick):
+        if not played or len(played) != len(trick):
             return PLAYS[self._lead(view, hand, cards, sol, trump, declarer)]
 
         def winning_seat(extra: Card | None) -> int:
@@ -339,7 +334,7 @@ class HeuristicBot:
         me = view.seat
         if me == declarer:
             return view.partner
-        called = None if view.called is None else card(view.called)
+        called = view.called
         if called is not None and called in hand:
             return declarer
         if view.partner is not None:
@@ -359,7 +354,7 @@ class HeuristicBot:
         jokers = [c for c in cards if is_joker(c)]
         if jokers and self.joker_lead_wins:
             return jokers[0]
-        called = None if view.called is None else card(view.called)
+        called = view.called
         if called is not None and called in cards:
             return called  # the partner shows himself and takes the trick
         if called is not None and view.seat == declarer and view.partner is None:

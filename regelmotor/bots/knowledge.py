@@ -20,14 +20,12 @@ import numpy as np
 
 from regelmotor.bots import call_reading as R
 from regelmotor.bots import kernel as K
-from regelmotor.cards import format_card, new_deck, suit_of
+from regelmotor.cards import new_deck, suit_of
 from regelmotor.engine.actions import KEEP_ACTION, Action, Verb, discard, fordaekt
-from regelmotor.engine.game import CARDS, HAND, SEATS, Game, View
+from regelmotor.engine.game import HAND, SEATS, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
 
-FACE_DOWN = "fordækt"
-"""How a fordækt card lies in a trick for everyone but its owner."""
 OUT = 4
 """The sampler's holder for cards out of play: the kitty, others' discards, the fordækt card's face."""
 REAL_CARDS = (1 << 55) - 1
@@ -52,18 +50,12 @@ class PlayKnowledge:
     """The cards each seat has played so far, as masks: with its hand now, the hand its calls were made on."""
 
 
-def _code(name: str, own_fordaekt: str | None) -> int:
-    if name in (FACE_DOWN, own_fordaekt):
-        return K.FORDAEKT
-    return CARDS[name]
-
-
 def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.KernelRules) -> PlayKnowledge:
     """The kernel row of what ``view.seat`` knows, and what the sampler must respect for the rest."""
     me = view.seat
-    assert view.contract is not None
-    bid = rules.contract_bid(view.contract)
-    called = None if view.called is None or bid.is_sol else CARDS[view.called]
+    bid = view.contract
+    assert bid is not None
+    called = None if view.called is None or bid.is_sol else view.called
     fd_suit = suit_of(called) if view.fordaekt_laid and called is not None else None
     open_seats, open_after = K.open_at(rules, bid, view.declarers)
     facts = K.PlayFacts(
@@ -77,17 +69,16 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         open_after,
     )
     own_fd = view.fordaekt
-    hand = [_code(c, own_fd) for c in view.hand]
-    tricks = [(leader, [_code(c, own_fd) for c in cards]) for leader, cards, _ in view.tricks]
-    current = [(seat, _code(c, own_fd)) for seat, c in view.trick]
-    played = [c for _, cards in tricks for c in cards] + [c for _, c in current]
+    play = view.play
+    hand = [K.FORDAEKT if c == own_fd else c for c in view.hand]
+    played = play.played
     known: list[list[int]] = [[] for _ in range(SEATS)]
     known[me] = hand
     for seat, cards in view.open_hands:
         if seat != me:
-            known[seat] = [_code(c, own_fd) for c in cards]
+            known[seat] = list(cards)
     if view.trump_card is not None and view.dealer != me:  # turned for all to see (engelsk whist)
-        face_up = CARDS[view.trump_card]
+        face_up = view.trump_card
         if face_up not in played and face_up not in known[view.dealer]:
             known[view.dealer].append(face_up)
     if called is None:
@@ -103,37 +94,17 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
     face_down_out = fd_suit is not None and K.FORDAEKT not in played and K.FORDAEKT not in hand
     if face_down_out and K.FORDAEKT not in known[view.declarers[0]]:
         known[view.declarers[0]].append(K.FORDAEKT)
-    row = K.base_row(kernel, facts, partner)
-    for seat in range(SEATS):
-        row[K.HANDS + seat] = K.mask_of(known[seat])
-    row[K.SEEN] = K.mask_of(played)
-    row[K.CALLED_PLAYED] = called is not None and called in played
-    fd = -1 if fd_suit is None else fd_suit
-    row[K.SUIT_LED] = called is not None and any(K.leads_called_suit(cards[0], called, fd) for _, cards in tricks)
-    row[K.TRICKS] = len(tricks)
-    for seat in range(SEATS):
-        row[K.WON + seat] = view.tricks_won[seat]
-    if current:
-        row[K.LEADER] = current[0][0]
-    elif view.tricks:
-        row[K.LEADER] = view.tricks[-1][2]
-    else:
-        row[K.LEADER] = (view.dealer + 1) % SEATS if view.leader is None else view.leader
-    row[K.TO_PLAY] = me
-    row[K.TRICK_N] = len(current)
-    for i, (_, card) in enumerate(current):
-        row[K.TRICK + i] = card
+    row = np.array(K.observed_row(kernel, facts, partner, known, play, me, view.partner is not None), dtype=np.int64)
     # the cards nobody has shown this seat
     real = new_deck(rules.jokers)
     seen_real = {c for c in played if c != K.FORDAEKT} | {c for cards in known for c in cards}
-    seen_real |= {CARDS[c] for c in view.discarded}
+    seen_real |= set(view.discarded)
     if own_fd is not None:
-        seen_real.add(CARDS[own_fd])
+        seen_real.add(own_fd)
     pool = [c for c in real if c not in seen_real]
-    shown = [*tricks, (current[0][0], [c for _, c in current])] if current else tricks
-    public_voids = K.voids_shown(shown, fd, kernel.constants)
-    row[K.VOIDS] = public_voids
-    row[K.PARTNER_KNOWN] = view.partner is not None
+    shown = play.shown
+    fd = -1 if fd_suit is None else fd_suit
+    public_voids = int(row[K.VOIDS])
     voids = [(public_voids >> (4 * seat)) & 0b1111 for seat in range(SEATS)]
     capacity = [0] * 5
     for seat in range(SEATS):
@@ -142,7 +113,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
     capacity[OUT] = len(pool) - sum(capacity[:SEATS])
     if capacity[OUT] < 0 or min(capacity) < 0:
         raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
-    turned = {CARDS[c] for c in view.turned}
+    turned = set(view.turned)
     declarer_bits = K.mask_of(view.declarers)
     barred = 0 if called is None else K.barred_from_called(shown, called, fd, kernel.constants)
     if row[K.EXEMPT] >= 0:  # the partner card's rules do not bind a selvmakker declarer
@@ -158,7 +129,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         if card == called:  # not with a seat its rules made play it, where it did not fall
             mask &= ~barred
         allowed.append(mask)
-    candidates = tuple(_code(format_card(action.card or 0), own_fd) for action in legal)
+    candidates = tuple(K.FORDAEKT if action.card == own_fd else (action.card or 0) for action in legal)
     played_by = [0] * SEATS
     for leader, trick_cards in shown:
         for i, code in enumerate(trick_cards):
@@ -178,15 +149,15 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
 
 
 def _initial_hand(view: View) -> list[int]:
-    hand = {CARDS[c] for c in view.hand}
-    hand -= {CARDS[c] for c in view.received}
-    hand |= {CARDS[c] for c in view.discarded}
+    hand = set(view.hand)
+    hand -= set(view.received)
+    hand |= set(view.discarded)
     return sorted(hand)
 
 
 def _kitty_known(view: View) -> dict[int, int]:
     """Kitty position -> card, for the kitty cards this seat has seen turned or taken."""
-    known = {i: CARDS[c] for i, c in enumerate(view.turned)}
+    known = dict(enumerate(view.turned))
     if view.received:
         offset = 0  # the cards taken before this seat's turn came off the top of the kitty
         for seat, action in view.history:
@@ -195,7 +166,7 @@ def _kitty_known(view: View) -> dict[int, int]:
                     break
                 offset += action.hidden or len(action.cards)
         for i, card in enumerate(view.received):
-            known[offset + i] = CARDS[card]
+            known[offset + i] = card
     return known
 
 
@@ -251,7 +222,7 @@ def sample_worlds(
         return []
     taken = set(mine) | set(kitty_known.values())
     pool = [c for c in new_deck(rules.jokers) if c not in taken]
-    hand_now = sorted(CARDS[c] for c in view.hand)
+    hand_now = sorted(view.hand)
     dealt = max(tries, reading.oversample if reading else 0) * count
     shuffled = np.random.default_rng(rng.getrandbits(64)).permuted(np.tile(np.array(pool), (dealt, 1)), axis=1)
     places: list[tuple[int, int]] = []  # each seat's columns of a shuffled row (none for the seat itself)
@@ -293,12 +264,14 @@ def _replay(game: Game, view: View, hidden: Chooser) -> bool:
             if step is None or step[1] != seat:
                 return False
             if action.hidden and action.verb is Verb.DISCARD:
-                if seat == me:
-                    action = discard([CARDS[c] for c in view.discarded])
-                else:
-                    action = hidden(game, seat, action.hidden)
+                action = discard(list(view.discarded)) if seat == me else hidden(game, seat, action.hidden)
             elif action.hidden:
-                action = fordaekt(CARDS[view.fordaekt or ""]) if seat == me else hidden(game, seat, 1)
+                if seat != me:
+                    action = hidden(game, seat, 1)
+                elif view.fordaekt is not None:
+                    action = fordaekt(view.fordaekt)
+                else:
+                    return False
             game.apply(action, seat)
         while game.step is not None and game.step[0] == "claim" and game.step[1] != me:
             game.apply(KEEP_ACTION)

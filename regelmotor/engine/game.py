@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any
 
 from regelmotor.bids import Bid, fold
-from regelmotor.cards import Card, format_card, new_deck
+from regelmotor.cards import FACE_DOWN, Card, format_card, new_deck
 from regelmotor.engine.actions import Action, claim, parse_action, public
 from regelmotor.engine.explain import violation
 from regelmotor.engine.notes import Note
@@ -49,6 +49,7 @@ from regelmotor.engine.state import (
     SEAT_ORDERS,
     SEATS,
     Phase,
+    PlayObservation,
     Redeal,
     StepKind,
     Trick,
@@ -79,6 +80,7 @@ __all__ = [
     "SEATS",
     "Game",
     "Phase",
+    "PlayObservation",
     "Redeal",
     "StepKind",
     "Trick",
@@ -283,39 +285,47 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: a new ``View`` on every call (its legal actions are the game's own
         immutable sequence, so the exchange's discards are not written out for it)."""
-        hands, names = self.hands, NAMES
+        hands = self.hands
         return View(
             seat=seat,
             phase=self.phase,
             dealer=self.dealer,
             to_act=self.to_act,
-            hand=() if self.blind() else tuple([names[c] for c in hands[seat]]),
+            hand=() if self.blind() else tuple(hands[seat]),
             legal_actions=self.legal if self.to_act == seat else (),
             calls=tuple(self.seat_calls),
-            contract=self.contract,
+            contract=self.bid,
             declarers=self.declarers,
             trump=self.trump,
-            called=None if self.called is None else names[self.called],
+            called=self.called,
             partner=self.partner if self.partner_public else None,
-            joiner_calls=tuple([(s, names[c]) for s, c in self.joiner_calls.items()]),
-            turned=tuple([names[c] for c in self.turned]),
+            joiner_calls=tuple(self.joiner_calls.items()),
+            turned=tuple(self.turned),
             kitty_size=len(self.kitty),
             hand_sizes=tuple([len(h) for h in hands]),
             fordaekt_laid=self.fordaekt is not None,
             doublings=self.doublings,
             events=tuple(self.events),
             redeal=self.redeal,
-            trick=tuple([(s, self._shown(c, seat)) for s, c in self.trick]),
-            tricks=self._tricks_shown(seat),
-            tricks_won=tuple(self.tricks_won),
-            open_hands=tuple([(s, tuple([names[c] for c in hands[s]])) for s in self.open_hands]),
+            play=self.play_observation(),
+            open_hands=tuple([(s, tuple(hands[s])) for s in self.open_hands]),
             scores=None if self.scores is None else tuple(self.scores),
             history=self.public_history(seat),
-            received=tuple([names[c] for c in self.received.get(seat, ())]),
-            discarded=tuple([names[c] for c in self.discarded.get(seat, ())]),
-            fordaekt=names[self.fordaekt] if self.fordaekt is not None and seat == self.declarers[0] else None,
-            trump_card=None if self.trump_card is None else names[self.trump_card],
-            leader=self.leader if self.phase == PLAY else None,
+            received=self.received.get(seat, ()),
+            discarded=self.discarded.get(seat, ()),
+            fordaekt=self.fordaekt if self.fordaekt is not None and seat == self.declarers[0] else None,
+            trump_card=self.trump_card,
+        )
+
+    def play_observation(self) -> PlayObservation:
+        """The play as the table sees it, the fordækt card face down (``PlayObservation``)."""
+        return PlayObservation(
+            tricks=self._tricks_seen(),
+            trick=tuple([(s, self._seen(c)) for s, c in self.trick]),
+            tricks_won=tuple(self.tricks_won),
+            leader=self.leader,
+            called_played=self.called_played,
+            called_suit_led=self.called_suit_led,
         )
 
     def public_history(self, seat: int | None = None) -> tuple[tuple[int, Action], ...]:
@@ -334,21 +344,20 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             caches[seat] = cached
         return cached
 
-    def _tricks_shown(self, seat: int) -> tuple[tuple[int, tuple[str, ...], int], ...]:
-        """The finished tricks as this seat sees them (kept between calls while no fordækt card hides)."""
-        if self.fordaekt is not None:
-            return tuple((t.leader, tuple(self._shown(c, seat) for c in t.cards), t.winner) for t in self.tricks)
-        cached: tuple[tuple[int, tuple[str, ...], int], ...] | None = self.__dict__.get("_tricks_view")
-        if cached is None or len(cached) != len(self.tricks):
-            cached = tuple((t.leader, tuple(NAMES[c] for c in t.cards), t.winner) for t in self.tricks)
-            self.__dict__["_tricks_view"] = cached
+    def _tricks_seen(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """The finished tricks as the table sees them, kept between calls (a trick never changes once done)."""
+        cached: tuple[tuple[int, tuple[Card, ...], int], ...] = self.__dict__.get("_seen_tricks", ())
+        if len(cached) != len(self.tricks):
+            kept = cached if len(cached) < len(self.tricks) else ()
+            cached = kept + tuple(
+                (t.leader, tuple(self._seen(c) for c in t.cards), t.winner) for t in self.tricks[len(kept) :]
+            )
+            self.__dict__["_seen_tricks"] = cached
         return cached
 
-    def _shown(self, card: Card, seat: int) -> str:
-        """A played fordækt card lies face down (000 definitions, "Spille et kort"): only its owner sees it."""
-        if card == self.fordaekt and seat != self.declarers[0]:
-            return "fordækt"
-        return NAMES[card]
+    def _seen(self, card: Card) -> Card:
+        """A played fordækt card lies face down (000 definitions, "Spille et kort"): only its owner knows it."""
+        return FACE_DOWN if card == self.fordaekt else card
 
     def clone(self) -> Game:
         """An independent copy that shares the (immutable) compiled rules.

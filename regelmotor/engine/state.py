@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from regelmotor.bids import Bid
-from regelmotor.cards import Card, format_card
+from regelmotor.cards import FACE_DOWN, Card, format_card
 from regelmotor.engine.actions import Action, card_order_key
 from regelmotor.engine.notes import Note
 from regelmotor.hooks import (
@@ -40,7 +40,7 @@ CARDS = {name: card for card, name in enumerate(NAMES)}
 """Canonical notation -> card index, for actions already checked against the legal ones."""
 HAND_ORDER = tuple(sorted(range(55), key=card_order_key).index(card) for card in range(55))
 """Card index -> its place in a hand kept in canonical order (a sort key without a call)."""
-DERIVED = ("_legal", "_tricks_view", "_contexts", "_public")
+DERIVED = ("_legal", "_seen_tricks", "_contexts", "_public")
 """Attributes computed from the rest of the state and kept only to save work."""
 
 
@@ -100,52 +100,91 @@ class Trick(NamedTuple):
         return tuple((self.leader + i) % SEATS for i in range(len(self.cards)))
 
 
+@dataclass(frozen=True, slots=True)
+class PlayObservation:
+    """The play as the whole table sees it, the same for every seat (OpenSpiel's public observation).
+
+    The one record of the play that a seat's knowledge (``bots.knowledge``) and the full-information
+    row (``play_row.row_from_game``) are both built from. The fordækt card lies as ``FACE_DOWN``
+    for every seat: its owner knows it from ``View.fordaekt``.
+    """
+
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...] = ()
+    """The finished tricks: (leader, the cards in play order, winner)."""
+    trick: tuple[tuple[int, Card], ...] = ()
+    """The trick in progress: (seat, card) in play order."""
+    tricks_won: tuple[int, ...] = (0, 0, 0, 0)
+    leader: int = 0
+    """The seat that led the trick in progress, or leads the next (before the first: forhånd, or whom
+    the contract names)."""
+    called_played: bool = False
+    """The partner card has fallen."""
+    called_suit_led: bool = False
+    """The partner card's suit has been led (``Rules.leads_called_suit``), which frees its holder."""
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Every card on the table so far, the trick in progress last."""
+        return tuple([c for _, cards, _ in self.tricks for c in cards] + [c for _, c in self.trick])
+
+    @property
+    def shown(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """Every trick so far, the one in progress too, as (leader, cards): what shows the voids."""
+        done = tuple((leader, cards) for leader, cards, _ in self.tricks)
+        if not self.trick:
+            return done
+        return (*done, (self.trick[0][0], tuple(c for _, c in self.trick)))
+
+
 @dataclass(slots=True)
 class View:
-    """What one seat may know: its own hand and what is public at the table.
+    """What one seat may know: its own hand and what is public at the table, as typed cards and bid.
 
-    A fresh copy on every call (so not frozen: building it is on every bot decision's path).
+    A fresh copy on every call (so not frozen: building it is on every bot decision's path). Cards are
+    card codes (``regelmotor.cards``); the notation is written at the edges (``web.tables.view_json``,
+    the terminal).
     """
 
     seat: int
     phase: str
     dealer: int
     to_act: int | None
-    hand: tuple[str, ...]
+    hand: tuple[Card, ...]
     legal_actions: Sequence[Action]
     """The seat's legal actions when it is to act (the game's own immutable sequence), else empty."""
     calls: tuple[tuple[int, Action], ...]
-    contract: str | None
+    contract: Bid | None
     declarers: tuple[int, ...]
-    trump: str | None
-    called: str | None
+    trump: Denomination | None
+    called: Card | None
     partner: int | None
-    joiner_calls: tuple[tuple[int, str], ...]
-    turned: tuple[str, ...]
+    joiner_calls: tuple[tuple[int, Card], ...]
+    turned: tuple[Card, ...]
     kitty_size: int
     hand_sizes: tuple[int, ...]
     fordaekt_laid: bool
     doublings: int
     events: tuple[Note, ...]
     redeal: Redeal | None
-    trick: tuple[tuple[int, str], ...] = ()
-    tricks: tuple[tuple[int, tuple[str, ...], int], ...] = ()
-    tricks_won: tuple[int, ...] = (0, 0, 0, 0)
-    open_hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    play: PlayObservation = PlayObservation()
+    """The play as the table sees it (the fordækt card face down, for its owner too)."""
+    open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     scores: tuple[Fraction, ...] | None = None
     history: tuple[tuple[int, Action], ...] = ()
     """Every action so far as this seat saw it (``actions.public``): another seat's discards and fordækt
     card face down (``discard ? ? ?``, ``fordækt ?``)."""
-    received: tuple[str, ...] = ()
+    received: tuple[Card, ...] = ()
     """The kitty cards this seat took in the exchange."""
-    discarded: tuple[str, ...] = ()
+    discarded: tuple[Card, ...] = ()
     """The cards this seat discarded in the exchange."""
-    fordaekt: str | None = None
+    fordaekt: Card | None = None
     """The card this seat laid fordækt, which only it knows."""
-    trump_card: str | None = None
+    trump_card: Card | None = None
     """The card turned for all to see that made trump (the dealer's last card, where the contract says so)."""
-    leader: int | None = None
-    """The seat that leads the next trick (before the first: forhånd, or whom the contract names)."""
+
+    def seen(self, card: Card) -> Card:
+        """A card on the table as this seat sees it: its own fordækt card face up."""
+        return self.fordaekt if card == FACE_DOWN and self.fordaekt is not None else card
 
 
 @dataclass

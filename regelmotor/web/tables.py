@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from regelmotor.bots import Bot, check_bot, make_bot
-from regelmotor.cards import parse_card
+from regelmotor.cards import Card, format_card, parse_card, shown_card
 from regelmotor.engine.actions import Action, Verb, call_action, public
 from regelmotor.engine.explain import violation
-from regelmotor.engine.game import FINISHED, Game
+from regelmotor.engine.game import FINISHED, PLAY, Game, View
 from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.phrases import phrases
 from regelmotor.play import result_line
@@ -154,6 +154,51 @@ def _public(seat: int, action: Action) -> str:
 def redeal_words(reason: str) -> dict[str, str]:
     """Why a deal was dealt again, in the page's two languages ("alle meldte pas"), not the code."""
     return {lang: phrases(lang).get(f"redeal_{reason}", reason) for lang in ("da", "en")}
+
+
+def view_json(view: View) -> dict[str, Any]:
+    """A seat's view as the page reads it: cards, bids and actions in the notation (the edge where the
+    typed view meets the page); the engine's notes left out, as the page keeps its own log."""
+    play = view.play
+
+    def cards(items: Sequence[Card]) -> list[str]:
+        return [shown_card(view.seen(c)) for c in items]
+
+    def card(item: Card | None) -> str | None:
+        return None if item is None else format_card(item)
+
+    return {
+        "seat": view.seat,
+        "phase": view.phase,
+        "dealer": view.dealer,
+        "to_act": view.to_act,
+        "hand": cards(view.hand),
+        "legal_actions": [str(a) for a in view.legal_actions],
+        "calls": [[seat, str(a)] for seat, a in view.calls],
+        "contract": None if view.contract is None else view.contract.text,
+        "declarers": list(view.declarers),
+        "trump": view.trump,
+        "called": card(view.called),
+        "partner": view.partner,
+        "joiner_calls": [[seat, format_card(c)] for seat, c in view.joiner_calls],
+        "turned": cards(view.turned),
+        "kitty_size": view.kitty_size,
+        "hand_sizes": list(view.hand_sizes),
+        "fordaekt_laid": view.fordaekt_laid,
+        "doublings": view.doublings,
+        "redeal": None if view.redeal is None else dataclasses.asdict(view.redeal),
+        "trick": [[seat, shown_card(view.seen(c))] for seat, c in play.trick],
+        "tricks": [[leader, cards(played), winner] for leader, played, winner in play.tricks],
+        "tricks_won": list(play.tricks_won),
+        "open_hands": [[seat, cards(hand)] for seat, hand in view.open_hands],
+        "scores": None if view.scores is None else [str(x) for x in view.scores],
+        "history": [[seat, str(a)] for seat, a in view.history],
+        "received": cards(view.received),
+        "discarded": cards(view.discarded),
+        "fordaekt": card(view.fordaekt),
+        "trump_card": card(view.trump_card),
+        "leader": play.leader if view.phase == PLAY else None,
+    }
 
 
 class Games:
@@ -434,12 +479,7 @@ class Games:
         game = web.game
         you = web.seat_of(player)
         view = game.view(you)
-        data = dataclasses.asdict(dataclasses.replace(view, legal_actions=()))
-        data.pop("events")  # the engine's notes; the page shows its own log of what the other seats did
-        data["legal_actions"] = [str(a) for a in view.legal_actions]  # the notation, at the edge
-        data["calls"] = [[seat, str(a)] for seat, a in view.calls]
-        data["history"] = [[seat, str(a)] for seat, a in view.history]
-        data["redeal"] = None if view.redeal is None else dataclasses.asdict(view.redeal)
+        data = view_json(view)
         data["scores"] = None if view.scores is None else web.rules.shown_points(view.scores)
         seating = web.seating
         with web.counting:

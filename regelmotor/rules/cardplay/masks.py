@@ -15,6 +15,8 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
+from regelmotor.cards import FACE_DOWN
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -55,8 +57,8 @@ except ImportError:  # pragma: no cover
 
 Rows = npt.NDArray[np.int64]
 
-FORDAEKT = 55
-"""The fordækt card where the real card is hidden (the kernel's sampled deals)."""
+FORDAEKT = FACE_DOWN
+"""The fordækt card, face down as the table sees it (every row, whether or not the real card is known)."""
 JOKER_SUIT = 4
 JOKER_MASK = (1 << 52) | (1 << 53) | (1 << 54)
 SUIT_MASKS = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)] + [JOKER_MASK], dtype=np.int64)
