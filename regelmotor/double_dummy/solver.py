@@ -162,14 +162,16 @@ def wants_high(row: Rows, seat: int, side: int, wants: int) -> bool:
 
 
 def new_table(bits: int = DEFAULT_BITS) -> Rows:
-    """An empty table of ``2**bits`` entries (no key equals an empty entry's)."""
+    """An empty table of ``2**bits`` rows."""
     table = np.zeros((1 << bits, ENTRY), dtype=np.int64)
-    table[:, 0] = -1
+    clear(table)
     return table
 
 
 def clear(table: Rows) -> None:
-    table[:, 0] = -1
+    """Every chain empty. Only the heads and the next free row are reset: an entry's row is written whole
+    when it is handed out, so a clear costs a quarter of the table, not all of it."""
+    table[: (table.shape[0] >> 2) + 1, 0] = -1
 
 
 @jit
@@ -234,31 +236,89 @@ def strength_order(row: Rows, consts: Rows) -> Rows:
 
 
 @jit
+def canonical_suit(row: Rows, order: Rows, out: Rows, suit: int) -> int:
+    """One suit of ``canonical``: the suit's cards of each hand in ``out`` renumbered by their place among
+    the suit's cards still in play; the partner card's new number where it is of this suit and out, else -1."""
+    called = int(row[K.CALLED]) if row[K.CALLED_PLAYED] == 0 else -1
+    new_called = -1
+    cleared = ~(np.int64(0x1FFF) << np.int64(13 * suit))
+    h0 = int(row[K.HANDS])
+    h1 = int(row[K.HANDS + 1])
+    h2 = int(row[K.HANDS + 2])
+    h3 = int(row[K.HANDS + 3])
+    o0 = int(out[0]) & cleared
+    o1 = int(out[1]) & cleared
+    o2 = int(out[2]) & cleared
+    o3 = int(out[3]) & cleared
+    in_play = (h0 | h1 | h2 | h3) >> (13 * suit)
+    place = 0
+    for k in range(13):
+        rank = int(order[k])
+        if not (in_play >> rank) & 1:
+            continue
+        card = 13 * suit + rank
+        new = 13 * suit + int(order[place])
+        bit = 1 << new
+        if (h0 >> card) & 1:
+            o0 |= bit
+        elif (h1 >> card) & 1:
+            o1 |= bit
+        elif (h2 >> card) & 1:
+            o2 |= bit
+        else:
+            o3 |= bit
+        if card == called:
+            new_called = new
+        place += 1
+    out[0] = o0
+    out[1] = o1
+    out[2] = o2
+    out[3] = o3
+    return new_called
+
+
+@jit
+def canonical_specials(row: Rows, out: Rows) -> None:
+    """``canonical``'s jokers and fordækt card: the fordækt card as it is, the jokers numbered by hand (they
+    are alike: a led one wins, another is worth nothing)."""
+    joker = 52
+    for h in range(4):
+        hand = int(row[K.HANDS + h])
+        bits = hand & (np.int64(1) << np.int64(FORDAEKT))
+        for _ in range(bit_count(hand & JOKER_MASK)):
+            bits |= np.int64(1) << np.int64(joker)
+            joker += 1
+        out[h] = (int(out[h]) & ((1 << 52) - 1)) | bits
+
+
+@jit
 def canonical(row: Rows, order: Rows, out: Rows) -> int:
     """The hands with each suit's cards renumbered by their place among the suit's cards still in
     play (the highest left is the ace, the next the king, ...), into ``out``; the partner card's new
     number (-1 once it has fallen). Two positions that differ only in which low cards have gone play
     the same, so they share one entry (DDS's relative ranks)."""
-    called = int(row[K.CALLED]) if row[K.CALLED_PLAYED] == 0 else -1
+    canonical_specials(row, out)
     new_called = -1
-    joker = 52  # the jokers are alike (a led one wins, another is worth nothing): numbered by hand
-    for h in range(4):
-        out[h] = int(row[K.HANDS + h]) & (np.int64(1) << np.int64(FORDAEKT))
-        for _ in range(bit_count(int(row[K.HANDS + h]) & JOKER_MASK)):
-            out[h] |= np.int64(1) << np.int64(joker)
-            joker += 1
     for suit in range(4):
-        place = 12
-        for k in range(13):
-            card = 13 * suit + int(order[k])
-            bit = np.int64(1) << np.int64(card)
-            for h in range(4):
-                if int(row[K.HANDS + h]) & bit:
-                    out[h] |= np.int64(1) << np.int64(13 * suit + int(order[12 - place]))
-                    if card == called:
-                        new_called = 13 * suit + int(order[12 - place])
-                    place -= 1
-                    break
+        found = canonical_suit(row, order, out, suit)
+        if found >= 0:
+            new_called = found
+    return new_called
+
+
+@jit
+def canonical_after(row: Rows, before: Rows, order: Rows, out: Rows, called_before: int) -> int:
+    """``canonical`` of ``row`` from ``out`` holding that of ``before``, a position a trick earlier with
+    ``called_before`` its partner card's new number: only the suits the trick took cards of are
+    renumbered (macroxue's bridge-solver does so), the others keep their numbers."""
+    gone = in_play_of(before) & ~in_play_of(row)
+    canonical_specials(row, out)
+    new_called = called_before if row[K.CALLED_PLAYED] == 0 else -1
+    for suit in range(4):
+        if (gone >> (13 * suit)) & 0x1FFF:
+            found = canonical_suit(row, order, out, suit)
+            if new_called >= 0 and new_called // 13 == suit:
+                new_called = found
     return new_called
 
 
@@ -1008,7 +1068,8 @@ _F_FLOORS = 12  # per suit (7 bits each), the strength below which the seat's ca
 _F_KILLER = 13  # the position's row of the killer table, and its tag there
 _F_TAG = 14
 _F_LAZY = 15  # 1 while only the killer card is listed: the others are ordered when it does not cut off
-FRAME = 16
+_F_CALLED = 16  # at a trick's start: the partner card's number in the table key (``canonical``'s answer)
+FRAME = 17
 _OPEN = -2
 """``_enter``'s answer where the position needs its children searched (its frame is set up)."""
 
@@ -1039,7 +1100,12 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     hands = keys[depth]
     code = 0
     if at_start:
-        called = canonical(row, order, hands)
+        if depth >= 4 and stack[depth - 4, K.TRICK_N] == 0:  # the trick's start before: its key, renumbered
+            hands[:] = keys[depth - 4]
+            called = canonical_after(row, stack[depth - 4], order, hands, int(frames[depth - 4, _F_CALLED]))
+        else:
+            called = canonical(row, order, hands)
+        frames[depth, _F_CALLED] = called
         meta = flags(row, side, wants) | ((called + 1) << 29)
         deal = contract(row)
         code = lengths_of(row)
