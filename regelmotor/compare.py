@@ -120,11 +120,28 @@ def comparison(
     ]
     return {
         "diff": differences,
+        "unseen_by_bots": unseen_by_bots(differences, bots),
         "rows": rows,
         "stakes": {"a": float(stake_a), "b": float(stake_b)},
         "a_summary": sa.as_json(),
         "b_summary": sb.as_json(),
     }
+
+
+SCORE_KEYS = ("scoring", "points", "money")
+"""Where a rule of the points and the money lies: what the heuristic and random bots never read."""
+TEXT_KEYS = ("name", "title", "description", "source", "notes")
+"""What only names or describes a ruleset: no bot plays otherwise for it."""
+SCORE_BLIND_BOTS = ("heuristic", "random")
+"""The bots that call and play the same whatever the points (only the expert weighs a call by them)."""
+
+
+def unseen_by_bots(differences: Sequence[dict[str, Any]], bots: Sequence[str]) -> bool:
+    """Whether the two rulesets differ only where none of the bots looks: in the points or the money, with
+    every seat a bot that does not read them. Then no number of deals shows a change in how they bid."""
+    roots = {str(d["path"]).split(".")[0] for d in differences}
+    scored = bool(roots & set(SCORE_KEYS))
+    return scored and roots <= {*SCORE_KEYS, *TEXT_KEYS} and all(bot in SCORE_BLIND_BOTS for bot in bots)
 
 
 def stake(rules: Rules) -> Fraction:
@@ -256,6 +273,11 @@ _PHRASES = {
     "da": {
         "head": "Det der ændrer sig (sikkert ved 95 %):",
         "none": "Intet ændrer sig sikkert med {deals} spil; flere spil kan vise mindre forskelle.",
+        "unseen": (
+            "Heuristikken læser ikke pointene, og reglerne skiller sig kun ad i pointene: den melder ens under "
+            "begge. Brug --bots expert."
+        ),
+        "unseen_none": "Intet ændrer sig sikkert med {deals} spil.",
         "share": "{kind} meldes {how}: {a} → {b} af spillene",
         "made": "{kind} vindes {how}: {a} → {b} af gangene",
         "outcome": "spil der ender {kind}: {a} → {b}",
@@ -269,6 +291,11 @@ _PHRASES = {
     "en": {
         "head": "What changes (significant at 95%):",
         "none": "Nothing changes significantly in {deals} deals; more deals can show smaller differences.",
+        "unseen": (
+            "The heuristic does not read the points, and the rulesets differ only in the points: it bids alike "
+            "under both. Use --bots expert."
+        ),
+        "unseen_none": "Nothing changes significantly in {deals} deals.",
         "share": "{kind} is bid {how}: {a} → {b} of the deals",
         "made": "{kind} is made {how}: {a} → {b} of the times",
         "outcome": "deals ending {kind}: {a} → {b}",
@@ -381,6 +408,8 @@ def summary_lines(report: dict[str, Any], deals: int, lang: str = "da") -> list[
                 else (_number(a, lang, 2), _number(b, lang, 2))  # as the table writes a mean
             )
             lines.append(words["other"].format(label=row_label(name, lang), a=a_text, b=b_text))
+    unseen = [words["unseen"]] if report.get("unseen_by_bots") else []
     if not lines:
-        return [words["none"].format(deals=deals)]
-    return [words["head"], *(f"  {line[0].upper()}{line[1:]}" for line in lines), words["rest"].format(count=quiet)]
+        return [*unseen, words["unseen_none" if unseen else "none"].format(deals=deals)]
+    changed = [words["head"], *(f"  {line[0].upper()}{line[1:]}" for line in lines), words["rest"].format(count=quiet)]
+    return [*unseen, *changed]

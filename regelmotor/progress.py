@@ -1,11 +1,13 @@
 """Progress on the terminal for a long command, in the reader's language: shown only once the work has
 taken two seconds (a quick command stays quiet) and only where stderr is a terminal (a pipe, a log file
-and the tests stay clean)."""
+and the tests stay clean). One kind of line for every long command: the analysis's cards and cells, the
+deals of ``simulate``, ``compare`` and ``match`` (with the time left, as their deals cost alike)."""
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from regelmotor.phrase_table import phrases
@@ -14,25 +16,47 @@ QUIET_SECONDS = 2.0
 """Work that ends sooner shows no progress."""
 
 
-class Progress:
-    """``progress(done)`` after each of ``total`` steps: "analyserer: 12 af 52 kort (8 s)"."""
+def duration(seconds: float, lang: str = "da") -> str:
+    """A time as a person says it: ``8 s``, ``3 min``."""
+    if seconds < 120:
+        return f"{round(seconds)} s"
+    return phrases(lang)["progress_minutes"].format(minutes=round(seconds / 60))
 
-    def __init__(self, total: int, what: str, lang: str = "da", stream: TextIO | None = None) -> None:
+
+class Progress:
+    """``progress(done)`` after each of ``total`` steps: "analyserer: 12 af 52 kort (8 s)"; where the steps
+    cost alike (``what`` "deals"), with the time left: "spiller: 300 af 2000 spil (12 s, ca. 1 min tilbage)"."""
+
+    def __init__(
+        self,
+        total: int,
+        what: str,
+        lang: str = "da",
+        stream: TextIO | None = None,
+        quiet: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.total, self.what, self.lang = total, what, lang
         self.stream = stream if stream is not None else sys.stderr
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = clock()
         self.shown = False
-        self.live = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.width = 0
+        self.live = not quiet and bool(getattr(self.stream, "isatty", lambda: False)())
 
     def __call__(self, done: int) -> None:
-        elapsed = time.monotonic() - self.started
+        elapsed = self.clock() - self.started
         if not self.live or (elapsed < QUIET_SECONDS and not self.shown):
             return
         words = phrases(self.lang)
-        text = words["progress"].format(
-            done=done, total=self.total, what=words[f"progress_{self.what}"], seconds=round(elapsed)
+        left = ""
+        if self.what == "deals" and 0 < done < self.total:
+            left = words["progress_left"].format(left=duration(elapsed * (self.total - done) / done, self.lang))
+        text = words[f"progress_{self.what}"].format(
+            done=done, total=self.total, elapsed=duration(elapsed, self.lang), left=left
         )
-        self.stream.write("\r" + text)
+        self.stream.write("\r" + text.ljust(self.width))  # a shorter line covers what the longer one showed
+        self.width = max(self.width, len(text))
         self.shown = True
         if done >= self.total:
             self.stream.write("\n")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -362,23 +361,6 @@ def significant(estimate: Estimate) -> bool:
     if estimate.n < MIN_SIGNIFICANT or math.isnan(estimate.value):
         return False
     return estimate.low > 0 or estimate.high < 0
-
-
-def progress_bar(total: int, stream: Any = None) -> Callable[[int], None] | None:
-    """A progress bar on stderr for long runs at a terminal."""
-    out = stream or sys.stderr
-    if total < 1000 or not getattr(out, "isatty", lambda: False)():
-        return None
-
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
-        if done >= total:
-            out.write("\n")
-        out.flush()
-
-    return show
 
 
 def format_estimate(estimate: Estimate, percent: bool = False, lang: str = "en") -> str:

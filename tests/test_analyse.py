@@ -308,7 +308,9 @@ def test_the_table_plays_the_rulesets_jokers() -> None:
 
 def test_simulate_writes_every_deals_record_and_analyse_reads_them(tmp_path: Path) -> None:
     folder = tmp_path / "aften"
-    code, _ = _run("simulate", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1")
+    code, _ = _run(
+        "simulate", "--bots", "heuristic", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1"
+    )
     assert code == 0
     files = sorted(folder.glob("deal-*.json"))
     assert [f.name for f in files] == ["deal-0001.json", "deal-0002.json", "deal-0003.json", "deal-0004.json"]
@@ -320,16 +322,34 @@ def test_simulate_writes_every_deals_record_and_analyse_reads_them(tmp_path: Pat
     code, text = _run("analyse", str(played[0]), "--from-trick", "12", "--json")
     assert code == 0 and json.loads(text)["cards"]
     # another run into the same folder must not overwrite the evening's records
-    code, _ = _run("simulate", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1")
+    code, _ = _run(
+        "simulate", "--bots", "heuristic", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1"
+    )
     assert code != 0
-    code, _ = _run("simulate", "standard", "--deals", "4", "--records", str(folder), "--jobs", "1", "--force")
+    code, _ = _run(
+        "simulate",
+        "--bots",
+        "heuristic",
+        "standard",
+        "--deals",
+        "4",
+        "--records",
+        str(folder),
+        "--jobs",
+        "1",
+        "--force",
+    )
     assert code == 0
 
 
 def test_simulated_records_are_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
-    assert _run("simulate", "thorsen", "--deals", "6", "--records", str(one), "--jobs", "1")[0] == 0
-    assert _run("simulate", "thorsen", "--deals", "6", "--records", str(two), "--jobs", "2")[0] == 0
+    assert (
+        _run("simulate", "--bots", "heuristic", "thorsen", "--deals", "6", "--records", str(one), "--jobs", "1")[0] == 0
+    )
+    assert (
+        _run("simulate", "--bots", "heuristic", "thorsen", "--deals", "6", "--records", str(two), "--jobs", "2")[0] == 0
+    )
     for a in sorted(one.iterdir()):
         assert json.loads(a.read_text())["actions"] == json.loads((two / a.name).read_text())["actions"]
 

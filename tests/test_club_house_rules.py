@@ -178,7 +178,10 @@ def test_each_clubs_rule_validates_prints_and_plays(house: str, capsys: pytest.C
     assert main(["validate", f"rulesets/house/{house}.yaml"]) == 0
     assert main(["rulebook", "standard", "-H", house]) == 0
     assert CLUB_RULES[house] in capsys.readouterr().out
-    assert main(["simulate", "standard", "-H", house, "--deals", "40", "--jobs", "1", "--json"]) == 0
+    assert (
+        main(["simulate", "--bots", "heuristic", "standard", "-H", house, "--deals", "40", "--jobs", "1", "--json"])
+        == 0
+    )
     assert '"deals": 40' in capsys.readouterr().out
 
 

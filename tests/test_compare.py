@@ -83,7 +83,7 @@ def test_compare_in_english_names_the_rule_differences_in_english_and_its_chart_
     newsletter said "(blå) mod ... intervaller; * = signifikant" over the JSON's row names in either language."""
     halvpris = str(REPO / "docs" / "examples" / "halvpris.yaml")
     english, danish = tmp_path / "en.svg", tmp_path / "da.svg"
-    argv = ["compare", "standard", halvpris, "--deals", "20"]
+    argv = ["compare", "--bots", "heuristic", "standard", halvpris, "--deals", "20"]
     assert main([*argv, "--lang", "en", "--plot", str(english)]) == 0
     text = capsys.readouterr().out
     assert "  Points to the declarer when he loses 7 with 6 tricks: -20 / -10\n" in text
@@ -99,3 +99,93 @@ def test_compare_in_english_names_the_rule_differences_in_english_and_its_chart_
     assert "blå" not in words[english] and "andel" not in words[english]
     assert "(blå) mod" in words[danish] and "alm: andel" in words[danish] and "sikkert ved 95 %" in words[danish]
     assert "share" not in words[danish] and "signifikant" not in words[danish]
+
+
+def test_a_change_only_in_the_points_is_said_to_be_unseen_by_the_heuristic_not_too_small_to_see(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 45: where the two rulesets differ only in what the heuristic cannot see (the scores), "its
+    summary says so in Danish first ('heuristikken læser ikke pointene: brug --bots expert') instead of
+    'flere spil kan vise mindre forskelle'"."""
+    assert (
+        main(
+            [
+                "compare",
+                "--bots",
+                "heuristic",
+                "standard",
+                str(REPO / "docs" / "examples" / "richsol.yaml"),
+                "--deals",
+                "12",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    summary = out.split("\n\n")[1]
+    assert summary.startswith("Heuristikken læser ikke pointene") and "Brug --bots expert." in summary
+    assert "flere spil kan vise mindre forskelle" not in out
+
+
+def test_only_a_difference_in_the_points_with_bots_blind_to_them_is_unseen() -> None:
+    """A rule of play is seen by every bot; the points only by the expert; a new title by none that matters."""
+    from regelmotor.compare import unseen_by_bots
+
+    points = {"path": "scoring.tables.S"}
+    money, title, play = {"path": "money.stake"}, {"path": "title"}, {"path": "jokers.count"}
+    assert unseen_by_bots([points, title], ["heuristic"] * 4)
+    assert unseen_by_bots([money], ["heuristic", "random", "heuristic", "random"])
+    assert not unseen_by_bots([points, play], ["heuristic"] * 4)  # the play differs: the heuristic sees that
+    assert not unseen_by_bots([points], ["expert", "heuristic", "heuristic", "heuristic"])  # one seat reads them
+    assert not unseen_by_bots([title], ["heuristic"] * 4)  # no rule differs at all
+    assert not unseen_by_bots([], ["heuristic"] * 4)
+
+
+def test_a_run_shows_its_progress_in_danish_with_the_time_left_and_is_quiet_when_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 45: "Progress (Danish, with the time left) for every run that takes more than two seconds, whatever
+    the deal count and the bots; quiet with --json to a pipe or --quiet"."""
+    import io
+
+    from regelmotor import progress as progress_module
+    from regelmotor.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    clock = [0.0]
+    shown = Terminal()
+    progress = Progress(40, "deals", "da", shown, clock=lambda: clock[0])
+    clock[0] = 5.0
+    progress(10)
+    clock[0] = 300.0
+    progress(20)
+    progress(40)
+    longest = "spiller: 20 af 40 spil (5 min, ca. 5 min tilbage)"
+    assert shown.getvalue().split("\r")[1:] == [
+        "spiller: 10 af 40 spil (5 s, ca. 15 s tilbage)",
+        longest,
+        "spiller: 40 af 40 spil (5 min)".ljust(len(longest)) + "\n",  # covering the longer line before it
+    ]
+    told = Terminal()
+    Progress(40, "deals", "da", told, quiet=True)(20)
+    assert told.getvalue() == ""
+    monkeypatch.setattr(progress_module, "QUIET_SECONDS", 0.0)
+    monkeypatch.setattr("sys.stderr", Terminal())
+    assert main(["simulate", "--bots", "heuristic", "standard", "--deals", "3", "--quiet"]) == 0
+    assert progress_module.sys.stderr.getvalue() == ""
+    assert main(["match", "heuristic", "random", "standard", "--deals", "2"]) == 0
+    assert "spiller: 4 af 4 spil" in progress_module.sys.stderr.getvalue()
+
+
+def test_simulate_and_compare_play_with_the_expert_unless_told_otherwise() -> None:
+    """Issue 45: "compare, simulate and match default to the expert. --bots heuristic stays for quick runs"
+    (match names its two bots itself). The expert is the one bot that weighs a call by the points."""
+    from regelmotor.cli.commands import build_parser
+
+    parser = build_parser()
+    for argv in (["simulate", "standard"], ["compare", "standard", "thorsen"]):
+        assert parser.parse_args(argv).bots == "expert"
+        assert parser.parse_args([*argv, "--bots", "heuristic"]).bots == "heuristic"

@@ -89,7 +89,7 @@ def test_a_label_followed_by_its_values_has_no_full_stop_before_them(capsys: pyt
     label = found["scoring.trump.failed"].label  # type: ignore[attr-defined]
     assert label == "Afregning af trumfspil: formlen for en spillers score, når kontrakten ikke holder"
     assert all(not d.label.endswith(".") for d in paths("standard", "thorsen").values())  # type: ignore[attr-defined]
-    assert main(["compare", "standard", halvpris, "--deals", "2"]) == 0
+    assert main(["compare", "--bots", "heuristic", "standard", halvpris, "--deals", "2"]) == 0
     assert ".:" not in capsys.readouterr().out
 
 

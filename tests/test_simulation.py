@@ -114,10 +114,10 @@ def test_a_mean_of_one_deal_or_a_few_alike_has_no_interval(capsys: pytest.Captur
         True,
         False,
     ]
-    assert main(["simulate", "standard", "--deals", "2", "--seed", "3"]) == 0
+    assert main(["simulate", "--bots", "heuristic", "standard", "--deals", "2", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "[0,00; 0,00]" not in out and "[—]" in out
-    assert main(["compare", "standard", "thorsen", "--deals", "1", "--json"]) == 0
+    assert main(["compare", "--bots", "heuristic", "standard", "thorsen", "--deals", "1", "--json"]) == 0
     text = capsys.readouterr().out
     assert "NaN" not in text and json.loads(text)["a"] == "standard"
 
@@ -135,9 +135,12 @@ def test_a_trump_contract_is_made_when_the_side_takes_its_tricks() -> None:
 
 
 def test_simulate_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "gruppe2", "--deals", "60", "--seed", "4", "--json"]) == 0
+    assert main(["simulate", "--bots", "heuristic", "gruppe2", "--deals", "60", "--seed", "4", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)
-    assert main(["simulate", "gruppe2", "--deals", "60", "--seed", "4", "--json", "--jobs", "2"]) == 0
+    assert (
+        main(["simulate", "--bots", "heuristic", "gruppe2", "--deals", "60", "--seed", "4", "--json", "--jobs", "2"])
+        == 0
+    )
     assert json.loads(capsys.readouterr().out) == first
     assert first["deals"] == 60 and first["ruleset"] == "gruppe2 + dobling" and first["bots"] == ["heuristic"] * 4
     assert set(first["points_per_seat"]) == {"forhaand", "second", "third", "dealer"}
@@ -152,7 +155,20 @@ def test_compare_shows_the_rule_difference_and_the_joker_effect(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     chart = tmp_path / "chart.svg"
-    argv = ["compare", "standard", "standard", "-H", "joker-trumpable", "--deals", "300", "--seed", "2", "--json"]
+    argv = [
+        "compare",
+        "--bots",
+        "heuristic",
+        "standard",
+        "standard",
+        "-H",
+        "joker-trumpable",
+        "--deals",
+        "300",
+        "--seed",
+        "2",
+        "--json",
+    ]
     assert main([*argv, "--plot", str(chart)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [d["path"] for d in report["diff"]] == ["jokers.led_joker"]
@@ -172,7 +188,17 @@ def test_a_png_chart_without_matplotlib_says_what_to_install(
         pytest.skip("matplotlib is installed here")
     except ImportError:
         pass
-    argv = ["compare", "gruppe2", "gruppe2", "--deals", "10", "--plot", str(tmp_path / "chart.png")]
+    argv = [
+        "compare",
+        "--bots",
+        "heuristic",
+        "gruppe2",
+        "gruppe2",
+        "--deals",
+        "10",
+        "--plot",
+        str(tmp_path / "chart.png"),
+    ]
     assert main(argv) == 1
     assert "a PNG chart needs matplotlib" in capsys.readouterr().err
 
@@ -188,7 +214,22 @@ def test_a_chart_that_cannot_be_written_is_refused_before_any_deal_is_played(
         raise AssertionError("a deal was played before the chart's target was checked")
 
     monkeypatch.setattr(regelmotor.cli.runs, "run_deals", no_deals)
-    assert main(["compare", "standard", "standard", "--deals", "10", "--plot", str(tmp_path / target)]) == 1
+    assert (
+        main(
+            [
+                "compare",
+                "--bots",
+                "heuristic",
+                "standard",
+                "standard",
+                "--deals",
+                "10",
+                "--plot",
+                str(tmp_path / target),
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     assert ("mappen" in err and "findes ikke" in err) or "--plot writes .svg or .png" in err
 
@@ -208,9 +249,12 @@ def test_a_dask_cluster_gives_the_same_numbers() -> None:
 
 def test_jobs_default_to_one_process_per_core_and_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
     """The issue: "--jobs J uses local processes"; without it every core this process may use plays."""
-    assert main(["simulate", "gruppe2", "--deals", "40", "--seed", "4", "--json"]) == 0
+    assert main(["simulate", "--bots", "heuristic", "gruppe2", "--deals", "40", "--seed", "4", "--json"]) == 0
     default = json.loads(capsys.readouterr().out)
-    assert main(["simulate", "gruppe2", "--deals", "40", "--seed", "4", "--json", "--jobs", "1"]) == 0
+    assert (
+        main(["simulate", "--bots", "heuristic", "gruppe2", "--deals", "40", "--seed", "4", "--json", "--jobs", "1"])
+        == 0
+    )
     assert json.loads(capsys.readouterr().out) == default
     assert main(["simulate", "gruppe2", "--deals", "40", "--jobs", "0"]) == 1
     assert "--jobs er et antal processer, 1 til " in capsys.readouterr().err
@@ -235,7 +279,10 @@ def test_points_are_compared_per_stake_where_the_stakes_differ(
               values: {7: 100, 8: 200, 9: 400, 10: 800, 11: 1600, 12: 3200, 13: 6400}
         """,
     )
-    assert main(["compare", "standard", "tenfold.yaml", "--deals", "60", "--jobs", "1", "--json"]) == 0
+    assert (
+        main(["compare", "--bots", "heuristic", "standard", "tenfold.yaml", "--deals", "60", "--jobs", "1", "--json"])
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["stakes"] == {"a": 10.0, "b": 100.0}
     rows = {row["name"]: row for row in report["rows"]}
@@ -248,7 +295,7 @@ def test_points_are_compared_per_stake_where_the_stakes_differ(
 
 
 def _compare_json(capsys: pytest.CaptureFixture[str], a: str, b: str) -> str:
-    assert main(["compare", a, b, "--deals", "5", "--jobs", "1", "--json"]) == 0
+    assert main(["compare", "--bots", "heuristic", a, b, "--deals", "5", "--jobs", "1", "--json"]) == 0
     return capsys.readouterr().out
 
 
@@ -258,11 +305,11 @@ def test_simulate_reports_in_danish_with_intervals_and_in_english_on_request(
     """The table issue: "Danish and English are mixed across the command line: ... simulate"."""
     from regelmotor.cli import main
 
-    assert main(["simulate", "standard", "--deals", "20", "--jobs", "1"]) == 0
+    assert main(["simulate", "--bots", "heuristic", "standard", "--deals", "20", "--jobs", "1"]) == 0
     danish = capsys.readouterr().out
     assert danish.startswith("standard: 20 spil\n") and "stik til melderens side: " in danish
     assert re.search(r"\d,\d %? ?\[\-?\d+,\d+; \-?\d+,\d+\]", danish), "Danish numbers: a decimal comma"
     assert "95 %-intervaller" in danish and "deals" not in danish
-    assert main(["simulate", "standard", "--deals", "20", "--jobs", "1", "--lang", "en"]) == 0
+    assert main(["simulate", "--bots", "heuristic", "standard", "--deals", "20", "--jobs", "1", "--lang", "en"]) == 0
     english = capsys.readouterr().out
     assert english.startswith("standard: 20 deals\n") and "tricks of the declarer's side: " in english

@@ -273,10 +273,10 @@ def test_rulesets_are_grouped_by_game(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_simulate_match_and_compare_play_the_new_games(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(capsys, "simulate", "dansk", "--deals", "40", "--json")
+    code, out, _ = _run(capsys, "simulate", "--bots", "heuristic", "dansk", "--deals", "40", "--json")
     summary = json.loads(out)
     assert code == 0 and summary["deals"] == 40
-    code, out, _ = _run(capsys, "simulate", "engelsk", "--deals", "20")
+    code, out, _ = _run(capsys, "simulate", "--bots", "heuristic", "engelsk", "--deals", "20")
     assert code == 0 and "whist" in out and "ingen melder" in out  # engelsk whist has no declarer to "make" it
     assert _run(capsys, "match", "heuristic", "random", "dansk", "--deals", "10")[0] == 0
     code, out, _ = _run(capsys, "compare", "dansk", "engelsk", "--deals", "30")

@@ -23,12 +23,17 @@ from regelmotor.diff import show_value
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import OutputError, check_output, write_atomic
 from regelmotor.match import run_match
+from regelmotor.progress import Progress
 from regelmotor.rulebook import LANGS
 from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
-from regelmotor.simulate import MIN_SIGNIFICANT, iter_lines, progress_bar, run_deals, summarize
+from regelmotor.simulate import MIN_SIGNIFICANT, iter_lines, run_deals, summarize
 
+DEFAULT_BOTS = "expert"
+"""The bots of ``simulate`` and ``compare`` unless told otherwise: the only ones that weigh a call by the points
+it can bring, so the only ones that bid otherwise when a club changes its points (``--bots heuristic`` is
+quicker, for questions of play)."""
 MAX_RUN_DEALS = 1_000_000
 """The most deals one run plays (``--deals``): a million deals is hours of play; more is a typing slip."""
 
@@ -64,6 +69,11 @@ def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
     return names
 
 
+def _progress(args: argparse.Namespace, total: int) -> Progress:
+    """The run's progress on the terminal (after two seconds; never with ``--quiet`` or off a terminal)."""
+    return Progress(total, "deals", args.lang, quiet=args.quiet)
+
+
 def _record_paths(folder: Path, deals: int, force: bool) -> list[Path]:
     """The record files of a run's deals in ``folder``, checked before any deal is played."""
     if folder.exists() and not folder.is_dir():
@@ -93,12 +103,12 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
     if bots:
         command.add_argument(
             "--bots",
-            default="heuristic",
+            default=DEFAULT_BOTS,
             metavar="NAME",
             help=helped(
                 "{bots} (or a plugin's bot), or four names A,B,C,D (default {default})",
                 bots=", ".join(BOTS),
-                default="heuristic",
+                default=DEFAULT_BOTS,
             ),
         )
     command.add_argument(
@@ -109,6 +119,7 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
         help="local processes (default: one per core; the numbers are the same for any J)",
     )
     command.add_argument("--dask", metavar="ADDRESS", help="play the deals on a Dask cluster (extra: regelmotor[dask])")
+    command.add_argument("--quiet", action="store_true", help="no progress on the terminal")
 
 
 def _simulate_args(command: argparse.ArgumentParser) -> None:
@@ -140,7 +151,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         args.seed,
         bots,
         _jobs(args),
-        progress_bar(args.deals),
+        _progress(args, args.deals),
         args.dask,
         names,
     )
@@ -169,9 +180,12 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
     bots = _bots(args.bots, a, b)
-    bar = progress_bar(2 * args.deals)
+    bar = _progress(args, 2 * args.deals)
     left = run_deals(args.a, [], args.deals, args.seed, bots, _jobs(args), bar, args.dask)
-    later = None if bar is None else (lambda n: bar(args.deals + n))
+
+    def later(done: int) -> None:  # the second ruleset's deals count on from the first's
+        bar(args.deals + done)
+
     right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, _jobs(args), later, args.dask)
     report = comparison(a.ruleset, b.ruleset, left, right, bots)
     if args.plot:
@@ -217,7 +231,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
         args.seed,
         label=resolved.label,
         jobs=_jobs(args),
-        progress=progress_bar(2 * args.deals),
+        progress=_progress(args, 2 * args.deals),
         dask=args.dask,
     )
     if args.json:
