@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from regelmotor import progress as progress_module
 from regelmotor.cards import parse_card
 from regelmotor.cli import main
 from regelmotor.double_dummy.analysis import Analysis, CardCost
@@ -90,9 +89,8 @@ def test_progress_is_shown_in_danish_once_the_work_takes_two_seconds(monkeypatch
     """The issue: "`analyse` and `analyse --table` show progress in Danish for anything that takes more than two
     seconds"; quiet before, and quiet where stderr is no terminal."""
     clock = [100.0]
-    monkeypatch.setattr(progress_module.time, "monotonic", lambda: clock[0])
     shown = _Terminal()
-    progress = Progress(52, "cards", "da", shown)
+    progress = Progress(52, "cards", "da", shown, clock=lambda: clock[0])
     progress(1)
     assert shown.getvalue() == ""  # under two seconds: nothing
     clock[0] += 5
