@@ -85,7 +85,7 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_is_shown_in_danish_once_the_work_takes_two_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_is_shown_in_danish_once_the_work_takes_two_seconds() -> None:
     """The issue: "`analyse` and `analyse --table` show progress in Danish for anything that takes more than two
     seconds"; quiet before, and quiet where stderr is no terminal."""
     clock = [100.0]
