@@ -175,6 +175,7 @@ def test_a_run_shows_its_progress_in_danish_with_the_time_left_and_is_quiet_when
     monkeypatch.setattr(progress_module, "QUIET_SECONDS", 0.0)
     monkeypatch.setattr("sys.stderr", Terminal())
     assert main(["simulate", "--bots", "heuristic", "standard", "--deals", "3", "--quiet"]) == 0
+    assert main(["simulate", "--bots", "heuristic", "standard", "--deals", "3", "--json"]) == 0  # to a pipe
     assert progress_module.sys.stderr.getvalue() == ""
     assert main(["match", "heuristic", "random", "standard", "--deals", "2"]) == 0
     assert "spiller: 4 af 4 spil" in progress_module.sys.stderr.getvalue()

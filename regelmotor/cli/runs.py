@@ -69,9 +69,11 @@ def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
     return names
 
 
-def _progress(args: argparse.Namespace, total: int) -> Progress:
-    """The run's progress on the terminal (after two seconds; never with ``--quiet`` or off a terminal)."""
-    return Progress(total, "deals", args.lang, quiet=args.quiet)
+def _progress(args: argparse.Namespace, total: int, out: TextIO) -> Progress:
+    """The run's progress on the terminal (after two seconds; never with ``--quiet``, off a terminal, or where
+    ``--json`` goes to a pipe: a script reading it wants no line on the screen either)."""
+    piped = bool(getattr(args, "json", False)) and not bool(getattr(out, "isatty", lambda: False)())
+    return Progress(total, "deals", args.lang, quiet=args.quiet or piped)
 
 
 def _record_paths(folder: Path, deals: int, force: bool) -> list[Path]:
@@ -151,7 +153,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         args.seed,
         bots,
         _jobs(args),
-        _progress(args, args.deals),
+        _progress(args, args.deals, out),
         args.dask,
         names,
     )
@@ -180,7 +182,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
     bots = _bots(args.bots, a, b)
-    bar = _progress(args, 2 * args.deals)
+    bar = _progress(args, 2 * args.deals, out)
     left = run_deals(args.a, [], args.deals, args.seed, bots, _jobs(args), bar, args.dask)
 
     def later(done: int) -> None:  # the second ruleset's deals count on from the first's
@@ -231,7 +233,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
         args.seed,
         label=resolved.label,
         jobs=_jobs(args),
-        progress=_progress(args, 2 * args.deals),
+        progress=_progress(args, 2 * args.deals, out),
         dask=args.dask,
     )
     if args.json:
