@@ -21,7 +21,8 @@ Haglund's DDS, Ginsberg's GIB):
   contract, and matches any position that holds the same cards there. The jokers, the fordækt card and
   the suit of a partner card still out are always kept whole: their rules read the card, not its rank;
 - **quick tricks and sure trumps**, each reporting the cards it relied on (only the top winners the other
-  hands' lengths make count); in a sol, **a safe exit** (the declaring side's cards all under the other
+  hands' lengths make count); where the leader's side is he and the seat across, in a position played as
+  bridge is, the two hands' winners together, reaching the partner's through an entry (macroxue's fast tricks); in a sol, **a safe exit** (the declaring side's cards all under the other
   side's in every suit both hold) and **a forced winner** (a lone declarer on lead whose every card wins),
   and **a ceiling**: where a sol ends at one trick too many, no search looks for more;
 - **small-card pruning**: a card whose line never needed its rank stands for its suit's cards below the
@@ -830,6 +831,146 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
 
 
 @jit
+def cashing(
+    mine: int, partners: int, winners: int, theirs: int, entry: bool, order: Rows, suit: int
+) -> tuple[int, bool]:
+    """Tricks a hand cashes in one suit (``mine``, its ``winners`` top cards of the suit; ``partners``, the
+    partner's cards of it, ``theirs`` his top ones), and whether it gives the partner an entry (its top
+    winner beats his lowest card). Cashing stops where the partner's cards block the suit (macroxue's
+    bridge-solver's fast tricks)."""
+    if partners and winners > 0 and _place(mine, order, suit, True) < _place(partners, order, suit, False):
+        entry = True
+    if theirs == 0:
+        return winners, entry
+    if winners == 0:
+        return (theirs if mine else 0), entry
+    if _place(mine, order, suit, True) > _place(partners, order, suit, False):
+        return theirs, entry  # his top card is under all of the partner's: the suit is the partner's
+    if _place(mine, order, suit, False) < _place(partners, order, suit, True):
+        return winners, entry  # his lowest card is over all of the partner's: the partner's never win
+    if theirs == bit_count(partners):
+        theirs -= 1
+    return min(bit_count(mine), winners + theirs), entry
+
+
+@jit
+def _place(cards: int, order: Rows, suit: int, top: bool) -> int:
+    """The place in ``order`` (0: the strongest rank) of the strongest (``top``) or weakest of ``cards``."""
+    found = -1
+    for k in range(13):
+        if (cards >> (13 * suit + int(order[k]))) & 1:
+            if top:
+                return k
+            found = k
+    return found
+
+
+@jit
+def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tuple[int, int]:
+    """Tricks the leader and the partner across from him take for certain by cashing, in a position played
+    as bridge is (no joker, fordækt card or partner card still out; the leader's side is he and the seat
+    across): the top trumps they hold between them, then each suit's winners of the two hands, reaching the
+    partner's where the leader can (macroxue's bridge-solver's fast tricks). In a trump game a suit's
+    winners count only while every opponent holding trumps can still follow. Besides the count, the cards
+    it rests on: the top trumps counted, and each suit's winners as far as the other hands' lengths make
+    them count."""
+    leader = int(row[K.LEADER])
+    partner = (leader + 2) % 4
+    fd = int(row[K.FD_SUIT])
+    in_play = in_play_of(row)
+    if team != (1 << leader) | (1 << partner) or in_play & ALWAYS or fd >= 0:
+        return 0, 0
+    if row[K.CALLED] >= 0 and row[K.CALLED_PLAYED] == 0:
+        return 0, 0
+    trump = int(row[K.TRUMP])
+    mine = int(row[K.HANDS + leader])
+    theirs_hand = int(row[K.HANDS + partner])
+    left_hand = int(row[K.HANDS + (leader + 1) % 4])
+    right_hand = int(row[K.HANDS + (leader + 3) % 4])
+    relied = 0
+    trump_tricks = 0
+    trumps = K.suit_mask(trump, fd) & in_play if trump >= 0 else 0
+    if trumps:
+        my_trumps = mine & trumps
+        their_trumps = theirs_hand & trumps
+        if my_trumps == trumps:
+            trump_tricks = bit_count(my_trumps)
+        elif their_trumps == trumps:
+            trump_tricks = bit_count(their_trumps)
+        else:
+            most = max(bit_count(my_trumps), bit_count(their_trumps))
+            for k in range(13):
+                card = 13 * trump + int(order[k])
+                if not (trumps >> card) & 1:
+                    continue
+                if ((my_trumps | their_trumps) >> card) & 1 and trump_tricks < most:
+                    trump_tricks += 1
+                    relied |= 1 << card
+                else:
+                    break
+    my_tricks = 0
+    their_tricks = 0
+    my_entry = False
+    their_entry = False
+    their_relied = 0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = K.suit_mask(suit, fd)
+        my_suit = mine & cards
+        their_suit = theirs_hand & cards
+        left = bit_count(left_hand & cards)
+        right = bit_count(right_hand & cards)
+        my_most = max(bit_count(their_suit), left, right)
+        their_most = max(bit_count(my_suit), left, right)
+        if trumps:
+            limit = 13
+            if left_hand & trumps:
+                limit = left
+            if right_hand & trumps:
+                limit = min(limit, right)
+            my_suit = _top_of(my_suit, limit, order, suit)
+            their_suit = _top_of(their_suit, limit, order, suit)
+        my_winners = 0
+        their_winners = 0
+        for k in range(13):
+            card = 13 * suit + int(order[k])
+            if not (in_play >> card) & 1:
+                continue
+            if (my_suit >> card) & 1:
+                my_winners += 1
+                if my_winners <= my_most:
+                    relied |= 1 << card
+            elif (their_suit >> card) & 1:
+                their_winners += 1
+                if their_winners <= their_most:
+                    their_relied |= 1 << card
+            else:
+                break
+        tricks, my_entry = cashing(my_suit, their_suit, my_winners, their_winners, my_entry, order, suit)
+        my_tricks += tricks
+        tricks, their_entry = cashing(their_suit, my_suit, their_winners, my_winners, their_entry, order, suit)
+        their_tricks += tricks
+    fast = my_tricks
+    if their_entry:
+        fast = max(my_tricks, their_tricks)
+        relied |= their_relied
+    return min(trump_tricks + fast, bit_count(mine)), relied
+
+
+@jit
+def _top_of(cards: int, count: int, order: Rows, suit: int) -> int:
+    """The ``count`` strongest of one suit's ``cards``."""
+    kept = 0
+    for k in range(13):
+        card = 13 * suit + int(order[k])
+        if count > 0 and (cards >> card) & 1:
+            kept |= 1 << card
+            count -= 1
+    return kept
+
+
+@jit
 def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     """Tricks ``team`` wins whatever happens with its top trumps: the most any one of its hands holds
     of trumps higher than every trump of the other side. Each is played in a trick of its own, and a
@@ -1140,6 +1281,9 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
             ours = (side >> leader) & 1 == 1
             team = side if ours else 15 & ~side
             sure, relied = quick_tricks(row, consts, team)
+            more, more_relied = partners_quick_tricks(row, consts, team, order)
+            if more > sure:
+                sure, relied = more, more_relied
             if ours and won + sure >= target:
                 wins[depth] = relied  # sure tricks rest on the top cards that make them
                 return won + sure
