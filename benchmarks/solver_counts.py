@@ -1,0 +1,65 @@
+"""The solver's work counted, not timed: nodes per solve, and (under callgrind) instructions per node.
+
+    python benchmarks/solver_counts.py --deals 6                 # nodes of 30 full engelsk solves
+    python benchmarks/solver_counts.py --deals 8 --cards 10      # smaller deals, for callgrind
+
+A change to the search is judged by its nodes (the same for the same code on any machine) and by the
+instructions a node costs, which a machine shared with other work does not disturb either (wall time here
+has differed by half between two runs of the same solves). Instructions per node, with valgrind:
+
+    export NUMBA_CPU_NAME=generic NUMBA_CACHE_DIR=/tmp/solver-generic
+    python benchmarks/solver_counts.py --deals 8 --cards 10       # fills the cache outside valgrind
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$(python -c 'import sys; print(sys.executable)')" \\
+        benchmarks/solver_counts.py --deals 3 --cards 10
+    (the same with --deals 8)
+
+and divide the difference of the two "Collected" totals by the difference of the two node counts (what the
+imports cost falls out). ``NUMBA_CPU_NAME=generic`` matters: numba compiles for the host's processor, and
+valgrind's differs, so without it every compiled function would be compiled again under valgrind (minutes).
+Run valgrind on the interpreter itself, not a pyenv shim, or it counts the shim. Nothing here is a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from regelmotor import play_row as K
+from regelmotor.cards import new_deck
+from regelmotor.double_dummy import solver as S
+from regelmotor.double_dummy.table import table_row
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import load_ruleset
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=6)
+    parser.add_argument("--cards", type=int, default=13, help="cards to each hand")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    solver = S.Solver(K.KernelRules.build(compile_rules(load_ruleset("engelsk"))).constants)
+    rng = random.Random(args.seed)
+    nodes: list[int] = []
+    for _ in range(args.deals):
+        deck = new_deck(0)
+        rng.shuffle(deck)
+        hands = [sorted(deck[13 * s : 13 * s + args.cards]) for s in range(4)]
+        for trump in ("S", "H", "D", "C", None):
+            leader = rng.randrange(4)
+            declarer = (leader - 1) % 4
+            S.clear(solver.table)
+            solver.value(
+                table_row(hands, trump, declarer), (1 << declarer) | (1 << ((declarer + 2) % 4)), S.MOST, 10**9
+            )
+            nodes.append(int(solver.budget[1]))
+    print(f"nodes {sum(nodes)}: {len(nodes)} solves, median {statistics.median(nodes):,.0f}")
+
+
+if __name__ == "__main__":
+    main()
