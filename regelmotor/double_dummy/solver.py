@@ -22,8 +22,9 @@ Haglund's DDS, Ginsberg's GIB):
   the suit of a partner card still out are always kept whole: their rules read the card, not its rank;
 - **quick tricks and sure trumps**, each reporting the cards it relied on (only the top winners the other
   hands' lengths make count); where the leader's side is he and the seat across, in a position played as
-  bridge is, the two hands' winners together, reaching the partner's through an entry (macroxue's fast tricks); in a sol, **a safe exit** (the declaring side's cards all under the other
-  side's in every suit both hold) and **a forced winner** (a lone declarer on lead whose every card wins),
+  bridge is, the two hands' winners together, reaching the partner's through an entry (macroxue's fast
+  tricks); in a sol, **a safe exit** (the declaring side's cards all under the other side's in every suit
+  both hold) and **a forced winner** (a lone declarer on lead whose every card wins),
   and **a ceiling**: where a sol ends at one trick too many, no search looks for more;
 - **small-card pruning**: a card whose line never needed its rank stands for its suit's cards below the
   weakest rank that did (macroxue's bridge-solver); the **killer card** of a position like this one
