@@ -884,6 +884,7 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
     if row[K.CALLED] >= 0 and row[K.CALLED_PLAYED] == 0:
         return 0, 0
     trump = int(row[K.TRUMP])
+    sol = int(row[K.SOL])
     mine = int(row[K.HANDS + leader])
     theirs_hand = int(row[K.HANDS + partner])
     left_hand = int(row[K.HANDS + (leader + 1) % 4])
@@ -930,8 +931,8 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
                 limit = left
             if right_hand & trumps:
                 limit = min(limit, right)
-            my_suit = _top_of(my_suit, limit, order, suit)
-            their_suit = _top_of(their_suit, limit, order, suit)
+            my_suit = top_cards(my_suit, limit, sol, consts)
+            their_suit = top_cards(their_suit, limit, sol, consts)
         my_winners = 0
         their_winners = 0
         for k in range(13):
@@ -957,18 +958,6 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
         fast = max(my_tricks, their_tricks)
         relied |= their_relied
     return min(trump_tricks + fast, bit_count(mine)), relied
-
-
-@jit
-def _top_of(cards: int, count: int, order: Rows, suit: int) -> int:
-    """The ``count`` strongest of one suit's ``cards``."""
-    kept = 0
-    for k in range(13):
-        card = 13 * suit + int(order[k])
-        if count > 0 and (cards >> card) & 1:
-            kept |= 1 << card
-            count -= 1
-    return kept
 
 
 @jit
