@@ -6,13 +6,14 @@ from __future__ import annotations
 import importlib.util
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from regelmotor.diff import diff_rulesets
+from regelmotor.engine.game import FINISHED
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, write_atomic
 from regelmotor.model.ruleset import Ruleset, Side
@@ -22,9 +23,10 @@ from regelmotor.simulate import (
     POSITIONS,
     DealResult,
     Estimate,
+    Summary,
     format_estimate,
-    mean,
     paired_difference,
+    rate,
     rate_difference,
     significant,
     summarize,
@@ -54,66 +56,143 @@ def row_texts(row: dict[str, Any], lang: str) -> tuple[str, str, str]:
     return f"{text('a')} n={row['a']['n']}", f"{text('b')} n={row['b']['n']}", text("difference")
 
 
+def contract_kinds(rules: Rules) -> list[str]:
+    """Every kind of contract a ruleset's deals can end in, as ``compare``'s rows name them: its designations,
+    its sol bids and its named games (dansk's pasnolo, engelsk's one game)."""
+    kinds = [*(d.id for d in rules.designations), *(s.id for s in rules.sol_contracts)]
+    return kinds + [n.id for n in rules.named_contracts if n.id not in kinds]
+
+
+class Figure(NamedTuple):
+    """One figure of a ruleset's run, as ``compare`` reports it beside the other ruleset's: its estimate and
+    whether it is a share."""
+
+    estimate: Estimate
+    percent: bool
+
+
+def figures(
+    summary: Summary, kinds: Sequence[str] = (), outcomes: Sequence[str] = (), stake: Fraction | None = None
+) -> dict[str, Figure]:
+    """The figures ``compare`` reports for one ruleset, by their names in ``--json`` (``contract sol: share``),
+    in its order: every kind of contract in ``kinds`` (one never bid is bid in 0% of the deals) and every
+    outcome in ``outcomes`` as well as those the summary saw; with ``stake``, the points per stake too."""
+    out: dict[str, Figure] = {}
+    none = Estimate(math.nan, math.nan, math.nan, 0)
+    for kind in dict.fromkeys([*summary.contracts, *kinds]):
+        share = summary.contracts.get(kind, rate(0, summary.finished))
+        out[f"contract {kind}: share"] = Figure(share, True)
+        out[f"contract {kind}: made"] = Figure(summary.success.get(kind, none), True)
+    for outcome in dict.fromkeys([*summary.outcomes, *outcomes]):
+        out[f"outcome {outcome}"] = Figure(summary.outcomes.get(outcome, Estimate(0.0, 0.0, 0.0, summary.deals)), True)
+    out["selvmakker"] = Figure(summary.selvmakker, True)
+    out["declarer side tricks"] = Figure(summary.side_tricks, False)
+    out["joker leads per deal"] = Figure(summary.joker_leads, False)
+    out["joker lead won by leader"] = Figure(summary.joker_lead_wins, True)
+    for name in POSITIONS:
+        out[f"points, {name}"] = Figure(summary.points_per_seat[name], False)
+    if stake is not None:
+        for name in POSITIONS:
+            out[f"points per stake, {name}"] = Figure(_scaled(summary.points_per_seat[name], stake), False)
+    return out
+
+
+PER_DEAL = (
+    "joker leads per deal",
+    *(f"points, {name}" for name in POSITIONS),
+    *(f"points per stake, {name}" for name in POSITIONS),
+)
+"""The figures that are a mean over every deal (each deal's denominator 1): ``compare`` pairs them deal by deal."""
+
+
+Parts = Callable[[DealResult], tuple[Fraction, Fraction]]
+"""A figure's share of one deal: what the deal adds to its numerator and to its denominator (a share of the
+deals played to the end: 1 and 1 for a deal of that kind, 0 and 1 for another, 0 and 0 for a passed-out one)."""
+
+
+def deal_parts(
+    kinds: Sequence[str] = (), outcomes: Sequence[str] = (), stake: Fraction | None = None
+) -> dict[str, Parts]:
+    """Each figure of ``figures`` deal by deal, by the same names: the sum of the numerators over the sum of
+    the denominators is the figure (a test holds the two to each other). A rule search pairs two values'
+    figures deal by deal with them: on the same deals their difference varies far less than either."""
+
+    def played(r: DealResult) -> bool:
+        return r.outcome == FINISHED and r.contract is not None
+
+    def trump(r: DealResult) -> bool:
+        return played(r) and r.side_tricks is not None
+
+    def kind_parts(kind: str) -> tuple[Parts, Parts]:
+        return (
+            _counted(lambda r: played(r) and r.contract == kind, played),
+            _counted(lambda r: played(r) and r.contract == kind and bool(r.made), lambda r: _made_counted(r, kind)),
+        )
+
+    def outcome_parts(outcome: str) -> Parts:
+        return _counted(lambda r: (r.reason or r.outcome) == outcome, lambda r: True)
+
+    def seat_parts(position: int, unit: Fraction) -> Parts:
+        return lambda r: (r.scores[(r.dealer + 1 + position) % 4] / unit, ONE)
+
+    out: dict[str, Parts] = {}
+    for kind in kinds:
+        out[f"contract {kind}: share"], out[f"contract {kind}: made"] = kind_parts(kind)
+    for outcome in outcomes:
+        out[f"outcome {outcome}"] = outcome_parts(outcome)
+    out["selvmakker"] = _counted(lambda r: trump(r) and r.selvmakker, trump)
+    out["declarer side tricks"] = lambda r: (Fraction(r.side_tricks or 0), ONE) if trump(r) else (ZERO, ZERO)
+    out["joker leads per deal"] = lambda r: (Fraction(r.joker_leads), ONE)
+    out["joker lead won by leader"] = lambda r: (Fraction(r.joker_lead_wins), Fraction(r.joker_leads))
+    for position, name in enumerate(POSITIONS):
+        out[f"points, {name}"] = seat_parts(position, ONE)
+        if stake is not None:
+            out[f"points per stake, {name}"] = seat_parts(position, stake)
+    return out
+
+
+ONE, ZERO = Fraction(1), Fraction(0)
+
+
+def _counted(hit: Callable[[DealResult], bool], counted: Callable[[DealResult], bool]) -> Parts:
+    """A share's parts: 1 of 1 for a deal that hits, 0 of 1 for one counted that does not, 0 of 0 for the rest."""
+    return lambda r: (ONE if counted(r) and hit(r) else ZERO, ONE if counted(r) else ZERO)
+
+
+def _made_counted(r: DealResult, kind: str) -> bool:
+    """A contract of ``kind`` played to the end with a declarer (a game with none is neither made nor lost)."""
+    return r.outcome == FINISHED and r.contract == kind and r.made is not None
+
+
 def comparison(
     a: Ruleset, b: Ruleset, left: Sequence[DealResult], right: Sequence[DealResult], bots: Sequence[str]
 ) -> dict[str, Any]:
     sa, sb = summarize(left, bots), summarize(right, bots)
-    rows: list[dict[str, Any]] = []
-    for kind in dict.fromkeys([*sa.contracts, *sb.contracts]):
-        none = Estimate(math.nan, math.nan, math.nan, 0)
-        share_a, share_b = sa.contracts.get(kind, none), sb.contracts.get(kind, none)
-        rows.append(_row(f"contract {kind}: share", share_a, share_b, rate_difference(share_a, share_b), True))
-        made_a, made_b = sa.success.get(kind, none), sb.success.get(kind, none)
-        rows.append(_row(f"contract {kind}: made", made_a, made_b, rate_difference(made_a, made_b), True))
-    for outcome in dict.fromkeys([*sa.outcomes, *sb.outcomes]):
-        none = Estimate(0.0, 0.0, 0.0, sa.deals)
-        oa, ob = sa.outcomes.get(outcome, none), sb.outcomes.get(outcome, none)
-        rows.append(_row(f"outcome {outcome}", oa, ob, rate_difference(oa, ob), True))
-    rows.append(_row("selvmakker", sa.selvmakker, sb.selvmakker, rate_difference(sa.selvmakker, sb.selvmakker), True))
-    rows.append(
-        _row(
-            "declarer side tricks",
-            sa.side_tricks,
-            sb.side_tricks,
-            _mean_difference(sa.side_tricks, sb.side_tricks),
-            False,
-        )
-    )
-    jokers = paired_difference(left, right, lambda r: Fraction(r.joker_leads))
-    rows.append(_row("joker leads per deal", sa.joker_leads, sb.joker_leads, jokers, False))
-    rows.append(
-        _row(
-            "joker lead won by leader",
-            sa.joker_lead_wins,
-            sb.joker_lead_wins,
-            rate_difference(sa.joker_lead_wins, sb.joker_lead_wins),
-            True,
-        )
-    )
-    for position, name in enumerate(POSITIONS):
-
-        def seat_points(result: DealResult, position: int = position) -> Fraction:
-            return result.scores[(result.dealer + 1 + position) % 4]
-
-        diff = paired_difference(left, right, seat_points)
-        rows.append(_row(f"points, {name}", sa.points_per_seat[name], sb.points_per_seat[name], diff, False))
+    kinds = list(dict.fromkeys([*sa.contracts, *sb.contracts]))
+    outcomes = list(dict.fromkeys([*sa.outcomes, *sb.outcomes]))
     compiled = compile_rules(a), compile_rules(b)
     stake_a, stake_b = stake(compiled[0]), stake(compiled[1])
-    if stake_a != stake_b:  # points in different units: compare them per stake as well
-        for position, name in enumerate(POSITIONS):
-            seat = [(r.dealer + 1 + position) % 4 for r in left]
-            diff = mean(
-                [y.scores[s] / stake_b - x.scores[s] / stake_a for x, y, s in zip(left, right, seat, strict=True)]
-            )
-            rows.append(
-                _row(
-                    f"points per stake, {name}",
-                    _scaled(sa.points_per_seat[name], stake_a),
-                    _scaled(sb.points_per_seat[name], stake_b),
-                    diff,
-                    False,
-                )
-            )
+    # points in different units are compared per stake as well
+    stakes = (stake_a, stake_b) if stake_a != stake_b else (None, None)
+    fa, fb = figures(sa, kinds, outcomes, stakes[0]), figures(sb, kinds, outcomes, stakes[1])
+    pa, pb = deal_parts(kinds, outcomes, stakes[0]), deal_parts(kinds, outcomes, stakes[1])
+    rows: list[dict[str, Any]] = []
+    for name, x in fa.items():
+        y = fb[name]
+        if name in PER_DEAL:  # a mean over every deal: B's value less A's, deal by deal
+
+            def value_a(r: DealResult, name: str = name) -> Fraction:
+                return pa[name](r)[0]
+
+            def value_b(r: DealResult, name: str = name) -> Fraction:
+                return pb[name](r)[0]
+
+            difference = paired_difference(left, right, value_a, value_b)
+        elif x.percent:
+            difference = rate_difference(x.estimate, y.estimate)
+        else:
+            difference = _mean_difference(x.estimate, y.estimate)
+        rows.append(_row(name, x.estimate, y.estimate, difference, x.percent))
     differences = [
         {"section": d.section, "path": d.path, "label": d.label, "label_en": d.label_en, "a": d.a, "b": d.b}
         for d in diff_rulesets(a, b, compiled)

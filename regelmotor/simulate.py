@@ -28,6 +28,7 @@ from regelmotor.phrases import phrases
 from regelmotor.records import game_record
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.settings import Setting
 
 Z95 = 1.959963984540054
 
@@ -62,9 +63,19 @@ def deal_random(seed: int, index: int) -> random.Random:
     return random.Random(f"regelmotor:{seed}:{index}")
 
 
+class Table(NamedTuple):
+    """The rules a run's deals are played under: a ruleset, its house rules, and numbers set in it (a rule
+    search's values, ``ruleset.settings``). Hashable and small: it is sent to every process, which loads the
+    rules once."""
+
+    ruleset: str
+    house_rules: tuple[str, ...] = ()
+    settings: tuple[Setting, ...] = ()
+
+
 @cache
-def _rules(ruleset: str, house_rules: tuple[str, ...]) -> Rules:
-    return compile_rules(load_ruleset(ruleset, list(house_rules)))
+def _rules(table: Table) -> Rules:
+    return compile_rules(load_ruleset(table.ruleset, list(table.house_rules), settings=table.settings))
 
 
 def play_deal(
@@ -127,16 +138,98 @@ def _result(game: Game, index: int) -> DealResult:
 
 
 def _play_range(
-    ruleset: str,
-    house_rules: tuple[str, ...],
+    table: Table,
     seed: int,
     bots: tuple[str, ...],
     start: int,
     stop: int,
     records: tuple[str, tuple[str, ...]] | None = None,
 ) -> list[DealResult]:
-    rules = _rules(ruleset, house_rules)
+    rules = _rules(table)
     return [play_deal(rules, i, seed, bots, records) for i in range(start, stop)]
+
+
+class Task(NamedTuple):
+    """Deals ``start`` to ``stop`` (not included) of a run, under ``table``."""
+
+    table: Table
+    seed: int
+    bots: tuple[str, ...]
+    start: int
+    stop: int
+    records: tuple[str, tuple[str, ...]] | None = None
+
+
+class DealRunner:
+    """Plays tasks of deals on this process, a pool of processes kept for the runner's life, or a Dask
+    cluster. A run of many parts (a rule search's rounds) keeps one pool: each process loads a ruleset's
+    rules, and compiles the expert's search, once, not once a round."""
+
+    def __init__(self, jobs: int = 1, dask: str | None = None) -> None:
+        self.jobs, self.dask = max(jobs, 1), dask
+        self._pool: ProcessPoolExecutor | None = None
+        self._client: Any = None
+
+    def __enter__(self) -> DealRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+        if self._client is not None:
+            self._client.close()
+
+    def split(self, tasks: Sequence[Task]) -> list[Task]:
+        """The tasks cut into pieces of about an eighth of a process's share: enough to keep every process
+        busy to the end, few enough that sending them costs nothing to speak of."""
+        total = sum(t.stop - t.start for t in tasks)
+        chunk = max(1, min(500, math.ceil(total / (self.jobs * 8))))
+        return [t._replace(start=s, stop=min(s + chunk, t.stop)) for t in tasks for s in range(t.start, t.stop, chunk)]
+
+    def play(self, tasks: Sequence[Task], progress: Callable[[int], None] | None = None) -> list[list[DealResult]]:
+        """Each task's deals, in deal order; ``progress`` is told how many deals are done in all."""
+        for table in dict.fromkeys(t.table for t in tasks):
+            _rules(table)  # a broken ruleset fails here, once, with its own error
+        pieces = self.split(tasks)
+        done = 0
+        results: list[list[DealResult]] = []
+
+        def collect(part: list[DealResult]) -> None:
+            nonlocal done
+            results.append(part)
+            done += len(part)
+            if progress:
+                progress(done)
+
+        if self.dask is not None:
+            for future in self._dask_map(pieces):
+                collect(future.result())
+        elif self.jobs <= 1 or len(pieces) <= 1:  # one process: no pool to start
+            for piece in pieces:
+                collect(_play_range(*piece))
+        else:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+            for future in [self._pool.submit(_play_range, *piece) for piece in pieces]:
+                collect(future.result())
+        deals = [result for part in results for result in part]  # the pieces come back in the tasks' order
+        out: list[list[DealResult]] = []
+        at = 0
+        for task in tasks:
+            out.append(deals[at : at + task.stop - task.start])
+            at += task.stop - task.start
+        return out
+
+    def _dask_map(self, pieces: list[Task]) -> list[Any]:
+        """The pieces on a Dask cluster: the workers need regelmotor and the ruleset files."""
+        try:
+            from distributed import Client
+        except ImportError:
+            raise RegelmotorError("--dask needs the dask extra: pip install 'regelmotor[dask]'") from None
+        if self._client is None:
+            self._client = Client(self.dask)  # type: ignore[no-untyped-call]
+        columns = [[getattr(piece, name) for piece in pieces] for name in Task._fields]
+        return list(self._client.map(_play_range, *columns, pure=False))
 
 
 def run_deals(
@@ -152,65 +245,9 @@ def run_deals(
 ) -> list[DealResult]:
     """Every deal of the run, in deal order, however many processes (or Dask workers) play them;
     with ``records`` (the ruleset and house rules as a record names them) each deal's record too."""
-    house = tuple(house_rules)
-    names = tuple(bots)
-    _rules(ruleset, house)  # a broken ruleset fails here, once, with its own error
-    chunk = max(1, min(500, math.ceil(deals / (max(jobs, 1) * 8))))
-    ranges = [(start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
-    results: list[DealResult] = []
-    if dask is not None:
-        return _run_on_dask(dask, ruleset, house, seed, names, ranges, progress, records)
-    if min(jobs, len(ranges)) <= 1:  # one process: no pool to start
-        for start, stop in ranges:
-            results.extend(_play_range(ruleset, house, seed, names, start, stop, records))
-            if progress:
-                progress(len(results))
-        return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            pool.submit(_play_range, ruleset, house, seed, names, start, stop, records) for start, stop in ranges
-        ]
-        for future in futures:
-            results.extend(future.result())
-            if progress:
-                progress(len(results))
-    return results
-
-
-def _run_on_dask(
-    address: str,
-    ruleset: str,
-    house: tuple[str, ...],
-    seed: int,
-    names: tuple[str, ...],
-    ranges: list[tuple[int, int]],
-    progress: Callable[[int], None] | None,
-    records: tuple[str, tuple[str, ...]] | None = None,
-) -> list[DealResult]:
-    """The same ranges of deals on a Dask cluster: the workers need regelmotor and the ruleset files."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise RegelmotorError("--dask needs the dask extra: pip install 'regelmotor[dask]'") from None
-    results: list[DealResult] = []
-    with Client(address) as client:  # type: ignore[no-untyped-call]
-        count = len(ranges)
-        futures = client.map(
-            _play_range,
-            [ruleset] * count,
-            [house] * count,
-            [seed] * count,
-            [names] * count,
-            [start for start, _ in ranges],
-            [stop for _, stop in ranges],
-            [records] * count,
-            pure=False,
-        )
-        for future in futures:
-            results.extend(future.result())
-            if progress:
-                progress(len(results))
-    return results
+    task = Task(Table(ruleset, tuple(house_rules)), seed, tuple(bots), 0, deals, records)
+    with DealRunner(jobs, dask) as runner:
+        return runner.play([task], progress)[0]
 
 
 # --- statistics -----------------------------------------------------------------------------------
@@ -229,15 +266,15 @@ class Estimate:
         return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
 
 
-def rate(hits: int, n: int) -> Estimate:
+def rate(hits: int, n: int, z: float = Z95) -> Estimate:
     """A share with its 95% Wilson score interval, which stays honest at small n and at 0% or 100%
-    (the normal approximation gives a zero-width interval there)."""
+    (the normal approximation gives a zero-width interval there); ``z`` for another level."""
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     p = hits / n
-    z2 = Z95 * Z95
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
 
 
@@ -249,12 +286,13 @@ T95: tuple[float, ...] = (
 ``MIN_SIGNIFICANT`` (30) values; from 30 on, the normal approximation's ``Z95``."""
 
 
-def mean(values: Sequence[Fraction], within: tuple[float, float] = (-math.inf, math.inf)) -> Estimate:
+def mean(values: Sequence[Fraction], within: tuple[float, float] = (-math.inf, math.inf), z: float = Z95) -> Estimate:
     """A mean with its 95% interval (Student's t below ``MIN_SIGNIFICANT`` values). One value, or a few
     all alike, say nothing of the spread: no interval then (NaN bounds, printed "[—]"), not a zero-width one.
 
     ``within``: the least and the most any value can be (a count of tricks: 0 to 13). The interval is
-    kept within them, where at small n it would reach past them (tricks taken 1.3 [-0.1, 2.8])."""
+    kept within them, where at small n it would reach past them (tricks taken 1.3 [-0.1, 2.8]). ``z``: another
+    level than 95% (below 30 values Student's t is widened in the same proportion)."""
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
@@ -263,7 +301,7 @@ def mean(values: Sequence[Fraction], within: tuple[float, float] = (-math.inf, m
     variance = sum(((v - m) ** 2 for v in values), Fraction(0)) / (n - 1) if n > 1 else Fraction(0)
     if n < MIN_SIGNIFICANT and variance == 0:
         return Estimate(float(m), math.nan, math.nan, n)
-    half = (T95[n - 2] if n < MIN_SIGNIFICANT else Z95) * math.sqrt(float(variance) / n)
+    half = (T95[n - 2] if n < MIN_SIGNIFICANT else Z95) * (z / Z95) * math.sqrt(float(variance) / n)
     least, most = within
     return Estimate(float(m), float(max(least, float(m) - half)), float(min(most, float(m) + half)), n)
 
@@ -273,6 +311,8 @@ class Summary:
     """What a run of deals says about a ruleset."""
 
     deals: int
+    finished: int = 0
+    """The deals played to the end with a contract: what the contracts' shares are shares of."""
     outcomes: dict[str, Estimate] = field(default_factory=dict)
     contracts: dict[str, Estimate] = field(default_factory=dict)
     success: dict[str, Estimate] = field(default_factory=dict)
@@ -306,39 +346,46 @@ class Summary:
 POSITIONS = ("forhaand", "second", "third", "dealer")
 
 
-def summarize(results: Sequence[DealResult], bots: Sequence[str]) -> Summary:
+def summarize(results: Sequence[DealResult], bots: Sequence[str], z: float = Z95) -> Summary:
+    """What the deals say, each figure with its 95% interval (``z``: another level)."""
     n = len(results)
     summary = Summary(n)
     outcomes = Counter(r.reason or r.outcome for r in results)
-    summary.outcomes = {k: rate(v, n) for k, v in sorted(outcomes.items())}
+    summary.outcomes = {k: rate(v, n, z) for k, v in sorted(outcomes.items())}
     finished = [r for r in results if r.outcome == FINISHED and r.contract is not None]
+    summary.finished = len(finished)
     kinds = Counter(r.contract for r in finished)
-    summary.contracts = {str(k): rate(v, len(finished)) for k, v in kinds.most_common()}
+    summary.contracts = {str(k): rate(v, len(finished), z) for k, v in kinds.most_common()}
     summary.success = {
-        str(k): rate(sum(1 for r in finished if r.contract == k and r.made), v)
+        str(k): rate(sum(1 for r in finished if r.contract == k and r.made), v, z)
         for k, v in kinds.most_common()
         if any(r.made is not None for r in finished if r.contract == k)  # pasnolo, engelsk whist: no declarer
     }
     trump = [r for r in finished if r.side_tricks is not None]
-    summary.selvmakker = rate(sum(r.selvmakker for r in trump), len(trump))
-    summary.called_in_kitty = rate(sum(r.called_in_kitty for r in trump), len(trump))
-    summary.side_tricks = mean([Fraction(r.side_tricks or 0) for r in trump], within=(0, 13))
+    summary.selvmakker = rate(sum(r.selvmakker for r in trump), len(trump), z)
+    summary.called_in_kitty = rate(sum(r.called_in_kitty for r in trump), len(trump), z)
+    summary.side_tricks = mean([Fraction(r.side_tricks or 0) for r in trump], within=(0, 13), z=z)
     for position, name in enumerate(POSITIONS):
         # the seat ``position`` places after the dealer: forhånd first
-        summary.points_per_seat[name] = mean([r.scores[(r.dealer + 1 + position) % 4] for r in results])
+        summary.points_per_seat[name] = mean([r.scores[(r.dealer + 1 + position) % 4] for r in results], z=z)
     for name in dict.fromkeys(bots):
         seats = [s for s, b in enumerate(bots) if b == name]
-        summary.points_per_bot[name] = mean([r.scores[s] for r in results for s in seats])
-    summary.joker_leads = mean([Fraction(r.joker_leads) for r in results], within=(0, math.inf))
-    summary.joker_lead_wins = rate(sum(r.joker_lead_wins for r in results), sum(r.joker_leads for r in results))
+        summary.points_per_bot[name] = mean([r.scores[s] for r in results for s in seats], z=z)
+    summary.joker_leads = mean([Fraction(r.joker_leads) for r in results], within=(0, math.inf), z=z)
+    leads = sum(r.joker_leads for r in results)
+    summary.joker_lead_wins = rate(sum(r.joker_lead_wins for r in results), leads, z)
     return summary
 
 
 def paired_difference(
-    a: Sequence[DealResult], b: Sequence[DealResult], value: Callable[[DealResult], Fraction]
+    a: Sequence[DealResult],
+    b: Sequence[DealResult],
+    value_a: Callable[[DealResult], Fraction],
+    value_b: Callable[[DealResult], Fraction],
 ) -> Estimate:
-    """The mean of B minus A over the same deals, with its 95% interval."""
-    return mean([value(y) - value(x) for x, y in zip(a, b, strict=True)])
+    """The mean of B's value minus A's over the same deals (each ruleset's value in its own unit), with its
+    95% interval."""
+    return mean([value_b(y) - value_a(x) for x, y in zip(a, b, strict=True)])
 
 
 def rate_difference(a: Estimate, b: Estimate) -> Estimate:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TextIO, cast
 
 from regelmotor import __version__
-from regelmotor.cli import analysis, rulesets, runs, score, session, table
+from regelmotor.cli import analysis, rulesets, runs, score, session, table, tune
 from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, LANG_DEFAULT, Command
 from regelmotor.cli.words import argparse_in, lang_of, translate_parser
 from regelmotor.errors import RegelmotorError, RulesetError
@@ -63,10 +63,11 @@ def cmd_completion(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-_FAMILIES = (rulesets, score, runs, table, analysis, session)
+_FAMILIES = (rulesets, score, runs, tune, table, analysis, session)
 _BY_NAME = {command.name: command for family in _FAMILIES for command in family.COMMANDS}
 _HELP_ORDER = (
-    "rulesets validate show schema ladder replay analyse score rulebook diff simulate compare match play serve session"
+    "rulesets validate show schema ladder replay analyse score rulebook diff simulate compare match tune play serve "
+    "session"
 )
 COMMANDS = (
     *(_BY_NAME[name] for name in _HELP_ORDER.split()),

@@ -47,7 +47,7 @@ def _max_jobs() -> int:
     return 2 * _cores()
 
 
-def _jobs(args: argparse.Namespace) -> int:
+def jobs_of(args: argparse.Namespace) -> int:
     """``--jobs``, or one process for each core this process may use: the numbers are the same either way."""
     if args.jobs is not None:
         if not 1 <= args.jobs <= _max_jobs():
@@ -56,7 +56,7 @@ def _jobs(args: argparse.Namespace) -> int:
     return _cores()
 
 
-def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
+def bots_of(spec: str, *resolved: ResolvedRuleset) -> list[str]:
     """The four seats' bots; a bot may come from a plugin of every ruleset it plays (checked after loading)."""
     names = [n.strip() for n in spec.split(",")]
     if len(names) == 1:
@@ -69,7 +69,7 @@ def _bots(spec: str, *resolved: ResolvedRuleset) -> list[str]:
     return names
 
 
-def _progress(args: argparse.Namespace, total: int, out: TextIO) -> Progress:
+def progress_of(args: argparse.Namespace, total: int, out: TextIO) -> Progress:
     """The run's progress on the terminal (after two seconds; never with ``--quiet``, off a terminal, or where
     ``--json`` goes to a pipe: a script reading it wants no line on the screen either)."""
     piped = bool(getattr(args, "json", False)) and not bool(getattr(out, "isatty", lambda: False)())
@@ -90,14 +90,20 @@ def _record_paths(folder: Path, deals: int, force: bool) -> list[Path]:
     return paths
 
 
-def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
+def run_args(
+    command: argparse.ArgumentParser,
+    *,
+    bots: bool,
+    deals: int = 1000,
+    deals_help: str = "deals to play, 1 to {most} (default {default})",
+) -> None:
     """What every command that plays many deals takes: how many, the seed, the bots, where to run them."""
     command.add_argument(
         "--deals",
         type=whole_number(1, MAX_RUN_DEALS),
-        default=1000,
+        default=deals,
         metavar="N",
-        help=helped("deals to play, 1 to {most} (default 1000)", most=MAX_RUN_DEALS),
+        help=helped(deals_help, most=MAX_RUN_DEALS, default=deals),
     )
     command.add_argument(
         "--seed", type=whole_number(0, 2**63 - 1), default=1, metavar="S", help="the seed of the run (default 1)"
@@ -126,7 +132,7 @@ def _run_args(command: argparse.ArgumentParser, *, bots: bool) -> None:
 
 def _simulate_args(command: argparse.ArgumentParser) -> None:
     ruleset_args(command)
-    _run_args(command, bots=True)
+    run_args(command, bots=True)
     lang_arg(command)
     command.add_argument(
         "--records",
@@ -138,7 +144,7 @@ def _simulate_args(command: argparse.ArgumentParser) -> None:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     resolved = load_ruleset(args.ruleset, args.house_rule)
-    bots = _bots(args.bots, resolved)
+    bots = bots_of(args.bots, resolved)
     paths = None if args.records is None else _record_paths(Path(args.records), args.deals, args.force)
     names = None
     if paths is not None:  # a ruleset named by a path is recorded by its absolute path: it replays from DIR
@@ -152,8 +158,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         args.deals,
         args.seed,
         bots,
-        _jobs(args),
-        _progress(args, args.deals, out),
+        jobs_of(args),
+        progress_of(args, args.deals, out),
         args.dask,
         names,
     )
@@ -173,7 +179,7 @@ def _compare_args(command: argparse.ArgumentParser) -> None:
     two_rulesets_args(command)
     command.add_argument("--plot", metavar="FILE", help="write a chart of the comparison (.svg or .png)")
     command.add_argument("--lang", choices=LANGS, default="da", help="the summary's language: da (default) or en")
-    _run_args(command, bots=True)
+    run_args(command, bots=True)
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
@@ -181,14 +187,14 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         check_plot_target(Path(args.plot))
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
-    bots = _bots(args.bots, a, b)
-    bar = _progress(args, 2 * args.deals, out)
-    left = run_deals(args.a, [], args.deals, args.seed, bots, _jobs(args), bar, args.dask)
+    bots = bots_of(args.bots, a, b)
+    bar = progress_of(args, 2 * args.deals, out)
+    left = run_deals(args.a, [], args.deals, args.seed, bots, jobs_of(args), bar, args.dask)
 
     def later(done: int) -> None:  # the second ruleset's deals count on from the first's
         bar(args.deals + done)
 
-    right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, _jobs(args), later, args.dask)
+    right = run_deals(args.b, args.house_rule, args.deals, args.seed, bots, jobs_of(args), later, args.dask)
     report = comparison(a.ruleset, b.ruleset, left, right, bots)
     if args.plot:
         write_plot(report, a.label, b.label, Path(args.plot), args.lang)
@@ -215,7 +221,7 @@ def _match_args(command: argparse.ArgumentParser) -> None:
     command.add_argument("a", metavar="A", help=helped("a bot: {bots} or a plugin's bot", bots=", ".join(BOTS)))
     command.add_argument("b", metavar="B", help="the bot it plays against")
     ruleset_args(command)
-    _run_args(command, bots=False)
+    run_args(command, bots=False)
     lang_arg(command)
 
 
@@ -232,8 +238,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
         args.deals,
         args.seed,
         label=resolved.label,
-        jobs=_jobs(args),
-        progress=_progress(args, 2 * args.deals, out),
+        jobs=jobs_of(args),
+        progress=progress_of(args, 2 * args.deals, out),
         dask=args.dask,
     )
     if args.json:

@@ -64,6 +64,46 @@ def parse_formula(text: str) -> Formula:
     return Formula(text, frozenset(names), fn)
 
 
+@dataclass(frozen=True)
+class Constant:
+    """A number written in a formula: where it stands in the text (a minus before it counted in, where it
+    is the number's own sign) and its value."""
+
+    start: int
+    end: int
+    value: Fraction
+
+
+def constants(text: str) -> tuple[Constant, ...]:
+    """The numbers a formula is written with, in the order they stand (``-2 * S * D``: -2), for a rule
+    search to change one of them (``with_constant``); the text is parsed as ``parse_formula`` parses it."""
+    parse_formula(text)  # a formula that does not parse has no constants to speak of: its own error
+    source = text.translate(_NORMALISE)
+    offset = len(source) - len(source.lstrip())
+    tree = ast.parse(source.strip(), mode="eval")
+    signed: dict[int, ast.UnaryOp] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+            signed[id(node.operand)] = node
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+            outer: ast.expr = signed.get(id(node), node)
+            value = Fraction(repr(node.value)) if isinstance(node.value, float) else Fraction(node.value)
+            start = offset + int(outer.col_offset)
+            end = offset + int(node.end_col_offset or node.col_offset)
+            found.append(Constant(start, end, -value if outer is not node else value))
+    return tuple(sorted(found, key=lambda c: c.start))
+
+
+def with_constant(text: str, index: int, value: Fraction) -> str:
+    """The formula with its ``index``-th number (from 0) written as ``value`` (a fraction as ``a/b`` in
+    parentheses, so that the formula's operators bind it as one number)."""
+    chosen = constants(text)[index]
+    written = str(value.numerator) if value.denominator == 1 else f"({value.numerator}/{value.denominator})"
+    return text[: chosen.start] + written + text[chosen.end :]
+
+
 def _compile(node: ast.expr, names: set[str]) -> _Fn:
     if isinstance(node, ast.Constant):
         value = node.value

@@ -7,6 +7,7 @@ another file names that file. All problems of a file are collected and raised to
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,7 @@ from regelmotor.ruleset.overlay import (
     remove_inherited,
 )
 from regelmotor.ruleset.schema_check import _sorted, read_file
+from regelmotor.ruleset.settings import Setting, apply_settings
 from regelmotor.ruleset.yaml_source import (
     Document,
     Path,
@@ -293,12 +295,17 @@ class _Resolver:
 
 
 def load_ruleset(
-    ref: str | FileRef, house_rules: Sequence[str | FileRef] = (), *, shipped_only: bool = False
+    ref: str | FileRef,
+    house_rules: Sequence[str | FileRef] = (),
+    *,
+    shipped_only: bool = False,
+    settings: Sequence[Setting] = (),
 ) -> ResolvedRuleset:
     """Load, merge and check a ruleset; raise ``RulesetError`` listing every problem.
 
     ``shipped_only``: every ``extends`` and house rule, in the files and in ``house_rules``, must name
-    a shipped file; a path is a problem, and no file it names is read.
+    a shipped file; a path is a problem, and no file it names is read. ``settings``: numbers set in the
+    merged ruleset before it is checked (a rule search's values: ``ruleset.settings``).
     """
     resolver = _Resolver(shipped_only)
     root = ref if isinstance(ref, FileRef) else find_file(ref, house_rule=False)
@@ -316,6 +323,9 @@ def load_ruleset(
     if resolver.problems:
         raise RulesetError(_sorted(resolver.problems))
     fallback = Location(root.display, 1, 1)
+    if settings:  # set in a copy: the files' data stay as they were read
+        layer.data = copy.deepcopy(layer.data)
+        apply_settings(layer.data, settings)
 
     def at(path: Path, *, key: bool = False) -> Location:
         return locate(layer.values, layer.keys, path, key=key, fallback=fallback)

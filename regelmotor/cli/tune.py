@@ -1,0 +1,155 @@
+"""``tune``: the value of a ruleset's number that best meets a club's goal, found by playing the values on the
+same deals with bots and racing them (``regelmotor.tuning``)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from regelmotor.cli.base import EXIT_OK, Command, lang_arg, print_json, ruleset_args
+from regelmotor.cli.runs import bots_of, jobs_of, progress_of, run_args
+from regelmotor.compare import check_plot_target, unseen_by_bots
+from regelmotor.model.ruleset import Ruleset
+from regelmotor.ruleset.compile import compile_rules
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.settings import find_key, tunable_keys
+from regelmotor.simulate import DealRunner
+from regelmotor.tuning.club_file import changes_for, check_writable, write_club_file
+from regelmotor.tuning.goal import parse_goal
+from regelmotor.tuning.report import (
+    candidate_text,
+    goal_text,
+    number_text,
+    summary_lines,
+    table_lines,
+    thousands,
+    write_chart,
+)
+from regelmotor.tuning.search import (
+    DEFAULT_DEALS,
+    Axis,
+    TuneError,
+    Tuner,
+    check_values,
+    make_plan,
+    number_json,
+    parse_range,
+    parse_values,
+)
+
+
+def _spec(kind: str) -> Callable[[str], tuple[str, str]]:
+    def parse(text: str) -> tuple[str, str]:
+        return kind, text
+
+    return parse
+
+
+def _tune_args(command: argparse.ArgumentParser) -> None:
+    ruleset_args(command)
+    command.add_argument(
+        "--key",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a number of the ruleset to try values for (up to 3; --list shows them)",
+    )
+    command.add_argument(
+        "--values",
+        dest="specs",
+        action="append",
+        default=[],
+        type=_spec("values"),
+        metavar="V1,V2,...",
+        help="the values to try for the --key before it (a decimal with a point, or a fraction: 1.5, 3/2)",
+    )
+    command.add_argument(
+        "--range",
+        dest="specs",
+        action="append",
+        type=_spec("range"),
+        metavar="LOW:HIGH:STEP",
+        help="the values LOW, LOW+STEP, ... up to HIGH, for the --key before it",
+    )
+    command.add_argument("--target", metavar="'ROW = VALUE'", help="bring a figure of compare to a value")
+    command.add_argument("--minimise", metavar="ROW", help="make a figure of compare as small as it can be")
+    command.add_argument("--maximise", metavar="ROW", help="make a figure of compare as large as it can be")
+    command.add_argument("--list", action="store_true", help="list the numbers of the ruleset that can be tuned")
+    command.add_argument("--plot", metavar="FILE", help="write a chart of the goal's figure by value (.svg or .png)")
+    command.add_argument("-o", "--output", metavar="FILE", help="write the ruleset with the best value in it")
+    command.add_argument("--force", action="store_true", help="write over an existing FILE")
+    run_args(command, bots=True, deals=DEFAULT_DEALS, deals_help="deals each value gets at most (default {default})")
+    lang_arg(command)
+
+
+def _axes(args: argparse.Namespace, ruleset: Ruleset) -> list[Axis]:
+    if len(args.specs) != len(args.key):
+        raise TuneError.said("tune_values_per_key", keys=len(args.key), values=len(args.specs))
+    axes = []
+    for key_text, (kind, text) in zip(args.key, args.specs, strict=True):
+        key = find_key(ruleset, key_text)
+        values = parse_values(text, key.text) if kind == "values" else parse_range(text, key.text)
+        axes.append(Axis(key, values))
+    return axes
+
+
+def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
+    resolved = load_ruleset(args.ruleset, args.house_rule)
+    if args.list:
+        return _list_keys(args, resolved.ruleset, out)
+    goal = parse_goal(compile_rules(resolved), args.target, args.minimise, args.maximise)
+    plan = make_plan(_axes(args, resolved.ruleset), args.deals)
+    bots = bots_of(args.bots, resolved)
+    if args.plot:
+        check_plot_target(Path(args.plot))
+    data = resolved.ruleset.model_dump(by_alias=True, mode="json")
+    if args.output:  # the file and where each key goes in it: refused now, not after the deals
+        now = changes_for(data, [a.key for a in plan.axes], [a.key.current for a in plan.axes])
+        check_writable(args.ruleset, now, Path(args.output), force=args.force)
+    loaded = check_values(args.ruleset, args.house_rule, plan)  # every value refused now, not after an hour
+    bar = progress_of(args, plan.most, out)
+
+    def told(done: int, total: int) -> None:
+        bar.total = total  # the race drops values: the most still to come shrinks
+        bar(done)
+
+    with DealRunner(jobs_of(args), args.dask) as runner:
+        tuner = Tuner(args.ruleset, args.house_rule, plan, goal, args.seed, bots, runner, loaded, told)
+        result = tuner.run()
+    bar(bar.total)
+    if args.plot:
+        write_chart(result, Path(args.plot), args.lang)
+    if args.output:
+        chosen = candidate_text(result, result.chosen, "da")
+        comment = (
+            f"regelmotor tune {datetime.date.today().isoformat()}: {chosen} (målet: {goal_text(goal, 'da')}; "
+            f"{thousands(result.deals, 'da')} spil, seed {args.seed}, {','.join(dict.fromkeys(bots))})"
+        )
+        changes = changes_for(data, [a.key for a in plan.axes], result.chosen)
+        write_club_file(args.ruleset, args.house_rule, changes, comment, Path(args.output), force=args.force)
+    # the keys are all points or money, and no bot reads them: every value is bid and played alike
+    blind = unseen_by_bots([{"path": a.key.text} for a in plan.axes], bots)
+    if args.json:
+        head = {"ruleset": resolved.label, "seed": args.seed, "bots": bots, "unseen_by_bots": blind}
+        print_json({**head, **result.as_json()}, out)
+        return EXIT_OK
+    out.write("\n".join(summary_lines(result, resolved.label, args.seed, args.lang, blind=blind)) + "\n\n")
+    out.write("\n".join(table_lines(result, args.lang)) + "\n")
+    return EXIT_OK
+
+
+def _list_keys(args: argparse.Namespace, ruleset: Ruleset, out: TextIO) -> int:
+    keys = tunable_keys(ruleset)
+    if args.json:
+        print_json([{"key": k.text, "value": number_json(k.current)} for k in keys], out)
+        return EXIT_OK
+    width = max(len(k.text) for k in keys)
+    for k in keys:
+        out.write(f"  {k.text:<{width}}  {number_text(k.current, args.lang)}\n")
+    return EXIT_OK
+
+
+COMMANDS = (Command("tune", "find the value of a ruleset's number that best meets a goal", _tune_args, cmd_tune),)
