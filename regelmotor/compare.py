@@ -260,9 +260,9 @@ def check_plot_target(path: Path) -> None:
     failed write): the format, matplotlib for PNG, and the folder."""
     suffix = path.suffix.lower()
     if suffix not in (".svg", ".png"):
-        raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
+        raise RegelmotorError.said("plot_format", name=path.name)
     if suffix == ".png" and importlib.util.find_spec("matplotlib") is None:
-        raise RegelmotorError("a PNG chart needs matplotlib (pip install matplotlib); or write a .svg file")
+        raise RegelmotorError.said("plot_png")
     check_output(path, replace=True)  # a folder, a missing or unwritable folder, a sheet or a record: refused
 
 
@@ -291,9 +291,7 @@ def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path, l
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
         except ImportError:
-            raise RegelmotorError(
-                "a PNG chart needs matplotlib (pip install matplotlib); or write a .svg file"
-            ) from None
+            raise RegelmotorError.said("plot_png") from None
         figure, axes = plt.subplots(figsize=(8, 0.35 * len(rows) + 1))
         for offset, key, label in ((-0.18, "a", a_label), (0.18, "b", b_label)):
             values = [100 * r[key]["value"] for r in rows]
@@ -312,7 +310,7 @@ def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path, l
         figure.savefig(image, format="png")
         write_atomic(path, image.getvalue())
         return
-    raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
+    raise RegelmotorError.said("plot_format", name=path.name)
 
 
 def _svg(rows: Sequence[dict[str, Any]], title: str, lang: str) -> str:

@@ -200,7 +200,7 @@ def test_a_png_chart_without_matplotlib_says_what_to_install(
         str(tmp_path / "chart.png"),
     ]
     assert main(argv) == 1
-    assert "a PNG chart needs matplotlib" in capsys.readouterr().err
+    assert "en PNG-tegning kræver matplotlib" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("target", ["missing/chart.svg", "chart.pdf"])
@@ -231,7 +231,7 @@ def test_a_chart_that_cannot_be_written_is_refused_before_any_deal_is_played(
         == 1
     )
     err = capsys.readouterr().err
-    assert ("mappen" in err and "findes ikke" in err) or "--plot writes .svg or .png" in err
+    assert ("mappen" in err and "findes ikke" in err) or "--plot skriver .svg eller .png" in err
 
 
 def test_a_dask_cluster_gives_the_same_numbers() -> None:

@@ -429,3 +429,57 @@ def test_each_figure_deal_by_deal_adds_up_to_the_figure_compare_reports(ruleset:
             assert figure.estimate.value != figure.estimate.value or figure.estimate.n == 0, name  # NaN: none
         else:
             assert float(top / bottom) == pytest.approx(figure.estimate.value), name
+
+
+class _BowlRunner:
+    """Deals in which forhånd's points are (sol - 30)² + (ren sol - 60)² plus noise: least at 30 and 60."""
+
+    def play(self, tasks: Sequence[Task], progress: object = None) -> list[list[DealResult]]:
+        out = []
+        for task in tasks:
+            sol, ren = (Fraction(s[2]) for s in task.table.settings)
+            bowl = (sol - 30) ** 2 + (ren - 60) ** 2
+            deals = []
+            for i in range(task.start, task.stop):
+                noise = Fraction(random.Random(f"{task.seed}:{i}").randint(-50, 50))
+                scores = [Fraction(0)] * 4
+                scores[(i % 4 + 1) % 4] = bowl + noise
+                deals.append(_deal(i, 0, task.seed)._replace(scores=tuple(scores)))
+            out.append(deals)
+        return out
+
+
+def test_a_grid_too_large_to_race_whole_is_searched_a_key_at_a_time() -> None:
+    ruleset = load_ruleset("standard").ruleset
+    axes = [
+        Axis(find_key(ruleset, SOL), parse_range("10:110:10", SOL)),
+        Axis(find_key(ruleset, "scoring.tables.S.values.ren sol"), parse_range("10:110:10", "ren sol")),
+    ]
+    plan = make_plan(axes, 400)
+    assert not plan.grid  # 121 candidates
+    goal = parse_goal(compile_rules(load_ruleset("standard")), None, "fordel forhånd", None)
+    tuner = Tuner("standard", [], plan, goal, 1, ["heuristic"] * 4, _BowlRunner(), {})  # type: ignore[arg-type]
+    result = tuner.run()
+    assert result.chosen == (30, 60)
+    assert len(result.standings) < 121 and result.deals < plan.most
+
+
+def test_the_chart_shows_each_value_with_its_interval_and_the_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import xml.etree.ElementTree as ET
+
+    chart = tmp_path / "sol.svg"
+    code, _, err = _tune(
+        capsys, "standard", "--key", SOL, "--values", "25,50,100", "--target", "kontrakt sol = 5 %",
+        "--bots", "heuristic", "--deals", "60", "--jobs", "1", "--plot", str(chart),
+    )  # fmt: skip
+    assert code == 0, err
+    svg = ET.parse(chart).getroot()
+    texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    assert {"25", "50", "100", "målet"} <= set(texts)
+    assert len(list(svg.iter("{http://www.w3.org/2000/svg}circle"))) == 3
+    code, _, err = _tune(
+        capsys, "standard", "--key", SOL, "--values", "25,50", "--minimise", "selvmakker", "--plot", str(tmp_path / "x.gif"),
+    )  # fmt: skip
+    assert code != 0 and "x.gif" in err  # refused before any deal

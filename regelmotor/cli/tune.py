@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from regelmotor.cli.base import EXIT_OK, Command, lang_arg, print_json, ruleset_args
+from regelmotor.cli.base import EXIT_OK, Command, lang_arg, print_json, ruleset_args, say_to
 from regelmotor.cli.runs import bots_of, jobs_of, progress_of, run_args
 from regelmotor.compare import check_plot_target, unseen_by_bots
 from regelmotor.model.ruleset import Ruleset
@@ -64,7 +65,8 @@ def _tune_args(command: argparse.ArgumentParser) -> None:
         default=[],
         type=_spec("values"),
         metavar="V1,V2,...",
-        help="the values to try for the --key before it (a decimal with a point, or a fraction: 1.5, 3/2)",
+        help="the values to try for the --key before it (a decimal with a point, or a fraction: 1.5, 3/2; "
+        "negative ones after =: --values=-3,-2)",
     )
     command.add_argument(
         "--range",
@@ -111,6 +113,12 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
         check_writable(args.ruleset, now, Path(args.output), force=args.force)
     loaded = check_values(args.ruleset, args.house_rule, plan)  # every value refused now, not after an hour
     bar = progress_of(args, plan.most, out)
+    if bar.live:  # the bound, said before the first deal
+        count = math.prod(len(a.values) for a in plan.axes)
+        bound = thousands(plan.most, args.lang)
+        bar.stream.write(
+            say_to(args, "tune_bound", most=bound, values=count, deals=thousands(plan.deals, args.lang)) + "\n"
+        )
 
     def told(done: int, total: int) -> None:
         bar.total = total  # the race drops values: the most still to come shrinks
@@ -119,7 +127,8 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
     with DealRunner(jobs_of(args), args.dask) as runner:
         tuner = Tuner(args.ruleset, args.house_rule, plan, goal, args.seed, bots, runner, loaded, told)
         result = tuner.run()
-    bar(bar.total)
+    bar.total = result.deals
+    bar(result.deals)
     if args.plot:
         write_chart(result, Path(args.plot), args.lang)
     if args.output:
@@ -147,8 +156,10 @@ def _list_keys(args: argparse.Namespace, ruleset: Ruleset, out: TextIO) -> int:
         print_json([{"key": k.text, "value": number_json(k.current)} for k in keys], out)
         return EXIT_OK
     width = max(len(k.text) for k in keys)
+    out.write(say_to(args, "tune_list_head", ruleset=ruleset.name) + "\n")
     for k in keys:
-        out.write(f"  {k.text:<{width}}  {number_text(k.current, args.lang)}\n")
+        shown = number_text(k.current, args.lang)
+        out.write(f"  {k.text:<{width}}  {shown:>5}" + (f"  {k.formula}" if k.formula else "") + "\n")
     return EXIT_OK
 
 

@@ -30,8 +30,8 @@ the key is a formula's, and the value as exact text (``75``, ``3/2``): hashable 
 
 FORMULA_FIELDS = ("formula", "made", "failed")
 """A scoring rule's formulas (``GameScoring``): the text fields whose numbers are keys."""
-SHAPE_SECTIONS = ("table", "dealing", "card_order")
-"""Sections whose numbers give the game its shape (the seats, how the cards are dealt, the cards' order):
+SHAPE_SECTIONS = ("table", "deck", "dealing", "card_order")
+"""Sections whose numbers give the game its shape (the seats, the cards, how they are dealt, their order):
 not a value a search tries, and refused at their path."""
 SHAPE_FIELDS = ("tier", "after", "decimals", "ranks")
 """Numbers that place a thing among others (a designation's tier, where a sol bid stands in the ladder, the
@@ -56,6 +56,8 @@ class Key:
     path: Path
     constant: int | None
     current: Fraction
+    formula: str | None = None
+    """For a formula's number: the formula, the number in brackets (``[-2] * S * D``), to show which it is."""
 
     def setting(self, value: Fraction) -> Setting:
         return (self.path, self.constant, exact_text(value))
@@ -91,7 +93,8 @@ def _walk(node: Any, path: Path, text: tuple[str, ...]) -> Iterator[Key]:
             return
         for i, c in enumerate(found):
             suffix = "" if len(found) == 1 else f"#{i + 1}"
-            yield Key(".".join(text) + suffix, path, i, c.value)
+            marked = f"{node[: c.start]}[{node[c.start : c.end]}]{node[c.end :]}"
+            yield Key(".".join(text) + suffix, path, i, c.value, marked)
     elif isinstance(node, str) and re.fullmatch(r"\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*", node):  # an exact number
         yield Key(".".join(text), path, None, Fraction(node.replace(" ", "")))
 

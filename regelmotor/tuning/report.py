@@ -30,12 +30,14 @@ WORDS: dict[str, dict[str, str]] = {
         "maximise": "{row} så stor som muligt",
         "chosen": "Bedst: {value} ({row} {estimate}, {n} spil).",
         "alone": "Ingen anden prøvet værdi kommer lige så tæt, sikkert ved 95 %.",
+        "missed": "Ingen af de prøvede værdier når målet ({goal} ligger uden for den bedstes interval): prøv andre.",
         "together": "{values} kan ikke skilles ad med {n} spil: vælg mellem dem, eller prøv med flere spil (--deals).",
         "now": "Reglesættet har nu {value}.",
         "deals": "Spil i alt: {spent} af højst {most} (at spille hver værdi {deals} spil: {uniform}); seed {seed}.",
         "coordinate": "{count} kombinationer: søgt én nøgle ad gangen, de andre holdt på de bedste hidtil.",
         "chosen_mark": "bedst",
         "close_mark": "kan ikke skilles fra den bedste",
+        "farther_mark": "længere fra målet",
         "dropped_mark": "udelukket efter {n} spil",
         "now_mark": "(nu)",
         "foot": (
@@ -44,6 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         ),
         "and": "og",
         "chart": "{row} efter {key} (95 %-intervaller; orange: bedst, grå: udelukket)",
+        "chart_target": "målet",
     },
     "en": {
         "blind": (
@@ -56,12 +59,14 @@ WORDS: dict[str, dict[str, str]] = {
         "maximise": "{row} as large as possible",
         "chosen": "Best: {value} ({row} {estimate}, {n} deals).",
         "alone": "No other value tried comes as close, significantly at 95%.",
+        "missed": "None of the values tried reaches the goal ({goal} lies outside the best one's interval).",
         "together": "{values} cannot be told apart with {n} deals: choose among them, or try more deals (--deals).",
         "now": "The ruleset has {value} now.",
         "deals": "Deals in all: {spent} of at most {most} (playing every value {deals} deals: {uniform}); seed {seed}.",
         "coordinate": "{count} combinations: searched one key at a time, the others held at the best so far.",
         "chosen_mark": "best",
         "close_mark": "cannot be told from the best",
+        "farther_mark": "farther from the goal",
         "dropped_mark": "out after {n} deals",
         "now_mark": "(now)",
         "foot": (
@@ -70,6 +75,7 @@ WORDS: dict[str, dict[str, str]] = {
         ),
         "and": "and",
         "chart": "{row} by {key} (95% intervals; orange: best, grey: dropped)",
+        "chart_target": "the goal",
     },
 }
 
@@ -99,13 +105,17 @@ def candidate_text(result: TuneResult, candidate: Candidate, lang: str) -> str:
     return ", ".join(f"{a.key.text} = {number_text(v, lang)}" for a, v in zip(axes, candidate, strict=True))
 
 
+def target_text(goal: Goal, lang: str) -> str:
+    """The target as the table writes its figure: ``5,0 %``."""
+    assert goal.target is not None
+    return format_estimate(Estimate(goal.target, 0, 0, 0), goal.percent, lang).split(" [")[0]
+
+
 def goal_text(goal: Goal, lang: str) -> str:
     words = WORDS[lang]
     row = row_label(goal.row, lang)
     if goal.direction == "target":
-        assert goal.target is not None
-        value = format_estimate(Estimate(goal.target, 0, 0, 0), goal.percent, lang).split(" [")[0]
-        return words["target"].format(row=row, value=value)
+        return words["target"].format(row=row, value=target_text(goal, lang))
     return words[goal.direction].format(row=row)
 
 
@@ -127,6 +137,8 @@ def summary_lines(result: TuneResult, label: str, seed: int, lang: str, *, blind
         words["head"].format(ruleset=label, keys=keys, goal=goal_text(goal, lang)),
         words["chosen"].format(value=candidate_text(result, result.chosen, lang), row=row, estimate=estimate, n=best.n),
     ]
+    if goal.target is not None and not best.estimate.low <= goal.target <= best.estimate.high:
+        lines.append(words["missed"].format(goal=target_text(goal, lang)))
     if result.indistinguishable:
         together = [candidate_text(result, c, lang) for c in sorted([result.chosen, *result.indistinguishable])]
         fewest = min(result.standings[c].n for c in [result.chosen, *result.indistinguishable])
@@ -163,7 +175,7 @@ def table_lines(result: TuneResult, lang: str) -> list[str]:
         elif standing.dropped:
             mark = words["dropped_mark"].format(n=thousands(standing.n, lang))
         else:
-            mark = ""
+            mark = words["farther_mark"]
         value = candidate_text(result, candidate, lang)
         if candidate == result.current:
             value += " " + words["now_mark"]
@@ -205,17 +217,18 @@ def write_chart(result: TuneResult, path: Path, lang: str = "da") -> None:
     target = None if result.goal.target is None else result.goal.target * (100 if result.goal.percent else 1)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        write_atomic(path, escape_controls(_svg(points, title, target, result.goal.percent, lang)))
+        svg = _svg(points, title, target, result.goal.percent, lang, key, words["chart_target"])
+        write_atomic(path, escape_controls(svg))
         return
     if suffix != ".png":
-        raise RegelmotorError(f"--plot writes .svg or .png, not {path.name}")
+        raise RegelmotorError.said("plot_format", name=path.name)
     try:
         import matplotlib  # type: ignore[import-not-found,unused-ignore]
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        raise RegelmotorError("a PNG chart needs matplotlib (pip install matplotlib); or write a .svg file") from None
+        raise RegelmotorError.said("plot_png") from None
     figure, axes = plt.subplots(figsize=(8, 4.5))
     for i, (_, value, low, high, colour) in enumerate(points):
         if not math.isnan(value):
@@ -232,20 +245,32 @@ def write_chart(result: TuneResult, path: Path, lang: str = "da") -> None:
     write_atomic(path, image.getvalue())
 
 
+def _nice_step(rough: float) -> float:
+    """A step for an axis's ticks: 1, 2 or 5 times a power of ten, near ``rough``."""
+    power = 10.0 ** math.floor(math.log10(rough))
+    return next(float(m * power) for m in (1, 2, 5, 10) if m * power >= rough)
+
+
 def _svg(
-    points: Sequence[tuple[str, float, float, float, str]], title: str, target: float | None, percent: bool, lang: str
+    points: Sequence[tuple[str, float, float, float, str]],
+    title: str,
+    target: float | None,
+    percent: bool,
+    lang: str,
+    x_title: str = "",
+    goal_word: str = "",
 ) -> str:
     width, height, left, right, top, bottom = 720, 380, 70, 20, 40, 60
     known = [v for p in points for v in p[1:4] if not math.isnan(v)]
     if target is not None:
         known.append(target)
     low, high = (min(known), max(known)) if known else (0.0, 1.0)
-    if percent:
-        low = max(0.0, low)
     if high - low < 1e-9:
         low, high = low - 1, high + 1
-    span = high - low
-    low, high = low - 0.08 * span, high + 0.08 * span
+    step = _nice_step((high - low) / 4)
+    low, high = step * math.floor(low / step), step * math.ceil(high / step)
+    if percent:
+        low = max(0.0, low)
 
     def y(value: float) -> float:
         return top + (height - top - bottom) * (high - value) / (high - low)
@@ -266,8 +291,9 @@ def _svg(
         f'<line x1="{left}" x2="{left}" y1="{top}" y2="{height - bottom}" stroke="#000"/>',
         f'<line x1="{left}" x2="{width - right}" y1="{height - bottom}" y2="{height - bottom}" stroke="#000"/>',
     ]
-    for k in range(5):
-        value = low + (high - low) * k / 4
+    ticks = round((high - low) / step)
+    for k in range(ticks + 1):
+        value = low + step * k
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{tick(value)}</text>')
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#eee"/>')
     if target is not None:
@@ -275,6 +301,12 @@ def _svg(
             f'<line x1="{left}" x2="{width - right}" y1="{y(target):.1f}" y2="{y(target):.1f}" '
             'stroke="#444" stroke-dasharray="6 4"/>'
         )
+        out.append(
+            f'<text x="{width - right - 4}" y="{y(target) - 5:.1f}" text-anchor="end">{escape(goal_word)}</text>'
+        )
+    out.append(
+        f'<text x="{(left + width - right) / 2:.1f}" y="{height - 16}" text-anchor="middle">{escape(x_title)}</text>'
+    )
     for i, (label, value, lo, hi, colour) in enumerate(points):
         out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle">{escape(label)}</text>')
         if math.isnan(value):

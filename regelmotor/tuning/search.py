@@ -218,8 +218,6 @@ class Tuner:
         self.runner, self.loaded, self.progress = runner, dict(loaded), progress
         self.results: dict[Candidate, list[DealResult]] = {}
         self.spent = 0
-        self.ahead = plan.most
-        """The most deals still to come (the progress line's total is what is spent plus this)."""
 
     def rules(self, candidate: Candidate) -> Rules:
         if candidate not in self.loaded:
@@ -236,16 +234,18 @@ class Tuner:
                 table = Table(self.ruleset, self.house_rules, settings_of(self.plan.axes, candidate))
                 tasks.append((candidate, Task(table, self.seed, self.bots, have, n)))
         before = self.spent
+        now = sum(task.stop - task.start for _, task in tasks)
+        # the most still to come once this round is played: the candidates left, each to its last deal
+        total = before + now + len(candidates) * max(0, self.plan.deals - n)
 
         def told(done: int) -> None:
             if self.progress:
-                self.progress(before + done, before + self.ahead)
+                self.progress(before + done, total)
 
         played = self.runner.play([task for _, task in tasks], told)
         for (candidate, _), deals in zip(tasks, played, strict=True):
             self.results.setdefault(candidate, []).extend(deals)
             self.spent += len(deals)
-            self.ahead -= len(deals)
         return self.spent - before
 
     def _of(self, candidate: Candidate) -> tuple[list[str], Fraction | None]:
@@ -291,7 +291,6 @@ class Tuner:
         standings: dict[Candidate, Standing] = {}
         if self.plan.grid:
             line: list[Candidate] = list(product(*(a.values for a in axes)))
-            self.ahead = len(line) * self.plan.deals
             result = self._race(line, current)
         else:
             # from the ruleset's own values where they are among those tried, else the middle ones
@@ -302,7 +301,6 @@ class Tuner:
                 moved = False
                 for k, axis in enumerate(axes):
                     line = [(*best[:k], v, *best[k + 1 :]) for v in axis.values]
-                    self.ahead = sum(max(0, self.plan.deals - len(self.results.get(c, ()))) for c in line)
                     result = self._race(line, current)
                     for s in result.standings:
                         standings[line[s.index]] = s
