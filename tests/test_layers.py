@@ -124,6 +124,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("bots",),
     ("play", "simulate"),
     ("compare", "match", "web"),
+    ("tuning",),
     ("cli",),
     ("__main__",),
 )

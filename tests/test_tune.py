@@ -478,6 +478,7 @@ def test_the_chart_shows_each_value_with_its_interval_and_the_target(
     svg = ET.parse(chart).getroot()
     texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
     assert {"25", "50", "100", "målet"} <= set(texts)
+    assert sum(1 for t in texts if t and t.endswith(" %")) >= 3  # the figure's axis, in Danish percent
     assert len(list(svg.iter("{http://www.w3.org/2000/svg}circle"))) == 3
     code, _, err = _tune(
         capsys, "standard", "--key", SOL, "--values", "25,50", "--minimise", "selvmakker", "--plot", str(tmp_path / "x.gif"),

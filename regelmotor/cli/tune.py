@@ -107,9 +107,8 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
     bots = bots_of(args.bots, resolved)
     if args.plot:
         check_plot_target(Path(args.plot))
-    data = resolved.ruleset.model_dump(by_alias=True, mode="json")
     if args.output:  # the file and where each key goes in it: refused now, not after the deals
-        now = changes_for(data, [a.key for a in plan.axes], [a.key.current for a in plan.axes])
+        now = changes_for([a.key for a in plan.axes], [a.key.current for a in plan.axes])
         check_writable(args.ruleset, now, Path(args.output), force=args.force)
     loaded = check_values(args.ruleset, args.house_rule, plan)  # every value refused now, not after an hour
     bar = progress_of(args, plan.most, out)
@@ -137,7 +136,7 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
             f"regelmotor tune {datetime.date.today().isoformat()}: {chosen} (målet: {goal_text(goal, 'da')}; "
             f"{thousands(result.deals, 'da')} spil, seed {args.seed}, {','.join(dict.fromkeys(bots))})"
         )
-        changes = changes_for(data, [a.key for a in plan.axes], result.chosen)
+        changes = changes_for([a.key for a in plan.axes], result.chosen)
         write_club_file(args.ruleset, args.house_rule, changes, comment, Path(args.output), force=args.force)
     # the keys are all points or money, and no bot reads them: every value is bid and played alike
     blind = unseen_by_bots([{"path": a.key.text} for a in plan.axes], bots)
@@ -159,7 +158,7 @@ def _list_keys(args: argparse.Namespace, ruleset: Ruleset, out: TextIO) -> int:
     out.write(say_to(args, "tune_list_head", ruleset=ruleset.name) + "\n")
     for k in keys:
         shown = number_text(k.current, args.lang)
-        out.write(f"  {k.text:<{width}}  {shown:>5}" + (f"  {k.formula}" if k.formula else "") + "\n")
+        out.write(f"  {k.text:<{width}}  {shown:>5}" + (f"  {k.marked}" if k.marked else "") + "\n")
     return EXIT_OK
 
 

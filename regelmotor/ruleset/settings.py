@@ -57,7 +57,15 @@ class Key:
     constant: int | None
     current: Fraction
     formula: str | None = None
-    """For a formula's number: the formula, the number in brackets (``[-2] * S * D``), to show which it is."""
+    """For a formula's number: the formula as the ruleset has it (``-2 * S * D``), the text it is changed in."""
+
+    @property
+    def marked(self) -> str | None:
+        """The formula with this number in brackets (``[-2] * S * D``), to show which number it is."""
+        if self.formula is None or self.constant is None:
+            return None
+        c = constants(self.formula)[self.constant]
+        return f"{self.formula[: c.start]}[{self.formula[c.start : c.end]}]{self.formula[c.end :]}"
 
     def setting(self, value: Fraction) -> Setting:
         return (self.path, self.constant, exact_text(value))
@@ -93,8 +101,7 @@ def _walk(node: Any, path: Path, text: tuple[str, ...]) -> Iterator[Key]:
             return
         for i, c in enumerate(found):
             suffix = "" if len(found) == 1 else f"#{i + 1}"
-            marked = f"{node[: c.start]}[{node[c.start : c.end]}]{node[c.end :]}"
-            yield Key(".".join(text) + suffix, path, i, c.value, marked)
+            yield Key(".".join(text) + suffix, path, i, c.value, node)
     elif isinstance(node, str) and re.fullmatch(r"\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*", node):  # an exact number
         yield Key(".".join(text), path, None, Fraction(node.replace(" ", "")))
 

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path as FsPath
-from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
@@ -186,15 +185,6 @@ def check_written(text: str, target: FsPath, house_rules: Sequence[str], changes
             )
 
 
-def changes_for(ruleset_data: Any, keys: Sequence[Key], values: Sequence[Fraction]) -> list[Change]:
+def changes_for(keys: Sequence[Key], values: Sequence[Fraction]) -> list[Change]:
     """The changes of a chosen candidate, each formula's number with the formula it stands in."""
-    out = []
-    for key, value in zip(keys, values, strict=True):
-        formula = None
-        if key.constant is not None:
-            node: Any = ruleset_data
-            for part in key.path:
-                node = node[part]
-            formula = str(node)
-        out.append(Change(key, value, formula))
-    return out
+    return [Change(key, value, key.formula) for key, value in zip(keys, values, strict=True)]

@@ -267,8 +267,8 @@ def _svg(
     low, high = (min(known), max(known)) if known else (0.0, 1.0)
     if high - low < 1e-9:
         low, high = low - 1, high + 1
-    step = _nice_step((high - low) / 4)
-    low, high = step * math.floor(low / step), step * math.ceil(high / step)
+    tick_step = _nice_step((high - low) / 4)
+    low, high = tick_step * math.floor(low / tick_step), tick_step * math.ceil(high / tick_step)
     if percent:
         low = max(0.0, low)
 
@@ -281,7 +281,7 @@ def _svg(
         return left + step * (i + 0.5)
 
     def tick(value: float) -> str:
-        text = f"{value:.1f}" + (" %" if percent and lang == "da" else "%" if percent else "")
+        text = f"{value:g}" + (" %" if percent and lang == "da" else "%" if percent else "")
         return text.replace(".", ",") if lang == "da" else text
 
     out = [
@@ -291,9 +291,8 @@ def _svg(
         f'<line x1="{left}" x2="{left}" y1="{top}" y2="{height - bottom}" stroke="#000"/>',
         f'<line x1="{left}" x2="{width - right}" y1="{height - bottom}" y2="{height - bottom}" stroke="#000"/>',
     ]
-    ticks = round((high - low) / step)
-    for k in range(ticks + 1):
-        value = low + step * k
+    for k in range(round((high - low) / tick_step) + 1):
+        value = low + tick_step * k
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{tick(value)}</text>')
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#eee"/>')
     if target is not None:
