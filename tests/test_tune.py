@@ -484,3 +484,12 @@ def test_the_chart_shows_each_value_with_its_interval_and_the_target(
         capsys, "standard", "--key", SOL, "--values", "25,50", "--minimise", "selvmakker", "--plot", str(tmp_path / "x.gif"),
     )  # fmt: skip
     assert code != 0 and "x.gif" in err  # refused before any deal
+
+
+def test_a_formulas_numbers_are_found_where_they_stand_and_changed_alone() -> None:
+    from regelmotor.model.formula import constants, with_constant
+
+    assert [c.value for c in constants("(V + O - 3/2*U) * D * (5/2)**(C - 8)")] == [3, 2, 5, 2, 8]
+    assert with_constant("-2 * S * D", 0, Fraction(-3)) == "-3 * S * D"
+    assert with_constant("base * (1 + O) * B", 0, Fraction(3, 2)) == "base * ((3/2) + O) * B"
+    assert with_constant("2 × S − 1", 1, Fraction(4)) == "2 × S − 4"  # the club's own signs stay

@@ -80,7 +80,15 @@ def constants(text: str) -> tuple[Constant, ...]:
     parse_formula(text)  # a formula that does not parse has no constants to speak of: its own error
     source = text.translate(_NORMALISE)
     offset = len(source) - len(source.lstrip())
-    tree = ast.parse(source.strip(), mode="eval")
+    stripped = source.strip()
+    lines = stripped.split("\n")
+    starts = [sum(len(line) + 1 for line in lines[:i]) for i in range(len(lines))]
+
+    def at(line: int, byte: int) -> int:
+        """The character a node's (line, UTF-8 byte) position is: a name may hold æ, ø or å."""
+        return offset + starts[line - 1] + len(lines[line - 1].encode("utf-8")[:byte].decode("utf-8"))
+
+    tree = ast.parse(stripped, mode="eval")
     signed: dict[int, ast.UnaryOp] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
@@ -90,8 +98,8 @@ def constants(text: str) -> tuple[Constant, ...]:
         if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
             outer: ast.expr = signed.get(id(node), node)
             value = Fraction(repr(node.value)) if isinstance(node.value, float) else Fraction(node.value)
-            start = offset + int(outer.col_offset)
-            end = offset + int(node.end_col_offset or node.col_offset)
+            start = at(outer.lineno, outer.col_offset)
+            end = at(node.end_lineno or node.lineno, node.end_col_offset or node.col_offset)
             found.append(Constant(start, end, -value if outer is not node else value))
     return tuple(sorted(found, key=lambda c: c.start))
 
