@@ -41,8 +41,9 @@ WORDS: dict[str, dict[str, str]] = {
         "dropped_mark": "udelukket efter {n} spil",
         "now_mark": "(nu)",
         "foot": (
-            "Tallene i [ ] er 95 %-intervaller. En værdi udelukkes, når dens interval ligger helt bag den bedstes "
-            "ved et strengere niveau, der tager højde for alle sammenligninger; de andre får flere spil."
+            "Tallene i [ ] er 95 %-intervaller. En værdi udelukkes, når den spil for spil sikkert ligger længere fra "
+            "målet end den bedste, ved et strengere niveau, der tager højde for alle sammenligninger; de andre får "
+            "flere spil."
         ),
         "and": "og",
         "chart": "{row} efter {key} (95 %-intervaller; orange: bedst, grå: udelukket)",
@@ -70,8 +71,9 @@ WORDS: dict[str, dict[str, str]] = {
         "dropped_mark": "out after {n} deals",
         "now_mark": "(now)",
         "foot": (
-            "Figures in [ ] are 95% intervals. A value is dropped when its interval lies wholly behind the best "
-            "one's, at a stricter level that allows for every comparison made; the others get more deals."
+            "Figures in [ ] are 95% intervals. A value is dropped when, deal by deal, it is surely farther from the "
+            "goal than the best one, at a stricter level that allows for every comparison made; the others get "
+            "more deals."
         ),
         "and": "and",
         "chart": "{row} by {key} (95% intervals; orange: best, grey: dropped)",
