@@ -5,7 +5,9 @@ club's file."""
 from __future__ import annotations
 
 import json
+import math
 import random
+import statistics
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -16,7 +18,7 @@ from regelmotor.cli import main
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.settings import UnknownKey, find_key, tunable_keys
-from regelmotor.simulate import DealResult, Estimate, Task, mean, rate
+from regelmotor.simulate import DealResult, Estimate, Task, rate
 from regelmotor.tuning.goal import Goal, GoalError, find_row, parse_goal
 from regelmotor.tuning.race import race, rounds
 from regelmotor.tuning.search import (
@@ -82,10 +84,13 @@ def test_racing_never_drops_the_least_mean_on_noisy_objectives() -> None:
     """Means 0, 0.15, 0.4, 1, 2 with unit noise: the least is never ruled out, whatever the seed."""
     means = [0.0, 0.15, 0.4, 1.0, 2.0]
     for seed in range(150):
-        data = _Samples([lambda r, m=m: Fraction(r.gauss(m, 1.0)).limit_denominator(1000) for m in means], 800, seed)
+        data = _Samples([lambda r, m=m: r.gauss(m, 1.0) for m in means], 800, seed)
 
         def standing(i: int, z: float, data: _Samples = data) -> Estimate:
-            return mean(data.samples[i][: data.played[i]], z=z)
+            values = data.samples[i][: data.played[i]]
+            m, sd = statistics.fmean(values), statistics.stdev(values)  # as simulate.mean, in floats: quicker
+            half = z * sd / math.sqrt(len(values))
+            return Estimate(m, m - half, m + half, len(values))
 
         result = race(range(len(means)), 800, Goal("points, forhaand", False, "minimise"), data.play, standing)
         assert not result.standings[0].dropped, seed
@@ -129,7 +134,7 @@ def _paired_race(
 
 def test_racing_on_the_same_deals_never_drops_the_value_truly_closest() -> None:
     rates = [0.01, 0.03, 0.045, 0.07, 0.12, 0.2, 0.35]
-    for seed in range(150):
+    for seed in range(100):
         _, _, dropped = _paired_race(rates, 0.05, 600, seed, shared=0.8)
         assert 2 not in dropped, seed
 
