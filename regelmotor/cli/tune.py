@@ -119,15 +119,19 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
             say_to(args, "tune_bound", most=bound, values=count, deals=thousands(plan.deals, args.lang)) + "\n"
         )
 
+    told_last = [-1]
+
     def told(done: int, total: int) -> None:
         bar.total = total  # the race drops values: the most still to come shrinks
         bar(done)
+        told_last[0] = done if done >= total else -1
 
     with DealRunner(jobs_of(args), args.dask) as runner:
         tuner = Tuner(args.ruleset, args.house_rule, plan, goal, args.seed, bots, runner, loaded, told)
         result = tuner.run()
-    bar.total = result.deals
-    bar(result.deals)
+    if told_last[0] != result.deals:  # the line ends at the deals spent, once
+        bar.total = result.deals
+        bar(result.deals)
     if args.plot:
         write_chart(result, Path(args.plot), args.lang)
     if args.output:
