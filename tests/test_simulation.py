@@ -234,17 +234,24 @@ def test_a_chart_that_cannot_be_written_is_refused_before_any_deal_is_played(
     assert ("mappen" in err and "findes ikke" in err) or "--plot skriver .svg eller .png" in err
 
 
-def test_a_dask_cluster_gives_the_same_numbers() -> None:
+def test_a_dask_cluster_gives_the_same_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     """The simulation issue: "--dask ADDRESS ... runs the same work on a Dask cluster with identical results";
-    the bots issue: the expert's determinism "across --jobs and Dask" (one cluster for both: starting one
-    takes seconds)."""
+    the bots issue: the expert's determinism "across --jobs and Dask"; the rule search's: "--jobs and --dask
+    as simulate has them ... the same answer for the same --seed" (one cluster for all: starting one takes
+    seconds)."""
     distributed = pytest.importorskip("distributed")
     experts = ["expert"] * 4
+    tune = ["tune", "standard", "--key", "sol_bids.sol.max_tricks", "--values", "0,1", "--maximise", "selvmakker"]
+    tune += ["--bots", "heuristic", "--deals", "120", "--json"]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         on_dask = run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, dask=cluster.scheduler_address)
         experts_on_dask = run_deals("standard", ["gaa-med"], 3, 3, experts, dask=cluster.scheduler_address)
+        assert main([*tune, "--dask", cluster.scheduler_address]) == 0
+        tuned_on_dask = json.loads(capsys.readouterr().out)
     assert on_dask == run_deals("whistklubben", ["gaa-med"], 60, 9, MIXED, jobs=1)
     assert experts_on_dask == run_deals("standard", ["gaa-med"], 3, 3, experts, jobs=1)
+    assert main([*tune, "--jobs", "1"]) == 0
+    assert tuned_on_dask == json.loads(capsys.readouterr().out)
 
 
 def test_jobs_default_to_one_process_per_core_and_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
