@@ -295,9 +295,9 @@ def write_plot(report: dict[str, Any], a_label: str, b_label: str, path: Path, l
         figure, axes = plt.subplots(figsize=(8, 0.35 * len(rows) + 1))
         for offset, key, label in ((-0.18, "a", a_label), (0.18, "b", b_label)):
             values = [100 * r[key]["value"] for r in rows]
-            errors = [
-                [100 * (r[key]["value"] - r[key]["low"]) for r in rows],
-                [100 * (r[key]["high"] - r[key]["value"]) for r in rows],
+            errors = [  # never below 0: a share of 0 % can have a lower bound a rounding above it
+                [max(0.0, 100 * (r[key]["value"] - r[key]["low"])) for r in rows],
+                [max(0.0, 100 * (r[key]["high"] - r[key]["value"])) for r in rows],
             ]
             axes.barh([i + offset for i in range(len(rows))], values, height=0.34, xerr=errors, label=label)
         axes.set_yticks(range(len(rows)), [r["label"] for r in rows])

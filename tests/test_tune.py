@@ -498,3 +498,15 @@ def test_a_formulas_numbers_are_found_where_they_stand_and_changed_alone() -> No
     assert with_constant("-2 * S * D", 0, Fraction(-3)) == "-3 * S * D"
     assert with_constant("base * (1 + O) * B", 0, Fraction(3, 2)) == "base * ((3/2) + O) * B"
     assert with_constant("2 × S − 1", 1, Fraction(4)) == "2 × S − 4"  # the club's own signs stay
+
+
+def test_a_png_chart_draws_a_share_of_0_percent(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The heuristic seldom bids sol: at 0 % the interval's lower bound can lie a rounding above the point."""
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "sol.png"
+    code, _, err = _tune(
+        capsys, "standard", "--key", SOL, "--values", "25,50", "--target", "sol = 5", "--bots", "heuristic",
+        "--deals", "100", "--jobs", "1", "--plot", str(chart),
+    )  # fmt: skip
+    assert code == 0, err
+    assert chart.read_bytes().startswith(b"\x89PNG")

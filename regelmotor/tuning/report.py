@@ -234,10 +234,17 @@ def write_chart(result: TuneResult, path: Path, lang: str = "da") -> None:
     figure, axes = plt.subplots(figsize=(8, 4.5))
     for i, (_, value, low, high, colour) in enumerate(points):
         if not math.isnan(value):
-            errors = [[value - low if not math.isnan(low) else 0], [high - value if not math.isnan(high) else 0]]
+            # a share of 0 can have a lower bound a rounding above it: no bar below the point then
+            errors = [
+                [max(0.0, value - low) if not math.isnan(low) else 0],
+                [max(0.0, high - value) if not math.isnan(high) else 0],
+            ]
             axes.errorbar([i], [value], yerr=errors, fmt="o", color=colour, capsize=4)
     if target is not None:
-        axes.axhline(target, linestyle="--", color="#444444")
+        axes.axhline(target, linestyle="--", color="#444444", label=words["chart_target"])
+        axes.legend(loc="best")
+    axes.set_xlim(-0.5, len(points) - 0.5)
+    axes.set_xlabel(key)
     axes.set_xticks(range(len(points)), [p[0] for p in points])
     axes.set_title(title, fontsize=9)
     axes.set_ylabel("%" if result.goal.percent else row)
