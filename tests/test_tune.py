@@ -311,8 +311,14 @@ def _tune(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str
     ],
 )
 def test_every_refusal_comes_before_any_deal_in_danish(
-    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from regelmotor.simulate import DealRunner
+
+    def no_deals(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a deal was played before the refusal")
+
+    monkeypatch.setattr(DealRunner, "play", no_deals)
     code, out, err = _tune(capsys, "standard", "--bots", "heuristic", *argv)
     assert code != 0 and out == ""
     assert says in err.replace("1000000", "1.000.000"), err
@@ -395,14 +401,25 @@ def test_values_are_written_where_the_file_has_them_or_under_its_nearest_section
         load_ruleset(str(path))
 
 
-def test_a_shipped_ruleset_gets_a_new_file_that_extends_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_shipped_ruleset_gets_a_new_file_that_extends_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from regelmotor.simulate import DealRunner
+
+    played = DealRunner.play
+
+    def no_deals(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a deal was played before the refusal")
+
     new = tmp_path / "klub.yaml"
+    monkeypatch.setattr(DealRunner, "play", no_deals)
     code, _, err = _tune(
         capsys, "standard", "--key", "sol_bids.sol.max_tricks", "--values", "0,1", "--maximise", "selvmakker",
         "--bots", "heuristic", "--deals", "100", "--jobs", "1", "-o", str(new), "--json",
     )  # fmt: skip
-    assert code != 0 and "liste" in err  # a key inside a list is not written blind: said so, nothing written
+    assert code != 0 and "liste" in err  # a key inside a list is not written blind: said so before any deal
     assert not new.exists()
+    monkeypatch.setattr(DealRunner, "play", played)
     code, out, err = _tune(
         capsys, "standard", "--key", "scoring.sol.failed", "--values=-2,-4", "--minimise", "selvmakker",
         "--bots", "heuristic", "--deals", "100", "--jobs", "1", "-o", str(new), "--json",
