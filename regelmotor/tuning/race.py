@@ -6,10 +6,12 @@ The deals are given in rounds that double: with 600 deals a value at most, 150, 
 each round a value is dropped when it lies behind the value closest to the goal: the interval of the
 difference between the two lies wholly above 0, at a level strict enough for every comparison the race may
 make (Bonferroni over the values and the rounds). So a value that is truly best is dropped in fewer than one
-race in twenty, however many values there are. The race stops early when one value is left.
+race in twenty (as far as the intervals' normal approximation holds: no value is judged on fewer than 100
+deals), however many values there are. The race stops early when one value is left.
 
 The race knows nothing of whist: ``play`` gives candidates more deals, ``standing`` says what the deals so
-far say of a candidate's figure, at a level ``z``. The tests race synthetic noisy objectives through it.
+far say of a candidate's figure at a level ``z``, ``behind`` compares two of them. The tests race synthetic
+noisy objectives through it.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ class RaceResult:
     chosen: int
     """The candidate whose figure comes closest to the goal."""
     indistinguishable: list[int]
-    """The candidates still in the race whose 95% interval of the goal reaches the chosen one's."""
+    """The candidates still in the race not surely farther from the goal than the chosen one, at 95%."""
     deals: int
     """The deals played in all (a candidate played earlier counts again only for its new deals)."""
 

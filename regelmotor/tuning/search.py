@@ -23,7 +23,7 @@ from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.settings import Key, Setting, exact_text
 from regelmotor.simulate import DealResult, DealRunner, Estimate, Table, Task, summarize
 from regelmotor.tuning.goal import OUTCOMES, Goal
-from regelmotor.tuning.race import RaceResult, Standing, race, rounds
+from regelmotor.tuning.race import RaceResult, Standing, race
 
 MAX_KEYS = 3
 """Keys searched at once: a grid of three keys' values is already more than a club evening's question."""
@@ -315,8 +315,3 @@ class Tuner:
             raise TuneError.said("tune_no_figure", row=self.goal.row)
         close = [line[i] for i in result.indistinguishable]
         return TuneResult(self.plan, self.goal, standings, chosen, close, self.spent, current)
-
-
-def first_round(plan: Plan) -> int:
-    """The deals every candidate of the first race gets before any is dropped."""
-    return rounds(plan.deals)[0]
