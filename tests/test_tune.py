@@ -368,6 +368,7 @@ def test_the_new_file_keeps_the_clubs_own_words_and_plays_the_chosen_value(
         "--minimise", "selvmakker", "--bots", "heuristic", "--deals", "100", "--jobs", "1", "-o", str(new),
     )  # fmt: skip
     assert code == 0, err
+    assert f"skrev {new}" in err
     text = new.read_text(encoding="utf-8")
     assert text.startswith("# A club that pays sol three times as much")  # the club's own comment stays
     assert "# regelmotor tune" in text and "seed 1" in text

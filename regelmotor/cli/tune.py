@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import math
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -142,6 +143,7 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
         )
         changes = changes_for([a.key for a in plan.axes], result.chosen)
         write_club_file(args.ruleset, args.house_rule, changes, comment, Path(args.output), force=args.force)
+        sys.stderr.write(say_to(args, "cli_wrote", file=args.output) + "\n")
     # the keys are all points or money, and no bot reads them: every value is bid and played alike
     blind = unseen_by_bots([{"path": a.key.text} for a in plan.axes], bots)
     if args.json:
