@@ -528,3 +528,12 @@ def test_a_png_chart_draws_a_share_of_0_percent(tmp_path: Path, capsys: pytest.C
     )  # fmt: skip
     assert code == 0, err
     assert chart.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_new_files_short_name_is_written_as_a_ruleset_name_is() -> None:
+    """A club that writes -o "Klub ny.yaml" gets a file that loads: its name is klub-ny."""
+    from regelmotor.tuning.club_file import new_club_text
+
+    assert "name: klub-ny\n" in new_club_text("standard", "Klub ny")
+    assert "name: aeroeskoebing\n" in new_club_text("standard", "Ærøskøbing")
+    assert "name: klub\n" in new_club_text("standard", "---")

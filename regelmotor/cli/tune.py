@@ -110,7 +110,7 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
         check_plot_target(Path(args.plot))
     if args.output:  # the file and where each key goes in it: refused now, not after the deals
         now = changes_for([a.key for a in plan.axes], [a.key.current for a in plan.axes])
-        check_writable(args.ruleset, now, Path(args.output), force=args.force)
+        check_writable(args.ruleset, args.house_rule, now, Path(args.output), force=args.force)
     loaded = check_values(args.ruleset, args.house_rule, plan)  # every value refused now, not after an hour
     bar = progress_of(args, plan.most, out)
     if bar.live:  # the bound, said before the first deal

@@ -23,7 +23,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, write_atomic
 from regelmotor.model.formula import with_constant
-from regelmotor.ruleset.catalogue import find_file, is_path
+from regelmotor.ruleset.catalogue import FileRef, find_file, is_path
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.settings import Key, exact_text, find_key
 
@@ -128,8 +128,11 @@ def write_change(text: str, change: Change, comment: str) -> str:
 
 
 def new_club_text(ruleset: str, name: str) -> str:
-    """The start of a new file for a shipped ruleset: it extends it and changes nothing yet."""
-    return f"kind: ruleset\nextends: {ruleset}\nname: {name}\n"
+    """The start of a new file for a shipped ruleset: it extends it and changes nothing yet; its short name is
+    the file's, as a ruleset's name is written (small letters, digits, - and _: "Klub ny" is klub-ny)."""
+    short = name.lower().replace("æ", "ae").replace("ø", "oe").replace("å", "aa")
+    short = re.sub(r"[^a-z0-9_-]+", "-", short).strip("-_") or "klub"
+    return f"kind: ruleset\nextends: {ruleset}\nname: {short}\n"
 
 
 def _start_text(ruleset: str, target: FsPath) -> str:
@@ -140,13 +143,16 @@ def _start_text(ruleset: str, target: FsPath) -> str:
     return new_club_text(ruleset, target.stem)
 
 
-def check_writable(ruleset: str, changes: Sequence[Change], target: FsPath, *, force: bool) -> None:
+def check_writable(
+    ruleset: str, house_rules: Sequence[str], changes: Sequence[Change], target: FsPath, *, force: bool
+) -> None:
     """Refuse, before any deal is played, a file that could not be written, or a key that could not be
     written into it (one inside a list): the changes tried with the values the ruleset has now."""
     check_output(target, force=force)
     text = _start_text(ruleset, target)
     for change in changes:
         text = write_change(text, change, "")
+    check_written(text, target, house_rules, changes)
 
 
 def write_club_file(
@@ -174,7 +180,7 @@ def check_written(text: str, target: FsPath, house_rules: Sequence[str], changes
     probe = target.with_name(f".{target.name}.tune-check.yaml")
     try:
         write_atomic(probe, text, durable=False)
-        resolved = load_ruleset(str(probe), list(house_rules))
+        resolved = load_ruleset(FileRef(probe, str(target)), list(house_rules))  # its problems named as the target
     finally:
         probe.unlink(missing_ok=True)
     for change in changes:
