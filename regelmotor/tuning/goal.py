@@ -44,15 +44,15 @@ def _norm(text: str) -> str:
     return re.sub(r"[\s:,]+", " ", text.lower().replace("å", "aa")).strip()
 
 
-def row_names(rules: Rules) -> dict[str, tuple[str, bool]]:
-    """Every figure a search may aim at, by every name it is known by (normalised), to its ``--json`` row
-    and whether it is a share."""
+def row_names(rules: Rules) -> dict[str, tuple[str, bool, str]]:
+    """Every figure a search may aim at, by every name it is known by (normalised), to its ``--json`` row,
+    whether it is a share, and the name as it is written."""
     kinds = contract_kinds(rules)
-    names: dict[str, tuple[str, bool]] = {}
+    names: dict[str, tuple[str, bool, str]] = {}
 
     def add(row: str, percent: bool, *aliases: str) -> None:
         for alias in (row, row_label(row, "da"), *aliases):
-            names.setdefault(_norm(alias), (row, percent))
+            names.setdefault(_norm(alias), (row, percent, alias))
 
     for kind in kinds:
         add(f"contract {kind}: share", True, f"kontrakt {kind}", f"contract {kind}", kind, f"{kind} andel")
@@ -65,7 +65,7 @@ def row_names(rules: Rules) -> dict[str, tuple[str, bool]]:
     add("joker lead won by leader", True)
     for position in POSITIONS:
         said = _SEAT_NAMES[position]
-        add(f"points, {position}", False, *(f"{w} {s}" for w in ("point", "fordel") for s in (position, *said)))
+        add(f"points, {position}", False, *(f"{w} {s}" for w in ("point", "fordel") for s in (*said, position)))
         add(f"points per stake, {position}", False, *(f"point pr. indsats {s}" for s in said))
     return names
 
@@ -75,10 +75,10 @@ def find_row(rules: Rules, text: str) -> tuple[str, bool]:
     names = row_names(rules)
     wanted = _norm(text)
     if wanted in names:
-        return names[wanted]
-    shown = {_norm(row_label(row, "da")): row_label(row, "da") for row, _ in names.values()}
+        row, percent, _ = names[wanted]
+        return row, percent
     near = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.4)
-    said = [shown.get(n, n) for n in near]
+    said = [names[n][2] for n in near]
     raise GoalError.said("tune_row_unknown", row=text.strip(), near=", ".join(dict.fromkeys(said)) or "-")
 
 
