@@ -124,10 +124,13 @@ def deal_parts(
         return played(r) and r.side_tricks is not None
 
     def kind_parts(kind: str) -> tuple[Parts, Parts]:
-        return (
-            _counted(lambda r: played(r) and r.contract == kind, played),
-            _counted(lambda r: played(r) and r.contract == kind and bool(r.made), lambda r: _made_counted(r, kind)),
-        )
+        def of_kind(r: DealResult) -> bool:
+            return played(r) and r.contract == kind
+
+        def with_declarer(r: DealResult) -> bool:  # a game with none is neither made nor lost
+            return of_kind(r) and r.made is not None
+
+        return _counted(of_kind, played), _counted(lambda r: bool(r.made), with_declarer)
 
     def outcome_parts(outcome: str) -> Parts:
         return _counted(lambda r: (r.reason or r.outcome) == outcome, lambda r: True)
@@ -157,11 +160,6 @@ ONE, ZERO = Fraction(1), Fraction(0)
 def _counted(hit: Callable[[DealResult], bool], counted: Callable[[DealResult], bool]) -> Parts:
     """A share's parts: 1 of 1 for a deal that hits, 0 of 1 for one counted that does not, 0 of 0 for the rest."""
     return lambda r: (ONE if counted(r) and hit(r) else ZERO, ONE if counted(r) else ZERO)
-
-
-def _made_counted(r: DealResult, kind: str) -> bool:
-    """A contract of ``kind`` played to the end with a declarer (a game with none is neither made nor lost)."""
-    return r.outcome == FINISHED and r.contract == kind and r.made is not None
 
 
 def comparison(

@@ -148,11 +148,20 @@ def check_writable(
 ) -> None:
     """Refuse, before any deal is played, a file that could not be written, or a key that could not be
     written into it (one inside a list): the changes tried with the values the ruleset has now."""
+    _checked_text(ruleset, house_rules, changes, "", target, force=force)
+
+
+def _checked_text(
+    ruleset: str, house_rules: Sequence[str], changes: Sequence[Change], comment: str, target: FsPath, *, force: bool
+) -> str:
+    """The club's file with ``changes`` written in, checked: the target writable, the text valid and playing
+    the changes' values."""
     check_output(target, force=force)
     text = _start_text(ruleset, target)
     for change in changes:
-        text = write_change(text, change, "")
+        text = write_change(text, change, comment)
     check_written(text, target, house_rules, changes)
+    return text
 
 
 def write_club_file(
@@ -165,11 +174,7 @@ def write_club_file(
     force: bool,
 ) -> str:
     """Write the club's file with ``changes`` in it to ``target``, checked first; the text written."""
-    check_output(target, force=force)
-    text = _start_text(ruleset, target)
-    for change in changes:
-        text = write_change(text, change, comment)
-    check_written(text, target, house_rules, changes)
+    text = _checked_text(ruleset, house_rules, changes, comment, target, force=force)
     write_atomic(target, text)
     return text
 

@@ -218,6 +218,9 @@ class Tuner:
         self.runner, self.loaded, self.progress = runner, dict(loaded), progress
         self.results: dict[Candidate, list[DealResult]] = {}
         self.spent = 0
+        self._kinds: dict[Candidate, tuple[list[str], Fraction | None]] = {}
+        self._parts: dict[Candidate, list[tuple[Fraction, Fraction]]] = {}
+        """Each candidate's deals as parts of the goal's figure, extended as its deals come."""
 
     def rules(self, candidate: Candidate) -> Rules:
         if candidate not in self.loaded:
@@ -249,9 +252,13 @@ class Tuner:
         return self.spent - before
 
     def _of(self, candidate: Candidate) -> tuple[list[str], Fraction | None]:
-        """The kinds of contract the candidate's rules have, and its stake where the goal counts in stakes."""
-        rules = self.rules(candidate)
-        return contract_kinds(rules), stake(rules) if self.goal.row.startswith("points per stake") else None
+        """The kinds of contract the candidate's rules have, and its stake where the goal counts in stakes
+        (worked out once a candidate: every round asks again)."""
+        if candidate not in self._kinds:
+            rules = self.rules(candidate)
+            per_stake = stake(rules) if self.goal.row.startswith("points per stake") else None
+            self._kinds[candidate] = (contract_kinds(rules), per_stake)
+        return self._kinds[candidate]
 
     def standing(self, candidate: Candidate, z: float) -> Estimate:
         """The goal's figure on the candidate's deals so far, its interval at ``z``."""
@@ -263,9 +270,13 @@ class Tuner:
         """How much farther ``other`` is from the goal than ``best`` at least, at ``z``, deal by deal."""
 
         def parts(candidate: Candidate) -> list[tuple[Fraction, Fraction]]:
-            kinds, per_stake = self._of(candidate)
-            part = deal_parts(kinds, OUTCOMES, per_stake)[self.goal.row]
-            return [part(r) for r in self.results.get(candidate, [])]
+            known = self._parts.setdefault(candidate, [])
+            deals = self.results.get(candidate, [])
+            if len(known) < len(deals):  # only the deals played since: the best is compared with every other
+                kinds, per_stake = self._of(candidate)
+                part = deal_parts(kinds, OUTCOMES, per_stake)[self.goal.row]
+                known.extend(part(r) for r in deals[len(known) :])
+            return known
 
         return self.goal.paired_behind(parts(other), parts(best), z)
 
