@@ -74,7 +74,8 @@ class Table(NamedTuple):
 
 
 @cache
-def _rules(table: Table) -> Rules:
+def table_rules(table: Table) -> Rules:
+    """The compiled rules of ``table``, loaded once a process (a broken ruleset raises its own error)."""
     return compile_rules(load_ruleset(table.ruleset, list(table.house_rules), settings=table.settings))
 
 
@@ -145,7 +146,7 @@ def _play_range(
     stop: int,
     records: tuple[str, tuple[str, ...]] | None = None,
 ) -> list[DealResult]:
-    rules = _rules(table)
+    rules = table_rules(table)
     return [play_deal(rules, i, seed, bots, records) for i in range(start, stop)]
 
 
@@ -189,7 +190,7 @@ class DealRunner:
     def play(self, tasks: Sequence[Task], progress: Callable[[int], None] | None = None) -> list[list[DealResult]]:
         """Each task's deals, in deal order; ``progress`` is told how many deals are done in all."""
         for table in dict.fromkeys(t.table for t in tasks):
-            _rules(table)  # a broken ruleset fails here, once, with its own error
+            table_rules(table)  # a broken ruleset fails here, once, with its own error
         pieces = self.split(tasks)
         done = 0
         results: list[list[DealResult]] = []

@@ -435,9 +435,9 @@ def _record(tmp_path: Path, **change: object) -> Path:
 
     from regelmotor.engine.game import Game
     from regelmotor.records import game_record
-    from regelmotor.simulate import Table, _rules
+    from regelmotor.simulate import Table, table_rules
 
-    game = Game.from_seed(_rules(Table("standard")), 5, 3)
+    game = Game.from_seed(table_rules(Table("standard")), 5, 3)
     rng = random.Random(1)
     while game.step is not None:
         game.apply(rng.choice(offered(game)))

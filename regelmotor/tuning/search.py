@@ -18,10 +18,9 @@ from typing import Any
 
 from regelmotor.compare import contract_kinds, deal_parts, figures, stake
 from regelmotor.errors import RegelmotorError
-from regelmotor.ruleset.compile import Rules, compile_rules
-from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
+from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.settings import Key, Setting, exact_text
-from regelmotor.simulate import DealResult, DealRunner, Estimate, Table, Task, summarize
+from regelmotor.simulate import DealResult, DealRunner, Estimate, Table, Task, summarize, table_rules
 from regelmotor.tuning.goal import OUTCOMES, Goal
 from regelmotor.tuning.race import RaceResult, Standing, race
 
@@ -126,9 +125,7 @@ def settings_of(axes: Sequence[Axis], candidate: Candidate) -> tuple[Setting, ..
     return tuple(axis.key.setting(value) for axis, value in zip(axes, candidate, strict=True))
 
 
-def check_values(
-    ruleset: str, house_rules: Sequence[str], plan: Plan
-) -> dict[Candidate, tuple[ResolvedRuleset, Rules]]:
+def check_values(ruleset: str, house_rules: Sequence[str], plan: Plan) -> dict[Candidate, Rules]:
     """Every candidate of a grid loaded and compiled (every key's values, the others as the file has them, in
     a coordinate search): a value the schema or the checks refuse is refused now, naming the key and value."""
     axes = plan.axes
@@ -143,12 +140,11 @@ def check_values(
     return loaded
 
 
-def load_candidate(
-    ruleset: str, house_rules: Sequence[str], axes: Sequence[Axis], candidate: Candidate
-) -> tuple[ResolvedRuleset, Rules]:
+def load_candidate(ruleset: str, house_rules: Sequence[str], axes: Sequence[Axis], candidate: Candidate) -> Rules:
+    """The candidate's rules, as the runner's processes load them (``simulate.table_rules``: loaded once in
+    this process too), or its refusal naming key and value."""
     try:
-        resolved = load_ruleset(ruleset, list(house_rules), settings=settings_of(axes, candidate))
-        return resolved, compile_rules(resolved)
+        return table_rules(Table(ruleset, tuple(house_rules), settings_of(axes, candidate)))
     except RegelmotorError as exc:
         shown = ", ".join(f"{a.key.text} = {exact_text(v)}" for a, v in zip(axes, candidate, strict=True))
         error = TuneError.said("tune_value_refused", values=shown, problem=exc)
@@ -210,7 +206,7 @@ class Tuner:
         seed: int,
         bots: Sequence[str],
         runner: DealRunner,
-        loaded: dict[Candidate, tuple[ResolvedRuleset, Rules]],
+        loaded: dict[Candidate, Rules],
         progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.ruleset, self.house_rules = ruleset, tuple(house_rules)
@@ -225,7 +221,7 @@ class Tuner:
     def rules(self, candidate: Candidate) -> Rules:
         if candidate not in self.loaded:
             self.loaded[candidate] = load_candidate(self.ruleset, self.house_rules, self.plan.axes, candidate)
-        return self.loaded[candidate][1]
+        return self.loaded[candidate]
 
     def play(self, candidates: Sequence[Candidate], n: int) -> int:
         """Deals up to ``n`` for each candidate (those it has are kept); how many were played."""
