@@ -525,3 +525,29 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
             assert got == expected, f"{config}, deal {dealer}, trick {number + 1}"
             tricks_checked += 1
     assert tricks_checked > 0  # a house rule that redeals most deals (omblanding) leaves few
+
+
+def test_an_unowned_view_reads_and_writes_its_parameter_and_leaves_its_count_alone() -> None:
+    """The search's hot loops count no references (``masks.unowned``): what they read and write is the
+    caller's array all the same, and the array lives on, owned as before, once the call is over."""
+    import sys
+
+    from numba import njit
+
+    from regelmotor.rules.cardplay.masks import unowned
+
+    @njit
+    def shift(rows: np.ndarray, by: int) -> int:
+        rows = unowned(rows)
+        total = 0
+        for r in range(rows.shape[0]):
+            row = rows[r]
+            row[0] += by
+            total += int(row[0])
+        return total
+
+    rows = np.arange(12, dtype=np.int64).reshape(4, 3)
+    before = sys.getrefcount(rows)
+    assert shift(rows, 100) == 100 + 103 + 106 + 109
+    assert rows[:, 0].tolist() == [100, 103, 106, 109]
+    assert sys.getrefcount(rows) == before

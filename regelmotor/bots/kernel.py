@@ -87,6 +87,7 @@ from regelmotor.rules.cardplay.masks import (
     jit,
     lowest_card,
     mask_of,
+    unowned,
 )
 from regelmotor.ruleset.compile import Rules
 
@@ -452,6 +453,7 @@ def policy_card(row: Rows, consts: Rows, seed: int) -> int:
 def play_to(row: Rows, consts: Rows, cards: int) -> None:
     """Play ``row`` on with the playout policy (in place) until at most ``cards`` cards are left in the
     hands, or play is over: where a leaf takes the rest over (0: to the end)."""
+    row, consts = unowned(row), unowned(consts)
     while not play_over(row, consts) and (13 - int(row[TRICKS])) * 4 - int(row[TRICK_N]) > cards:
         seat = int(row[TO_PLAY])
         legal = legal_mask(row, seat, consts)
@@ -499,20 +501,27 @@ def playout_rows_looking(rows: Rows, consts: Rows, seed: int, tricks: int) -> Ro
     won = np.empty((rows.shape[0], 4), dtype=np.int64)
     for r in range(rows.shape[0]):
         row = rows[r].copy()
-        declarer = int(row[DECLARER])
-        while not play_over(row, consts):
-            seat = int(row[TO_PLAY])
-            legal = legal_mask(row, seat, consts)
-            if legal & (legal - 1) == 0:
-                card = lowest_card(legal)
-            elif seat == declarer and row[TRICKS] < tricks:
-                card = looking_card(row, legal, consts, np.random.randint(1 << 30))
-            else:
-                card = choose(row, legal, consts)
-            play_card(row, card, consts)
+        play_looking(row, consts, tricks)
         for seat in range(4):
             won[r, seat] = row[WON + seat]
     return won
+
+
+@jit
+def play_looking(row: Rows, consts: Rows, tricks: int) -> None:
+    """``row`` played to the end (in place), its declarer looking in the first ``tricks`` tricks."""
+    row, consts = unowned(row), unowned(consts)
+    declarer = int(row[DECLARER])
+    while not play_over(row, consts):
+        seat = int(row[TO_PLAY])
+        legal = legal_mask(row, seat, consts)
+        if legal & (legal - 1) == 0:
+            card = lowest_card(legal)
+        elif seat == declarer and row[TRICKS] < tricks:
+            card = looking_card(row, legal, consts, np.random.randint(1 << 30))
+        else:
+            card = choose(row, legal, consts)
+        play_card(row, card, consts)
 
 
 @jit

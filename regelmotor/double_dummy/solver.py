@@ -62,6 +62,7 @@ from regelmotor.rules.cardplay.masks import (
     bit_count,
     jit,
     lowest_card,
+    unowned,
 )
 
 NONE = 0
@@ -1431,7 +1432,11 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
     A depth-first search: a seat that wants the side to reach the target stops at the first card
     that does, the other at the first that keeps it short (null-window alpha-beta). The bound is the best
     its cards found, not just yes or no, so a table entry holds for more targets and more tricks won."""
-    stack, table, moves, keys, _, frames, wins = search
+    stack, table, moves, keys, budget, frames, wins = search
+    stack, table, moves, keys = unowned(stack), unowned(table), unowned(moves), unowned(keys)
+    budget, frames, wins = unowned(budget), unowned(frames), unowned(wins)
+    search = Search(stack, table, moves, keys, budget, frames, wins)
+    consts, order = unowned(consts), unowned(order)
     top = depth
     answer = _enter(search, depth, consts, side, wants, target, order)
     while True:

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from regelmotor.cards import FACE_DOWN
 
 F = TypeVar("F", bound=Callable[..., Any])
+A = TypeVar("A")
 
 
 def cache_dir(package: Path | None = None) -> str:
@@ -48,10 +49,42 @@ try:  # pragma: no branch - numba is a dependency; the fallback keeps the play r
 
     JIT = not getattr(_config, "DISABLE_JIT", False)
     """Whether the play functions are compiled (not under ``NUMBA_DISABLE_JIT=1``)."""
+
+    from numba import types as _types
+    from numba.core import cgutils as _cgutils
+    from numba.extending import intrinsic as _intrinsic
+
+    @_intrinsic
+    def _unowned(typingctx: Any, array: Any) -> Any:
+        if not isinstance(array, _types.Array):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            view = context.make_array(signature.args[0])(context, builder, value=args[0])
+            view.meminfo = _cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
+            return view._getvalue()
+
+        return array(array), codegen
+
+    def unowned(array: A) -> A:
+        """``array`` as a view that keeps no count of its references, for a search's hot loop.
+
+        Compiled code counts every array it passes or slices (an atomic add to the array's owner, and
+        another to give it back): in the solver's search that was most of a node's time. A view with no
+        owner makes each count a test of a null pointer. Only a compiled function's own parameters are
+        made unowned, as views for the length of the call, while its caller holds the arrays (a local
+        array may be freed after its last use while a view of it is still read); a view is never returned."""
+        return array
+
+    if JIT:
+        unowned = _unowned  # type: ignore[assignment]
 except ImportError:  # pragma: no cover
 
     def jit(function: F) -> F:
         return function
+
+    def unowned(array: A) -> A:
+        return array
 
     JIT = False
 
