@@ -41,6 +41,7 @@ from regelmotor.bots import double_dummy as DD
 from regelmotor.bots import kernel as K
 from regelmotor.bots.budget import DEFAULT_BUDGET, V1_BUDGET, Budget
 from regelmotor.bots.call_reading import HandMeasures, meanings_for
+from regelmotor.bots.first_lead import AtFirstLead, ExchangeAsk, Known, first_lead, takes_first_lead_path
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.bots.knowledge import CallReading, play_knowledge, read_rows, sample_worlds
 from regelmotor.cards import Card
@@ -54,6 +55,7 @@ from regelmotor.engine.actions import (
     fordaekt,
     seat_action,
 )
+from regelmotor.engine.discards import Discards
 from regelmotor.engine.game import PLAY, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
@@ -173,6 +175,13 @@ class ExpertBot:
         self._dealt: tuple[int, tuple[Card, ...]] = (0, ())
         """The seat deciding now and its deal (the dealer and its hand): whose positions its leaf table holds."""
         self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
+        self._choices: dict[tuple[object, ...], Action] = {}
+        """The playouts' trumps and partner cards, by hand and choices (``choose_trump``)."""
+        self._known = Known()
+        """The rules' answers in its playouts taken to the first lead (``first_lead``)."""
+        self._first_lead = self.kernel.exact and takes_first_lead_path(rules)
+        """Whether the bidding's playouts may go to the first lead without a ``Game`` (``first_lead``): the
+        shipped rules decide its steps, and the kernel plays the cards (no plugin's play rule needs facts)."""
         """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
 
     def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
@@ -442,7 +451,7 @@ class ExpertBot:
     ) -> dict[object, list[Played]]:
         """Each kind of contract played out on each world, bid at its lowest legal level by this seat."""
         lowest = {kind: Action(Verb.BID, bid=min(by_kind[kind], key=lambda bid: bid.rank)) for kind in kinds}
-        starts: list[tuple[object, Game]] = []
+        starts: list[tuple[object, Game | AtFirstLead]] = []
         for world in worlds:
             at_call = world if world.step == ("call", me) else self._to_my_call(world.clone(), me)
             if at_call is None:
@@ -450,9 +459,15 @@ class ExpertBot:
             for kind in kinds:
                 if lowest[kind] not in at_call.legal:
                     continue
-                game = at_call.clone()
-                game.apply(lowest[kind])
-                starts.append((kind, game))
+                settled = None
+                if self._first_lead:
+                    settled = first_lead(self.rules, self.kernel, at_call, lowest[kind], self, self._known)
+                if settled is None:
+                    game = at_call.clone()
+                    game.apply(lowest[kind])
+                    starts.append((kind, game))
+                else:
+                    starts.append((kind, settled))
         return self._play_out_each(starts, kinds)
 
     @staticmethod
@@ -469,18 +484,25 @@ class ExpertBot:
 
     # --- playing a sampled deal out ------------------------------------------------------------------
 
-    def _play_out_each(self, starts: Sequence[tuple[K_, Game]], labels: Sequence[K_]) -> dict[K_, list[Played]]:
+    def _play_out_each(
+        self, starts: Sequence[tuple[K_, Game | AtFirstLead]], labels: Sequence[K_]
+    ) -> dict[K_, list[Played]]:
         """The games played out in one batch, the deals grouped by the label each started with."""
         grouped: dict[K_, list[Played]] = {label: [] for label in labels}
         for (label, _), deal in zip(starts, self._play_out([game for _, game in starts]), strict=True):
             grouped[label].append(deal)
         return grouped
 
-    def _play_out(self, games: list[Game]) -> list[Played]:
-        """Each game's remaining choices before play made cheaply, then its cards played out by the kernel."""
+    def _play_out(self, games: Sequence[Game | AtFirstLead]) -> list[Played]:
+        """Each game's remaining choices before play made cheaply, then its cards played out by the kernel
+        (a deal ``first_lead`` took to its first lead is played from its row)."""
         rows: list[K.Rows] = []
-        facts: list[K.PlayFacts] = []
+        facts: list[K.PlayFacts | None] = []
         for game in games:
+            if isinstance(game, AtFirstLead):
+                facts.append(None)  # only a plugin's play rules read them, and then no deal comes this way
+                rows.append(np.array(game.row, dtype=np.int64))
+                continue
             while game.step is not None and game.phase != PLAY:
                 kind, seat = game.step
                 game.apply(self._quick(game, kind, seat))
@@ -489,7 +511,9 @@ class ExpertBot:
                 rows.append(K.row_from_game(self.kernel, game, facts[-1]))
         won = iter(self._playouts(rows, facts).tolist())
         return [
-            Played(game.bid, game.declarers, game.partner, game.vip_card, game.doublings, tuple(next(won)))
+            Played(game.bid, game.declarers, game.partner, 0, 0, tuple(next(won)))
+            if isinstance(game, AtFirstLead)
+            else Played(game.bid, game.declarers, game.partner, game.vip_card, game.doublings, tuple(next(won)))
             if game.phase == PLAY and game.bid is not None
             else VOID
             for game in games
@@ -506,52 +530,102 @@ class ExpertBot:
         if kind == "exchange":
             return self._quick_exchange(game, seat)
         if kind in ("double", "redouble"):
-            return PASS_ACTION
+            return self.choose_double(seat, legal)
         if kind in ("trump", "trump_or_vip"):
-            return self.quick.choose_trump(hand, legal)
+            return self.choose_trump(hand, legal)
         if kind == "exchanger":
-            mine = seat_action(Verb.EXCHANGER, seat)
-            return mine if mine in legal else legal[0]
+            return self.choose_exchanger(seat, legal)
         if kind == "call_card":
-            return self.quick.choose_partner_card(hand, legal)
+            return self.choose_partner_card(hand, legal)
         if kind == "vip":
             return self.quick.choose_vip(hand, game.turned[-1], legal)
         return self.quick.choose(game.view(seat), legal)
 
+    def choose_trump(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+        """Trump inside a playout, as the heuristic names it (the same hand and choices recur over the
+        sampled deals, so each is worked out once a bot)."""
+        key = ("trump", tuple(hand), tuple(legal))
+        found = self._choices.get(key)
+        if found is None:
+            found = self._choices[key] = self.quick.choose_trump(hand, legal)
+        return found
+
+    def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+        """The partner card inside a playout, as the heuristic calls it (worked out once a hand and choices)."""
+        key = ("call", tuple(hand), tuple(legal))
+        found = self._choices.get(key)
+        if found is None:
+            found = self._choices[key] = self.quick.choose_partner_card(hand, legal)
+        return found
+
+    def choose_double(self, seat: int, legal: Sequence[Action]) -> Action:
+        """A doubling inside a playout: pass (the playouts price the contract as bid)."""
+        return PASS_ACTION
+
+    def choose_exchanger(self, seat: int, legal: Sequence[Action]) -> Action:
+        """Who exchanges, where the partner ``seat`` chooses: himself."""
+        mine = seat_action(Verb.EXCHANGER, seat)
+        return mine if mine in legal else legal[0]
+
     def _quick_exchange(self, game: Game, seat: int) -> Action:
+        """``exchange_choice`` for the seat exchanging in ``game``."""
+        sol = game.bid is not None and game.bid.is_sol
+        hand, counts = tuple(game.hands[seat]), tuple(game.exchange_counts())
+        return self.exchange_choice(
+            ExchangeAsk(hand, counts, len(game.kitty), game.legal, sol, game.trump, game.called)
+        )
+
+    def exchange_choice(self, ask: ExchangeAsk) -> Action:
         """Keep or exchange, and how many, as the hand itself says: a card goes where it is worth less
         than the card that replaces it is on average (any card the seat has not seen), and of the
-        numbers the rules allow the one that gains the most (not always the most it may discard)."""
-        legal = game.legal
-        values, ranked = self._least_wanted(game, seat)
-        hand = game.hands[seat]
+        numbers the rules allow (``counts``, from a kitty of ``kitty`` cards) the one that gains the most
+        (not always the most it may discard). Worked out once a bot for the same hand and choices (a
+        declarer's own hand recurs over the sampled deals)."""
+        hand, counts, kitty, legal, sol, trump, called = ask
+        key = ("exchange", hand, counts, kitty, _actions_key(legal), sol, trump, called)
+        found = self._choices.get(key)
+        if found is not None:
+            return found
+        values, ranked = self._least_wanted(hand, sol, trump, called)
         deck = 52 + self.rules.jokers
         average = (sum(values[:deck]) - sum(values[c] for c in hand)) / (deck - len(hand))
         best, best_gain = None, float("-inf")
-        for count in game.exchange_counts():
-            if count > len(game.kitty) or count > len(ranked):
+        for count in counts:
+            if count > kitty or count > len(ranked):
                 continue
             gain = sum(average - values[c] for c in ranked[:count])
             if gain > best_gain:
                 action = KEEP_ACTION if count == 0 else discard(ranked[:count])
                 if action in legal:
                     best, best_gain = action, gain
-        return best if best is not None else self._quick_discard(game, seat, None)
+        found = self._choices[key] = (
+            best if best is not None else self._discard_choice(hand, legal, None, sol, trump, called)
+        )
+        return found
 
-    def _quick_discard(self, game: Game, seat: int, count: int | None) -> Action:
+    def _discard_choice(
+        self,
+        hand: Sequence[Card],
+        legal: Sequence[Action],
+        count: int | None,
+        sol: bool,
+        trump: str | None,
+        called: Card | None,
+    ) -> Action:
         """The cards the hand values least, as many as it may discard (or ``count``)."""
-        legal = game.legal
         if count is None:
             count = max((len(a.cards) for a in (legal[-1], legal[0]) if a.verb is Verb.DISCARD), default=0)
             if count == 0:
                 return legal[0]
-        action = discard(self._least_wanted(game, seat)[1][:count])
+        action = discard(self._least_wanted(hand, sol, trump, called)[1][:count])
         return action if action in legal else legal[-1]
 
-    def _least_wanted(self, game: Game, seat: int) -> tuple[tuple[float, ...], list[int]]:
-        """The contract's value table, and the seat's cards but the partner card, least wanted first."""
-        values = self._value_table(game.bid is not None and game.bid.is_sol, game.trump, game.called)
-        return values, sorted([c for c in game.hands[seat] if c != game.called], key=values.__getitem__)
+    def _least_wanted(
+        self, hand: Sequence[Card], sol: bool, trump: str | None, called: Card | None
+    ) -> tuple[tuple[float, ...], list[int]]:
+        """The contract's value table, and the hand's cards but the partner card, least wanted first."""
+        values = self._value_table(sol, trump, called)
+        return values, sorted([c for c in hand if c != called], key=values.__getitem__)
 
     def _value_table(self, sol: bool, trump: str | None, called: int | None) -> tuple[float, ...]:
         """Card -> how much a hand wants to keep it in this contract (the heuristic's measure), made once."""
@@ -564,11 +638,12 @@ class ExpertBot:
     def _hidden(self, game: Game, seat: int, count: int) -> Action:
         """What another seat plausibly did where the bot could not see it (discards, a fordækt card)."""
         if game.step is not None and game.step[0] == "exchange":
-            return self._quick_discard(game, seat, count)
+            sol = game.bid is not None and game.bid.is_sol
+            return self._discard_choice(game.hands[seat], game.legal, count, sol, game.trump, game.called)
         values = self._value_table(False, game.trump, game.called)
         return fordaekt(min(game.hands[seat], key=values.__getitem__))
 
-    def _playouts(self, rows: list[K.Rows], facts: list[K.PlayFacts]) -> K.Rows:
+    def _playouts(self, rows: list[K.Rows], facts: Sequence[K.PlayFacts | None]) -> K.Rows:
         if not rows:
             return np.zeros((0, 4), dtype=np.int64)
         if self.kernel.exact:
@@ -604,7 +679,9 @@ class ExpertBot:
             if rest.any():  # no two sides, or a search over its budget: played out to the end
                 won[rest] = K.playout_rows(played[rest], consts, self.rng.getrandbits(31))
             return won
-        return np.array([K.engine_playout(self.rules, f, row, self.rng) for row, f in zip(rows, facts, strict=True)])
+        return np.array(
+            [K.engine_playout(self.rules, _known(f), row, self.rng) for row, f in zip(rows, facts, strict=True)]
+        )
 
     def _solve_from(
         self,
@@ -661,3 +738,15 @@ class ExpertBot:
         scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
         points = self._memo[full] = float(scores[me])
         return points
+
+
+def _known(facts: K.PlayFacts | None) -> K.PlayFacts:
+    """A playout's contract, which the engine's own play needs (a deal ``first_lead`` settled has none, and
+    none comes where the kernel is not exact)."""
+    assert facts is not None, "first_lead is taken only where the kernel plays the cards"
+    return facts
+
+
+def _actions_key(legal: Sequence[Action]) -> object:
+    """Legal actions as a value to key a memo by (the exchange's discards by what decides them)."""
+    return legal.key() if isinstance(legal, Discards) else tuple(legal)

@@ -33,6 +33,10 @@ class Discards(Sequence[Action]):
         self._blocks = [(count, comb(len(self._names), count)) for count in counts]
         self._length = len(self._first) + sum([size for _, size in self._blocks])
 
+    def key(self) -> tuple[object, ...]:
+        """What decides these actions, as a value (equal keys, the same actions): for memos."""
+        return (self._first, self._names, tuple(self._blocks))
+
     def __len__(self) -> int:
         return self._length
 

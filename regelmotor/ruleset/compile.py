@@ -402,7 +402,7 @@ def plugin_manager(ruleset: Ruleset) -> tuple[pluggy.PluginManager, tuple[tuple[
     return pm, tuple(versions)
 
 
-def _from_club(pm: pluggy.PluginManager, hook: str) -> bool:
+def from_club(pm: pluggy.PluginManager, hook: str) -> bool:
     """Whether a club's plugin implements ``hook`` (not only the standard rule families)."""
     standard = {plugin.__name__ for plugin in STANDARD_PLUGINS}
     return any(impl.plugin_name not in standard for impl in getattr(pm.hook, hook).get_hookimpls())
@@ -434,7 +434,7 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
     ladder: Ladder = one("regelmotor_ladder")
     may_join = one("regelmotor_may_join")
     scorer: Scorer = one("regelmotor_scorer")
-    if _from_club(pm, "regelmotor_scorer"):  # the loader checked the standard scorer; a plugin's is checked here
+    if from_club(pm, "regelmotor_scorer"):  # the loader checked the standard scorer; a plugin's is checked here
         try:
             problem = check_zero_sum(scorer)
         except ScoringProblem as exc:
@@ -472,7 +472,7 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
         plugins=versions,
         jokers=model.deck.jokers,
         kitty_size=model.deck.kitty,
-        shipped_dealer=not _from_club(pm, "regelmotor_dealer"),
+        shipped_dealer=not from_club(pm, "regelmotor_dealer"),
     )
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from regelmotor.bids import Bid
-from regelmotor.cards import SUIT_LETTERS, suit_of
+from regelmotor.cards import SUIT_LETTERS, Card, suit_of
 from regelmotor.engine.actions import KEEP_ACTION, MISDEAL_ACTION, Action, Verb, call_action, claim, seat_action
 from regelmotor.engine.notes import Note
 from regelmotor.engine.state import (
@@ -20,13 +20,47 @@ from regelmotor.engine.state import (
 )
 from regelmotor.hooks import (
     ContractInfo,
+    DeclarationStep,
     Denomination,
     RedealBy,
     next_dealer,
 )
 
+if TYPE_CHECKING:
+    from regelmotor.hooks import AuctionStatus
+    from regelmotor.ruleset.compile import Rules
+
 KNOWN_CALL_LISTS = 4096
 """The most lists of calls kept per ruleset (the shipped auction has a few dozen; a plugin's is bounded)."""
+
+
+class Opening(NamedTuple):
+    """What a contract fixes by itself once it is known (its declaration plan, ``hooks.DeclarationPlan``)."""
+
+    steps: tuple[tuple[DeclarationStep, int], ...]
+    trump: Denomination | None
+    trump_card: Card | None
+    """The dealer's last card, turned for all to see, where it makes trump."""
+    partner: int | None
+    """A partner the contract fixes (fixed partnerships), known to all."""
+    leader: int | None
+    """Who leads, where the contract says (a named bid may give the lead to its declarer); else forhånd."""
+    sol_order: bool
+
+
+def opening(
+    rules: Rules, bid: Bid, declarers: tuple[int, ...], dealt: Sequence[Sequence[Card]], dealer: int
+) -> Opening:
+    """The contract's declaration steps and what it fixes: the phase's start, and a sampled deal's where the
+    expert settles one without a ``Game`` (``dealt``: the hands as dealt)."""
+    plan = rules.declaration(ContractInfo(bid, declarers))
+    trump_suit = plan.trump
+    card = None
+    if plan.dealer_card:
+        card = dealt[dealer][-1]  # the dealer's last card, in the order dealt
+        trump_suit = cast(Denomination, SUIT_LETTERS[suit_of(card)])
+    sol_order = bid.is_sol if plan.sol_order is None else plan.sol_order
+    return Opening(tuple(plan.steps), trump_suit, card, plan.partner, plan.leader, sol_order)
 
 
 class AuctionPhase(State):
@@ -41,6 +75,11 @@ class AuctionPhase(State):
                 if offered:
                     out.append((seat, offered, blind))
         return out
+
+    @property
+    def auction_status(self) -> AuctionStatus:
+        """Where the auction stands (the auction hook's status, which it advances by each call)."""
+        return self._auction
 
     def blind(self) -> bool:
         """Whether a claim made before looking at the cards is pending: no seat sees its hand yet."""
@@ -73,21 +112,19 @@ class AuctionPhase(State):
         self.bid = bid
         self.declarers = declarers
         self.phase = DECLARATION
-        plan = self.rules.declaration(ContractInfo(bid, declarers))
-        self._declaration = list(plan.steps)
-        if plan.trump is not None:
-            self.trump = plan.trump
-        if plan.dealer_card:
-            card = self.initial_hands[self.dealer][-1]  # the dealer's last card, in the order dealt
-            self.trump_card = card
-            self.trump = cast(Denomination, SUIT_LETTERS[suit_of(card)])
-            self.events.append(Note.said("trump_card", card=card))
-        if plan.partner is not None:
-            self.partner = plan.partner
+        start = opening(self.rules, bid, declarers, self.initial_hands, self.dealer)
+        self._declaration = list(start.steps)
+        if start.trump is not None:
+            self.trump = start.trump
+        if start.trump_card is not None:
+            self.trump_card = start.trump_card
+            self.events.append(Note.said("trump_card", card=start.trump_card))
+        if start.partner is not None:
+            self.partner = start.partner
             self.partner_public = True
-        if plan.leader is not None:
-            self.leader = plan.leader
-        self.sol_order = bid.is_sol if plan.sol_order is None else plan.sol_order
+        if start.leader is not None:
+            self.leader = start.leader
+        self.sol_order = start.sol_order
 
     def _legal_claim(self, seat: int) -> Sequence[Action]:
         return (*self.claims[0][1], KEEP_ACTION)

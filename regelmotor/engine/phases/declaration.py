@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from regelmotor.cards import Card
 from regelmotor.engine.actions import (
     REJECT_ACTION,
     VIP_ACTION,
@@ -26,6 +28,9 @@ from regelmotor.hooks import (
     Denomination,
 )
 
+if TYPE_CHECKING:
+    from regelmotor.ruleset.compile import Rules
+
 STEP_KINDS = {
     "trump": StepKind.TRUMP,
     "call": StepKind.CALL_CARD,
@@ -33,6 +38,33 @@ STEP_KINDS = {
     "exchanger": StepKind.EXCHANGER,
 }
 """A declaration step (``hooks.DeclarationStep``) -> the kind of step a seat takes for it."""
+
+
+def trump_actions(rules: Rules, designation: str, called: Card | None) -> tuple[Action, ...]:
+    """The trumps the declaration offers, as actions (the phase's legal actions, and a sampled deal's
+    choices where the expert settles one without a ``Game``)."""
+    return tuple([trump(d) for d in rules.trump_choices(designation, called)])
+
+
+def call_card_actions(
+    rules: Rules, hand: Sequence[Card], designation: str, trump_suit: Denomination | None
+) -> tuple[Action, ...]:
+    """The partner cards a hand may call, as actions."""
+    return tuple([partner_card(c) for c in rules.call_choices(hand, designation, trump_suit)])
+
+
+def exchanger_actions(declarer: int, seat: int) -> tuple[Action, ...]:
+    """Who may exchange, where the partner ``seat`` chooses: the declarer or himself."""
+    return tuple([seat_action(Verb.EXCHANGER, s) for s in dict.fromkeys((declarer, seat))])
+
+
+def partner_holding(hands: Sequence[Sequence[Card]], called: Card, declarer: int, seats: Sequence[int]) -> int | None:
+    """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4)."""
+    partner = None
+    for seat in seats:
+        if seat != declarer and called in hands[seat]:
+            partner = seat
+    return partner
 
 
 class DeclarationPhase(State):
@@ -72,7 +104,7 @@ class DeclarationPhase(State):
         return False
 
     def _legal_trump(self, seat: int) -> Sequence[Action]:
-        return tuple([trump(d) for d in self.rules.trump_choices(self._designation_id(), self.called)])
+        return trump_actions(self.rules, self._designation_id(), self.called)
 
     def _do_trump(self, seat: int, action: Action) -> None:
         self._declaration.pop(0)
@@ -89,7 +121,7 @@ class DeclarationPhase(State):
             self._do_trump(seat, action)
 
     def _legal_exchanger(self, seat: int) -> Sequence[Action]:
-        return tuple([seat_action(Verb.EXCHANGER, s) for s in dict.fromkeys((self.declarers[0], seat))])
+        return exchanger_actions(self.declarers[0], seat)
 
     def _do_exchanger(self, seat: int, action: Action) -> None:
         self._declaration.pop(0)
@@ -97,8 +129,7 @@ class DeclarationPhase(State):
         self.events.append(Note.said("exchanger", seat=self.exchanger))
 
     def _legal_call_card(self, seat: int) -> Sequence[Action]:
-        choices = self.rules.call_choices(self.hands[seat], self._designation_id(), self.trump)
-        return tuple([partner_card(c) for c in choices])
+        return call_card_actions(self.rules, self.hands[seat], self._designation_id(), self.trump)
 
     def _do_call_card(self, seat: int, action: Action) -> None:
         self._declaration.pop(0)
@@ -118,10 +149,7 @@ class DeclarationPhase(State):
         """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4)."""
         if self.called is None or self.bid is None or self.bid.is_sol:
             return  # no partner card: no partner, or one the contract fixed (fixed partnerships)
-        self.partner = None
-        for seat in self.seats:
-            if seat != self.declarers[0] and self.called in self.hands[seat]:
-                self.partner = seat
+        self.partner = partner_holding(self.hands, self.called, self.declarers[0], self.seats)
 
     # vip: turning the kitty ---------------------------------------------------------------------
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
+from regelmotor.cards import Card
 from regelmotor.engine.actions import (
     DOUBLE_ACTION,
     KEEP_ACTION,
@@ -28,6 +30,61 @@ from regelmotor.hooks import (
     ExchangeTurn,
 )
 
+if TYPE_CHECKING:
+    from regelmotor.ruleset.compile import Rules
+
+
+def legal_discards(hand: Sequence[Card], turn: ExchangeTurn, kitty: int, protected: Card | None) -> Discards:
+    """What a seat exchanging may do: keep (where the turn allows it) or discard as many cards as it may
+    take from a kitty of ``kitty`` cards, any but ``protected`` (001: "Makker-esset må ikke lægges i
+    katten"); the hand is kept in canonical order."""
+    cards = [c for c in hand if c != protected]
+    keep = (KEEP_ACTION,) if 0 in turn.counts and not turn.compulsory else ()
+    return Discards(keep, cards, [count for count in turn.counts if 0 < count <= kitty])
+
+
+def exchanged(
+    hand: Sequence[Card], kitty: Sequence[Card], cards: Sequence[Card], discards_become_kitty: bool
+) -> tuple[list[Card], tuple[Card, ...], list[Card], list[Card]]:
+    """A hand that lays ``cards`` away and takes as many from the top of the kitty: the new hand (in
+    canonical order), the cards taken, the kitty after, and the cards that go to the discards (none where
+    they become the kitty for the next to exchange, 000 5.2.4: "De tre afkastede kort bliver ny kat")."""
+    taken, untaken = list(kitty[: len(cards)]), list(kitty[len(cards) :])
+    kept = [c for c in hand if c not in cards] + taken
+    new_hand = sorted(kept, key=HAND_ORDER.__getitem__)
+    if discards_become_kitty:
+        return new_hand, tuple(taken), [*cards, *untaken], []
+    return new_hand, tuple(taken), untaken, list(cards)
+
+
+def exchange_open(turn: ExchangeTurn, kitty: int) -> bool:
+    """Whether an exchange turn is a choice: a kitty of ``kitty`` cards holds a number the turn may take."""
+    return kitty > 0 and any(0 < k <= kitty for k in turn.counts)
+
+
+def next_to_pass_on(last: int, exchanged: Sequence[int], waiting: Sequence[int]) -> int | None:
+    """Who takes what is left of the kitty after ``last``: the next seat clockwise that has
+    neither exchanged nor a turn still to come; None when every seat has had it."""
+    for offset in range(1, SEATS):
+        seat = (last + offset) % SEATS
+        if seat not in exchanged and seat not in waiting:
+            return seat
+    return None
+
+
+def asked_to_double(rules: Rules, contract: ContractInfo, seats: Sequence[int], partner_public: bool) -> list[int]:
+    """Every defending seat is asked, in calling order, so that a secret partner who may not double is
+    not given away by being skipped; the doubling rule says who may double (``double_actions``)."""
+    may = rules.doubling.doublers(contract, seats)
+    return [
+        s for s in seats if s not in contract.declarers and (s in may or not (partner_public and s == contract.partner))
+    ]
+
+
+def double_actions(seat: int, may_double: Collection[int]) -> tuple[Action, ...]:
+    """A seat asked to double may double where the rule lets it, else only pass."""
+    return (PASS_ACTION, DOUBLE_ACTION) if seat in may_double else (PASS_ACTION,)
+
 
 class ExchangePhase(State):
     def _contract_info(self) -> ContractInfo:
@@ -44,7 +101,7 @@ class ExchangePhase(State):
         """The exchange turns, then fordækt, then doubling; then the first lead."""
         while self._exchange:
             turn = self._exchange[0]
-            if self.kitty and any(0 < k <= len(self.kitty) for k in turn.counts):
+            if exchange_open(turn, len(self.kitty)):
                 self.step = (StepKind.EXCHANGE, turn.seat)
                 return True
             self._exchange.pop(0)
@@ -75,41 +132,28 @@ class ExchangePhase(State):
         return False
 
     def _next_pass_on(self) -> int | None:
-        start = self._exchanged[-1]
-        for offset in range(1, SEATS):
-            seat = (start + offset) % SEATS
-            if seat not in self._exchanged and seat not in [t.seat for t in self._exchange]:
-                return seat
-        return None
+        return next_to_pass_on(self._exchanged[-1], self._exchanged, [t.seat for t in self._exchange])
 
     def exchange_counts(self) -> tuple[int, ...]:
         """How many cards the seat now exchanging may discard."""
         return self._exchange[0].counts if self._exchange else ()
 
     def _legal_exchange(self, seat: int) -> Sequence[Action]:
-        turn = self._exchange[0]
         protected = self.called if not self._exchange_plan.called_card_may_be_discarded else None
-        # 001: "Makker-esset må ikke lægges i katten"; the hand is kept in canonical order.
-        cards = [c for c in self.hands[seat] if c != protected]
-        keep = (KEEP_ACTION,) if 0 in turn.counts and not turn.compulsory else ()
-        return Discards(keep, cards, [count for count in turn.counts if 0 < count <= len(self.kitty)])
+        return legal_discards(self.hands[seat], self._exchange[0], len(self.kitty), protected)
 
     def _do_exchange(self, seat: int, action: Action) -> None:
         turn = self._exchange.pop(0)
         self._exchanged.append(turn.seat)
         if action.verb is Verb.KEEP:
             return
-        cards = list(action.cards)  # one of the legal discards: in canonical order
-        taken, untaken = self.kitty[: len(cards)], self.kitty[len(cards) :]
-        self.received[seat] = tuple(taken)
+        cards = action.cards  # one of the legal discards: in canonical order
+        becomes_kitty = self._exchange_plan.discards_become_kitty and bool(self._exchange)
+        self.hands[seat], self.received[seat], self.kitty, away = exchanged(
+            self.hands[seat], self.kitty, cards, becomes_kitty
+        )
         self.discarded[seat] = tuple(cards)
-        hand = [c for c in self.hands[seat] if c not in cards] + taken
-        self.hands[seat] = sorted(hand, key=HAND_ORDER.__getitem__)
-        if self._exchange_plan.discards_become_kitty and self._exchange:
-            self.kitty = cards + untaken  # 000 5.2.4: "De tre afkastede kort bliver ny kat"
-        else:
-            self.discards.extend(cards)
-            self.kitty = untaken
+        self.discards.extend(away)
         self.events.append(Note.said("exchanged", seat=seat, count=len(cards)))
 
     def _fordaekt_seat(self) -> int:
@@ -130,21 +174,15 @@ class ExchangePhase(State):
             self.events.append(Note.said("fordaekt", seat=seat))
 
     def _who_may_double(self) -> list[int]:
-        """Every defending seat is asked, in calling order, so that a secret partner who may not double is
-        not given away by being skipped; the doubling rule says who may double, the others may only pass."""
         assert self.bid is not None
         if not self.rules.doubling.most:
             return []
         contract = ContractInfo(self.bid, self.declarers, self.partner)
         self._may_double = frozenset(self.rules.doubling.doublers(contract, self.seats))
-        return [
-            s
-            for s in self.seats
-            if s not in self.declarers and (s in self._may_double or not (self.partner_public and s == self.partner))
-        ]
+        return asked_to_double(self.rules, contract, self.seats, self.partner_public)
 
     def _legal_double(self, seat: int) -> Sequence[Action]:
-        return (PASS_ACTION, DOUBLE_ACTION) if seat in self._may_double else (PASS_ACTION,)
+        return double_actions(seat, self._may_double)
 
     def _do_double(self, seat: int, action: Action) -> None:
         assert self._doublers is not None
