@@ -59,12 +59,12 @@ def test_a_bid_taken_to_the_first_lead_directly_is_the_games_own_first_lead(name
                     stepped.declarers,
                     stepped.partner,
                 ), f"{bid}: the contract differs"
-                assert (stepped.vip_card, stepped.doublings) == (0, 0)
+                assert (settled.vip_card, 0) == (stepped.vip_card, stepped.doublings)
                 assert settled.row == row_from_game(bot.kernel, stepped).tolist(), f"{bid}: the rows differ"
             calls = [a for a in game.legal if a.verb in (Verb.BID, Verb.PASS, Verb.JOIN, Verb.HOLD)]
             game.apply(PASS_ACTION if PASS_ACTION in calls and rng.random() < 0.5 else rng.choice(calls))
     has_auction = bool(rules.ladder.bids) and rules.ruleset.auction.procedure != "none"
-    if has_auction and takes_first_lead_path(rules):  # only vip and fordækt contracts step a Game
+    if has_auction and takes_first_lead_path(rules):  # a fordækt card or a partner's vip steps a Game
         assert direct > stepped_only, (
             f"{name} {house}: {direct} bids went to their first lead directly, {stepped_only} stepped"
         )

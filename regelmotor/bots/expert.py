@@ -511,7 +511,7 @@ class ExpertBot:
                 rows.append(K.row_from_game(self.kernel, game, facts[-1]))
         won = iter(self._playouts(rows, facts).tolist())
         return [
-            Played(game.bid, game.declarers, game.partner, 0, 0, tuple(next(won)))
+            Played(game.bid, game.declarers, game.partner, game.vip_card, 0, tuple(next(won)))
             if isinstance(game, AtFirstLead)
             else Played(game.bid, game.declarers, game.partner, game.vip_card, game.doublings, tuple(next(won)))
             if game.phase == PLAY and game.bid is not None
@@ -538,7 +538,7 @@ class ExpertBot:
         if kind == "call_card":
             return self.choose_partner_card(hand, legal)
         if kind == "vip":
-            return self.quick.choose_vip(hand, game.turned[-1], legal)
+            return self.choose_vip(hand, game.turned[-1], legal)
         return self.quick.choose(game.view(seat), legal)
 
     def choose_trump(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
@@ -557,6 +557,10 @@ class ExpertBot:
         if found is None:
             found = self._choices[key] = self.quick.choose_partner_card(hand, legal)
         return found
+
+    def choose_vip(self, hand: Sequence[Card], turned: Card, legal: Sequence[Action]) -> Action:
+        """Accept a turned kitty card or turn the next, inside a playout, as the heuristic does."""
+        return self.quick.choose_vip(hand, turned, legal)
 
     def choose_double(self, seat: int, legal: Sequence[Action]) -> Action:
         """A doubling inside a playout: pass (the playouts price the contract as bid)."""

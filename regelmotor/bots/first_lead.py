@@ -7,8 +7,8 @@ Here the rule functions the phases themselves call (the auction hook, ``opening`
 ``exchange_open``) are called directly, with the expert's own cheap choices inside a playout, and the
 kernel's row is built at the first lead: one copy of each rule, two callers.
 
-Where the contract takes a step this path does not (turning the kitty, a partner who may vip, a joiner's
-own partner card, a fordækt card to lay, a doubling made) or
+Where the contract takes a step this path does not (a partner who vips, a joiner's own partner card and
+the kitty turned for more than one declarer, a fordækt card to lay, a doubling made) or
 a club's plugin decides the auction, the declaration or the exchange, ``first_lead`` answers None and
 the caller steps a ``Game`` as before. A test plays every ruleset and house rule both ways and gets the
 same rows and the same contract.
@@ -22,7 +22,7 @@ from typing import NamedTuple, Protocol
 
 from regelmotor.bids import Bid
 from regelmotor.cards import Card
-from regelmotor.engine.actions import PASS_ACTION, Action, Verb
+from regelmotor.engine.actions import PASS_ACTION, VIP_ACTION, Action, Verb
 from regelmotor.engine.discards import Discards
 from regelmotor.engine.game import Game, PlayObservation
 from regelmotor.engine.phases.auction import Opening, opening
@@ -31,6 +31,8 @@ from regelmotor.engine.phases.declaration import (
     exchanger_actions,
     partner_holding,
     trump_actions,
+    vip_actions,
+    vip_trump,
 )
 from regelmotor.engine.phases.exchange import (
     asked_to_double,
@@ -78,6 +80,8 @@ class Chooser(Protocol):
 
     def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action: ...
 
+    def choose_vip(self, hand: Sequence[Card], turned: Card, legal: Sequence[Action]) -> Action: ...
+
     def choose_exchanger(self, seat: int, legal: Sequence[Action]) -> Action: ...
 
     def exchange_choice(self, ask: ExchangeAsk) -> Action: ...
@@ -92,6 +96,8 @@ class AtFirstLead:
     bid: Bid
     declarers: tuple[int, ...]
     partner: int | None
+    vip_card: int
+    """The number of the kitty card accepted in vip (0: none turned)."""
     row: list[int]
 
 
@@ -134,6 +140,29 @@ def _contract(rules: Rules, world: Game, bid: Action, known: Known) -> tuple[Bid
     return found
 
 
+@dataclass
+class _Deal:
+    """A sampled deal on its way to the first lead: what the declaration and the exchange change."""
+
+    contract: Bid
+    declarers: tuple[int, ...]
+    seats: tuple[int, ...]
+    hands: list[list[Card]]
+    kitty: list[Card]
+    trump: Denomination | None
+    partner: int | None
+    public: bool
+    called: Card | None = None
+    exchanger: int | None = None
+    vip_card: int = 0
+
+    def holder(self) -> int | None:
+        """The partner: the holder of the partner card, or the one the contract fixed (or none)."""
+        if self.called is None or self.contract.is_sol:
+            return self.partner
+        return partner_holding(self.hands, self.called, self.declarers[0], self.seats)
+
+
 def first_lead(
     rules: Rules, kernel: KernelRules, world: Game, bid: Action, chooser: Chooser, known: Known
 ) -> AtFirstLead | None:
@@ -144,85 +173,122 @@ def first_lead(
     if ended is None:
         return None
     contract, declarers, start = ended
-    declarer = declarers[0]
     hands = [list(hand) for hand in world.hands]
-    kitty = list(world.kitty)
-    seats = world.seats
-    trump: Denomination | None = start.trump
-    partner = start.partner
-    public = partner is not None
+    deal = _Deal(contract, declarers, world.seats, hands, list(world.kitty), start.trump, start.partner, False)
+    deal.public = deal.partner is not None
+    if not _declared(rules, deal, start.steps, chooser, known):
+        return None
+    deal.partner = deal.holder()
+    _exchange(rules, deal, chooser, known)
+    declarer = declarers[0]
+    info = ContractInfo(contract, declarers, deal.partner if deal.public else None, deal.exchanger)
+    if rules.fordaekt(info, deal.called, hands[declarer]):
+        return None  # a fordækt card to lay
+    if rules.doubling.most:
+        doubling = ContractInfo(contract, declarers, deal.partner)
+        may = rules.doubling.doublers(doubling, deal.seats)
+        for seat in asked_to_double(rules, doubling, deal.seats, deal.public):
+            if chooser.choose_double(seat, double_actions(seat, may)) != PASS_ACTION:
+                return None  # a doubling: the Game plays it (and the redouble it allows)
+    partner = deal.holder()
     leader = world.leader if start.leader is None else start.leader
-    called: Card | None = None
-    exchanger: int | None = None
-    designation = contract.designation
+    facts = PlayFacts(
+        contract, declarers, deal.trump, deal.called, None, start.sol_order, *open_at(rules, contract, declarers)
+    )
+    observed = PlayObservation(leader=leader)
+    row = observed_row(kernel, facts, -1 if partner is None else partner, deal.hands, observed, leader, deal.public)
+    return AtFirstLead(contract, declarers, partner, deal.vip_card, row)
 
-    def holder() -> int | None:
-        if called is None or contract.is_sol:
-            return partner  # no partner card: none, or the one the contract fixed
-        return partner_holding(hands, called, declarer, seats)
 
-    for kind, who in start.steps:
+def _declared(rules: Rules, deal: _Deal, steps: Sequence[tuple[str, int]], chooser: Chooser, known: Known) -> bool:
+    """The declaration's steps taken (``DeclarationPhase``'s, by the same rule functions); False where one
+    needs a ``Game``: a joiner's own card, a partner who vips, a kitty turned for more than one declarer."""
+    designation = deal.contract.designation
+    declarer = deal.declarers[0]
+    hands = deal.hands
+    for kind, who in steps:
         if kind == "reveal":
-            partner = holder()
-            public = partner is not None
+            deal.partner = deal.holder()
+            deal.public = deal.partner is not None
             continue
-        if kind not in ("trump", "call", "exchanger") or designation is None:
-            return None  # turning the kitty, or a partner who may vip
+        if designation is None:
+            return False
         seat = who
         if who == PARTNER:
-            partner = holder()
-            seat = declarer if partner is None else partner
-        if kind == "trump":
-            legal = trump_actions(rules, designation, called)
-            if not legal:
-                return None
-            trump = chooser.choose_trump(hands[seat], legal).trump
+            deal.partner = deal.holder()
+            seat = declarer if deal.partner is None else deal.partner
+        if kind in ("trump", "trump_or_vip"):
+            legal = trump_actions(rules, designation, deal.called)
+            if kind == "trump_or_vip":
+                legal = (*legal, VIP_ACTION)
+            choice = chooser.choose_trump(hands[seat], legal) if legal else VIP_ACTION
+            if choice.verb is not Verb.TRUMP:
+                return False
+            deal.trump = choice.trump
         elif kind == "call":
-            key = (tuple(hands[seat]), designation, trump)
+            key = (tuple(hands[seat]), designation, deal.trump)
             legal = known.calls.get(key) or known.calls.setdefault(
-                key, call_card_actions(rules, hands[seat], designation, trump)
+                key, call_card_actions(rules, hands[seat], designation, deal.trump)
             )
             if seat != declarer or not legal:
-                return None  # a joiner's own card (vip)
-            called = chooser.choose_partner_card(hands[seat], legal).card
-        elif partner is not None:  # who exchanges, where the partner chooses (a selvmakker has no one to choose)
-            exchanger = chooser.choose_exchanger(seat, exchanger_actions(declarer, seat)).seat
-    partner = holder()
-    plan = rules.exchange(ContractInfo(contract, declarers, partner if public else None, exchanger))
-    protected = None if plan.called_card_may_be_discarded else called
+                return False
+            deal.called = chooser.choose_partner_card(hands[seat], legal).card
+        elif kind == "kitty":
+            if seat != declarer or len(deal.declarers) > 1 or not _turned(rules, deal, designation, seat, chooser):
+                return False
+        elif kind == "exchanger":
+            if deal.partner is not None:  # the partner chooses who exchanges (a selvmakker has no one to choose)
+                deal.exchanger = chooser.choose_exchanger(seat, exchanger_actions(declarer, seat)).seat
+        else:
+            return False
+    return True
+
+
+def _turned(rules: Rules, deal: _Deal, designation: str, seat: int, chooser: Chooser) -> bool:
+    """Vip for one declarer: kitty cards turned, top first, until one is accepted (the last that must be
+    is taken by itself); its suit is trump (``DeclarationPhase._vip_step``, by the same rule functions)."""
+    turned: list[Card] = []
+    for number, card in enumerate(deal.kitty, 1):
+        turned.append(card)
+        offer = rules.vip(designation, turned)
+        if offer.turn == "cannot_accept":
+            continue
+        forced = offer.turn == "must_accept"
+        if forced and len(offer.accepts) == 1:
+            deal.trump, deal.vip_card = offer.accepts[0][1], number
+            return True
+        choice = chooser.choose_vip(deal.hands[seat], card, vip_actions(offer, forced))
+        if choice.verb is not Verb.REJECT:
+            deal.trump, deal.vip_card = vip_trump(offer, choice), number
+            return True
+    return False
+
+
+def _exchange(rules: Rules, deal: _Deal, chooser: Chooser, known: Known) -> None:
+    """The exchange's turns (``ExchangePhase``'s, by the same rule functions), what is left passing on where
+    the rules say."""
+    hands = deal.hands
+    contract = ContractInfo(deal.contract, deal.declarers, deal.partner if deal.public else None, deal.exchanger)
+    plan = rules.exchange(contract)
+    protected = None if plan.called_card_may_be_discarded else deal.called
     turns = list(plan.turns)
     done: list[int] = []
     while turns:
         turn = turns.pop(0)
-        if exchange_open(turn, len(kitty)):
-            turn_key = (tuple(hands[turn.seat]), turn, len(kitty), protected)
-            discards = known.discards.get(turn_key) or known.discards.setdefault(
-                turn_key, legal_discards(hands[turn.seat], turn, len(kitty), protected)
-            )
+        if exchange_open(turn, len(deal.kitty)):
             hand = tuple(hands[turn.seat])
-            choice = chooser.exchange_choice(
-                ExchangeAsk(hand, tuple(turn.counts), len(kitty), discards, contract.is_sol, trump, called)
+            key = (hand, turn, len(deal.kitty), protected)
+            discards = known.discards.get(key) or known.discards.setdefault(
+                key, legal_discards(hand, turn, len(deal.kitty), protected)
             )
+            sol = deal.contract.is_sol
+            ask = ExchangeAsk(hand, tuple(turn.counts), len(deal.kitty), discards, sol, deal.trump, deal.called)
+            choice = chooser.exchange_choice(ask)
             done.append(turn.seat)
             if choice.verb is not Verb.KEEP:
                 becomes_kitty = plan.discards_become_kitty and bool(turns)
-                hands[turn.seat], _, kitty, _ = exchanged(hands[turn.seat], kitty, choice.cards, becomes_kitty)
-        if not turns and plan.leftover_passes_clockwise and kitty and done:  # what is left passes on
+                hands[turn.seat], _, deal.kitty, _ = exchanged(hand, deal.kitty, choice.cards, becomes_kitty)
+        if not turns and plan.leftover_passes_clockwise and deal.kitty and done:  # what is left passes on
             following = next_to_pass_on(done[-1], done, ())
             if following is not None:
-                turns.append(ExchangeTurn(following, tuple(range(len(kitty) + 1)), False))
-    info = ContractInfo(contract, declarers, partner if public else None, exchanger)
-    if rules.fordaekt(info, called, hands[declarer]):
-        return None  # a fordækt card to lay
-    if rules.doubling.most:
-        doubling = ContractInfo(contract, declarers, partner)
-        may = rules.doubling.doublers(doubling, seats)
-        for seat in asked_to_double(rules, doubling, seats, public):
-            if chooser.choose_double(seat, double_actions(seat, may)) != PASS_ACTION:
-                return None  # a doubling: the Game plays it (and the redouble it allows)
-    partner = holder()
-    facts = PlayFacts(contract, declarers, trump, called, None, start.sol_order, *open_at(rules, contract, declarers))
-    row = observed_row(
-        kernel, facts, -1 if partner is None else partner, hands, PlayObservation(leader=leader), leader, public
-    )
-    return AtFirstLead(contract, declarers, partner, row)
+                turns.append(ExchangeTurn(following, tuple(range(len(deal.kitty) + 1)), False))

@@ -26,6 +26,7 @@ from regelmotor.engine.state import (
 from regelmotor.hooks import (
     PARTNER,
     Denomination,
+    VipOffer,
 )
 
 if TYPE_CHECKING:
@@ -56,6 +57,19 @@ def call_card_actions(
 def exchanger_actions(declarer: int, seat: int) -> tuple[Action, ...]:
     """Who may exchange, where the partner ``seat`` chooses: the declarer or himself."""
     return tuple([seat_action(Verb.EXCHANGER, s) for s in dict.fromkeys((declarer, seat))])
+
+
+def vip_actions(offer: VipOffer, forced: bool) -> tuple[Action, ...]:
+    """A decider's choices on a turned kitty card: accept it (each way the offer names), or turn the next,
+    but where he is the last to decide on a card that must be accepted (``forced``)."""
+    accepts = tuple([accept_action(text) for text, _ in offer.accepts])
+    return accepts if forced else (*accepts, REJECT_ACTION)
+
+
+def vip_trump(offer: VipOffer, action: Action) -> Denomination:
+    """The trump an accepting action makes (000 4.3.2: the card's suit, a joker no trump)."""
+    made = {accept_action(text): denomination for text, denomination in offer.accepts}
+    return made[action]  # the offer names its accepting actions in the notation
 
 
 def partner_holding(hands: Sequence[Sequence[Card]], called: Card, declarer: int, seats: Sequence[int]) -> int | None:
@@ -186,8 +200,7 @@ class DeclarationPhase(State):
     def _legal_vip(self, seat: int) -> Sequence[Action]:
         vip = self._vip
         assert vip is not None and vip.offer is not None
-        accepts = tuple([accept_action(text) for text, _ in vip.offer.accepts])
-        return accepts if vip.forced_last and len(vip.deciders) == 1 else (*accepts, REJECT_ACTION)
+        return vip_actions(vip.offer, vip.forced_last and len(vip.deciders) == 1)
 
     def _do_vip(self, seat: int, action: Action) -> None:
         vip = self._vip
@@ -195,8 +208,7 @@ class DeclarationPhase(State):
         if action.verb is Verb.REJECT:
             vip.deciders.pop(0)
             return
-        made = {accept_action(text): denomination for text, denomination in vip.offer.accepts}
-        self._vip_accept(seat, made[action])  # the offer names its accepting actions in the notation
+        self._vip_accept(seat, vip_trump(vip.offer, action))
         self._declaration.pop(0)
 
     def _vip_accept(self, seat: int, trump: Denomination) -> None:
