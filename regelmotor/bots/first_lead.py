@@ -3,9 +3,10 @@
 The expert prices each bid by playing it out on many sampled deals, and stepping a ``Game`` through the
 rest of the auction, the declaration and the exchange cost more than the compiled card play after it.
 Here the rule functions the phases themselves call (the auction hook, ``opening``, ``trump_actions``,
-``call_card_actions``, ``partner_holding``, the exchange plan, ``legal_discards``, ``exchanged``,
-``exchange_open``) are called directly, with the expert's own cheap choices inside a playout, and the
-kernel's row is built at the first lead: one copy of each rule, two callers.
+``call_card_actions``, ``partner_holding``, ``vip_actions`` and ``vip_trump``, the exchange plan,
+``legal_discards``, ``exchanged``, ``next_to_pass_on``, ``asked_to_double``) are called directly, with the
+expert's own cheap choices inside a playout (``Chooser``), and the kernel's row is built at the first
+lead: one copy of each rule, two callers.
 
 Where the contract takes a step this path does not (a partner who vips, a joiner's own partner card and
 the kitty turned for more than one declarer, a fordækt card to lay, a doubling made) or
@@ -109,10 +110,10 @@ def takes_first_lead_path(rules: Rules) -> bool:
 @dataclass
 class Known:
     """What the rules answered for one bot's playouts, by their own inputs: the auction's end after a bid
-    and the contract's opening (the same for every sampled deal at one call: the calls are public; not
-    kept where the dealer's last card makes trump), the
-    partner cards a hand may call and the discards a turn allows (the declarer's hand is the same in
-    every sampled deal). The shipped rule functions are pure, so an answer is asked once."""
+    and the contract's opening (the same for every sampled deal at one call, the calls being public; not
+    kept where the dealer's last card makes trump), the partner cards a hand may call and the discards a
+    turn allows (the declarer's hand is the same in every sampled deal). The shipped rule functions are
+    pure, so each answer is asked once."""
 
     ends: dict[tuple[object, ...], tuple[Bid, tuple[int, ...], Opening] | None] = field(default_factory=dict)
     calls: dict[tuple[object, ...], tuple[Action, ...]] = field(default_factory=dict)
