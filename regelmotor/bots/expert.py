@@ -737,13 +737,11 @@ class ExpertBot:
     def _scored(self, full: tuple[Any, ...], bid: Bid) -> float:
         """``me``'s points for a deal's tricks, by the ruleset's scorer, where the ruleset's memo does not have
         them yet. ``full`` is the memo's key: the contract's text, its declarers, partner, vip
-        card and doublings, ``me``, then each seat's tricks. Every seat's points are kept at once: the
-        other seats price the same playouts' tricks from their own chairs."""
-        text, declarers, partner, vip_card, doublings, me, *tricks = full
+        card and doublings, ``me``, then each seat's tricks."""
+        _, declarers, partner, vip_card, doublings, me, *tricks = full
         scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
-        for seat, points in enumerate(scores):
-            self._memo[(text, declarers, partner, vip_card, doublings, seat, *tricks)] = float(points)
-        return float(scores[me])
+        points = self._memo[full] = float(scores[me])
+        return points
 
 
 def _known(facts: K.PlayFacts | None) -> K.PlayFacts:
