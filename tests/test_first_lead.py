@@ -5,15 +5,20 @@ ruleset and house rule both ways and gets the same rows")."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import pluggy
 import pytest
 
 from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.first_lead import Known, first_lead, takes_first_lead_path
 from regelmotor.engine.actions import KEEP_ACTION, PASS_ACTION, Action, Verb
 from regelmotor.engine.game import PLAY, Game
+from regelmotor.hooks import PROJECT, RegelmotorSpecs, TrumpChoices, hookimpl
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.play_row import row_from_game
+from regelmotor.ruleset.compile import STANDARD_PLUGINS
 
 from .conftest import CONFIGS, rules_of
 
@@ -94,3 +99,38 @@ def test_the_expert_plays_the_same_deal_whether_its_playouts_step_a_game_or_not(
     seeds give the same calls and cards, call for call."""
     for seed in (3, 8):
         assert _expert_deal(name, seed, True) == _expert_deal(name, seed, False)
+
+
+class NoTrumpOnly:
+    """A club's plugin: the declarer may only name no trump."""
+
+    @hookimpl(tryfirst=True)
+    def regelmotor_trump_choices(self, ruleset: Ruleset) -> TrumpChoices:
+        return lambda designation, called: ("none",)
+
+
+def test_where_a_plugin_decides_a_declaration_rule_the_playouts_step_a_game() -> None:
+    """Issue 45: "A ruleset whose plugin replaces a declaration or exchange hook takes today's Game path"."""
+    pm = pluggy.PluginManager(PROJECT)
+    pm.add_hookspecs(RegelmotorSpecs)
+    base = rules_of("standard")
+    for family in STANDARD_PLUGINS:
+        pm.register(family(), name=family.__name__)
+    pm.register(NoTrumpOnly(), name="club-plugin")
+    rules = dataclasses.replace(
+        base, plugin_manager=pm, trump_choices=pm.hook.regelmotor_trump_choices(ruleset=base.ruleset)
+    )
+    assert takes_first_lead_path(base) and not takes_first_lead_path(rules)
+    bot = ExpertBot(rules, random.Random(1))
+    assert not bot._first_lead
+    game = Game.from_seed(rules, 5)
+    while game.phase == "auction" and game.step is not None and game.step[0] == "claim":
+        game.apply(KEEP_ACTION)
+    bid = _lowest_bids(game)[0]
+    assert bot._play_out_each([("kind", _stepped(game, bid))], ["kind"])["kind"][0].bid == bid.bid
+
+
+def _stepped(game: Game, bid: Action) -> Game:
+    stepped = game.clone()
+    stepped.apply(bid)
+    return stepped

@@ -48,16 +48,20 @@ from regelmotor.play_row import KernelRules, PlayFacts, observed_row, open_at
 from regelmotor.ruleset.compile import Rules, from_club
 
 HOOKS = (
+    "regelmotor_may_join",
     "regelmotor_auction",
     "regelmotor_declaration",
     "regelmotor_trump_choices",
     "regelmotor_call_choices",
+    "regelmotor_vip",
     "regelmotor_exchange",
     "regelmotor_fordaekt",
     "regelmotor_doubling",
     "regelmotor_open_hands",
 )
-"""The hooks this path calls: where a club's plugin decides any of them, its deals step a ``Game``."""
+"""The hooks this path calls (and the one the auction asks whether gå med is allowed): where a club's plugin
+decides any of them, its deals step a ``Game`` (the path keeps the rules' answers, which a plugin's need
+not be the same for the same question)."""
 PASS = str(PASS_ACTION)
 
 
