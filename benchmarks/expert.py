@@ -357,11 +357,12 @@ def time_split(deals: int) -> dict[str, float]:
     run_deals("standard", [], 4, 0, ["expert"] * 4, jobs=1)  # compiled (or loaded from the cache) first
     for owner, name in ((K, "evaluate_cards"), (DD, "evaluate_cards"), (K, "sample_rows")):
         timed(owner, name, f"compiled, card play: {owner.__name__.rsplit('.', 1)[-1]}.{name}")
-    for owner, name in ((K, "play_rows_to"), (DD, "finish_rows"), (K, "playout_rows")):
+    for owner, name in ((K, "play_rows_to"), (DD, "finish_rows"), (K, "playout_rows"), (K, "playout_rows_looking")):
         timed(owner, name, f"compiled, before play: {owner.__name__.rsplit('.', 1)[-1]}.{name}")
     timed(E, "sample_worlds", "sampling the deals before play (Python)")
     timed(E, "read_rows", "reading the calls in card play (Python)")
     timed(E.ExpertBot, "_play_out", "playouts before play: the engine's steps, rows (Python)")
+    timed(E, "first_lead", "playouts before play taken to the first lead without a Game (Python)")
     timed(E.ExpertBot, "_deal_points", "scoring the playouts (Python)")
     start = time.perf_counter()
     try:
