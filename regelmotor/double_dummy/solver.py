@@ -61,6 +61,7 @@ from regelmotor.rules.cardplay.masks import (
     Rows,
     bit_count,
     jit,
+    jit_inlined,
     lowest_card,
     unowned,
 )
@@ -1206,7 +1207,7 @@ _OPEN = -2
 """``_enter``'s answer where the position needs its children searched (its frame is set up)."""
 
 
-@jit
+@jit_inlined
 def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, target: int, order: Rows) -> int:
     """A position's bound where it needs no search (a value, as ``at_least`` returns one, or ``UNKNOWN``),
     with the cards whose ranks it rests on in ``wins[depth]``; else ``_OPEN`` with its frame set up: bounds
