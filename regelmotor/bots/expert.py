@@ -175,14 +175,14 @@ class ExpertBot:
         self._dealt: tuple[int, tuple[Card, ...]] = (0, ())
         """The seat deciding now and its deal (the dealer and its hand): whose positions its leaf table holds."""
         self._kinds: dict[tuple[object, ...], tuple[dict[object, list[Played]], dict[object, list[Played]]]] = {}
+        """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
         self._choices: dict[tuple[object, ...], Action] = {}
-        """The playouts' trumps and partner cards, by hand and choices (``choose_trump``)."""
+        """The playouts' trumps, partner cards and exchanges, by hand and choices (``choose_trump``)."""
         self._known = Known()
         """The rules' answers in its playouts taken to the first lead (``first_lead``)."""
         self._first_lead = self.kernel.exact and takes_first_lead_path(rules)
         """Whether the bidding's playouts may go to the first lead without a ``Game`` (``first_lead``): the
         shipped rules decide its steps, and the kernel plays the cards (no plugin's play rule needs facts)."""
-        """Per seat and hand: each kind's playouts that chose the finalists, and the finalists' prices."""
 
     def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         assert view is not None, "the expert decides from its view"
