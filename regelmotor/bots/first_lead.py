@@ -3,7 +3,7 @@
 The expert prices each bid by playing it out on many sampled deals, and stepping a ``Game`` through the
 rest of the auction, the declaration and the exchange cost more than the compiled card play after it.
 Here the rule functions the phases themselves call (the auction hook, ``opening``, ``trump_actions``,
-``call_card_actions``, ``partner_holding``, ``vip_actions`` and ``vip_trump``, the exchange plan,
+``call_card_actions``, ``partner_now``, ``vip_actions`` and ``vip_trump``, the exchange plan,
 ``legal_discards``, ``exchanged``, ``next_to_pass_on``, ``asked_to_double``) are called directly, with the
 expert's own cheap choices inside a playout (``Chooser``), and the kernel's row is built at the first
 lead: one copy of each rule, two callers.
@@ -30,7 +30,7 @@ from regelmotor.engine.phases.auction import Opening, opening
 from regelmotor.engine.phases.declaration import (
     call_card_actions,
     exchanger_actions,
-    partner_holding,
+    partner_now,
     trump_actions,
     vip_actions,
     vip_trump,
@@ -162,10 +162,8 @@ class _Deal:
     vip_card: int = 0
 
     def holder(self) -> int | None:
-        """The partner: the holder of the partner card, or the one the contract fixed (or none)."""
-        if self.called is None or self.contract.is_sol:
-            return self.partner
-        return partner_holding(self.hands, self.called, self.declarers[0], self.seats)
+        """The partner now (``partner_now``)."""
+        return partner_now(self.contract, self.called, self.partner, self.hands, self.declarers, self.seats)
 
 
 def first_lead(
@@ -184,15 +182,14 @@ def first_lead(
     if not _declared(rules, deal, start.steps, chooser, known):
         return None
     deal.partner = deal.holder()
-    _exchange(rules, deal, chooser, known)
-    declarer = declarers[0]
     info = ContractInfo(contract, declarers, deal.partner if deal.public else None, deal.exchanger)
-    if rules.fordaekt(info, deal.called, hands[declarer]):
+    _exchange(rules, deal, info, chooser, known)
+    if rules.fordaekt(info, deal.called, hands[declarers[0]]):
         return None  # a fordækt card to lay
     if rules.doubling.most:
         doubling = ContractInfo(contract, declarers, deal.partner)
         may = rules.doubling.doublers(doubling, deal.seats)
-        for seat in asked_to_double(rules, doubling, deal.seats, deal.public):
+        for seat in asked_to_double(doubling, deal.seats, deal.public, may):
             if chooser.choose_double(seat, double_actions(seat, may)) != PASS_ACTION:
                 return None  # a doubling: the Game plays it (and the redouble it allows)
     partner = deal.holder()
@@ -269,11 +266,10 @@ def _turned(rules: Rules, deal: _Deal, designation: str, seat: int, chooser: Cho
     return False
 
 
-def _exchange(rules: Rules, deal: _Deal, chooser: Chooser, known: Known) -> None:
-    """The exchange's turns (``ExchangePhase``'s, by the same rule functions), what is left passing on where
-    the rules say."""
+def _exchange(rules: Rules, deal: _Deal, contract: ContractInfo, chooser: Chooser, known: Known) -> None:
+    """The exchange's turns of ``contract`` (``ExchangePhase``'s, by the same rule functions), what is left
+    passing on where the rules say."""
     hands = deal.hands
-    contract = ContractInfo(deal.contract, deal.declarers, deal.partner if deal.public else None, deal.exchanger)
     plan = rules.exchange(contract)
     protected = None if plan.called_card_may_be_discarded else deal.called
     turns = list(plan.turns)

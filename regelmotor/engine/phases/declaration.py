@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from regelmotor.bids import Bid
 from regelmotor.cards import Card
 from regelmotor.engine.actions import (
     REJECT_ACTION,
@@ -72,13 +73,24 @@ def vip_trump(offer: VipOffer, action: Action) -> Denomination:
     return made[action]  # the offer names its accepting actions in the notation
 
 
-def partner_holding(hands: Sequence[Sequence[Card]], called: Card, declarer: int, seats: Sequence[int]) -> int | None:
-    """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4)."""
-    partner = None
+def partner_now(
+    bid: Bid | None,
+    called: Card | None,
+    partner: int | None,
+    hands: Sequence[Sequence[Card]],
+    declarers: Sequence[int],
+    seats: Sequence[int],
+) -> int | None:
+    """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4). With no
+    partner card called yet, or in a sol, ``partner`` stands: none, or the one the contract fixed (fixed
+    partnerships)."""
+    if called is None or bid is None or bid.is_sol:
+        return partner
+    found = None
     for seat in seats:
-        if seat != declarer and called in hands[seat]:
-            partner = seat
-    return partner
+        if seat != declarers[0] and called in hands[seat]:
+            found = seat
+    return found
 
 
 class DeclarationPhase(State):
@@ -160,10 +172,8 @@ class DeclarationPhase(State):
         self.partner_public = self.partner is not None
 
     def _find_partner(self) -> None:
-        """The partner holds the called card; nobody else holding it makes a selvmakker (000 4.2.4)."""
-        if self.called is None or self.bid is None or self.bid.is_sol:
-            return  # no partner card: no partner, or one the contract fixed (fixed partnerships)
-        self.partner = partner_holding(self.hands, self.called, self.declarers[0], self.seats)
+        """Who the partner is now (``partner_now``)."""
+        self.partner = partner_now(self.bid, self.called, self.partner, self.hands, self.declarers, self.seats)
 
     # vip: turning the kitty ---------------------------------------------------------------------
 

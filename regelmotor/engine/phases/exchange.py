@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 from regelmotor.cards import Card
 from regelmotor.engine.actions import (
@@ -29,9 +28,6 @@ from regelmotor.hooks import (
     ContractInfo,
     ExchangeTurn,
 )
-
-if TYPE_CHECKING:
-    from regelmotor.ruleset.compile import Rules
 
 
 def legal_discards(hand: Sequence[Card], turn: ExchangeTurn, kitty: int, protected: Card | None) -> Discards:
@@ -72,10 +68,11 @@ def next_to_pass_on(last: int, exchanged: Sequence[int], waiting: Sequence[int])
     return None
 
 
-def asked_to_double(rules: Rules, contract: ContractInfo, seats: Sequence[int], partner_public: bool) -> list[int]:
+def asked_to_double(
+    contract: ContractInfo, seats: Sequence[int], partner_public: bool, may: Collection[int]
+) -> list[int]:
     """Every defending seat is asked, in calling order, so that a secret partner who may not double is
-    not given away by being skipped; the doubling rule says who may double (``double_actions``)."""
-    may = rules.doubling.doublers(contract, seats)
+    not given away by being skipped; ``may``: who the doubling rule lets double (``double_actions``)."""
     return [
         s for s in seats if s not in contract.declarers and (s in may or not (partner_public and s == contract.partner))
     ]
@@ -179,7 +176,7 @@ class ExchangePhase(State):
             return []
         contract = ContractInfo(self.bid, self.declarers, self.partner)
         self._may_double = frozenset(self.rules.doubling.doublers(contract, self.seats))
-        return asked_to_double(self.rules, contract, self.seats, self.partner_public)
+        return asked_to_double(contract, self.seats, self.partner_public, self._may_double)
 
     def _legal_double(self, seat: int) -> Sequence[Action]:
         return double_actions(seat, self._may_double)

@@ -49,8 +49,8 @@ try:  # pragma: no branch - numba is a dependency; the fallback keeps the play r
 
     def jit_inlined(function: F) -> F:
         """``jit``, compiled into each of its callers (numba's ``inline="always"``): for a function called
-        once a node of a search, whose call (a dozen arrays passed field by field) cost more than its body.
-        The solver's ``_enter`` so compiled took 15% off a node (three runs in turn, the same nodes)."""
+        once a node of a search, whose call (a dozen arrays passed field by field) costs more than its body.
+        Only where a caller is few: each caller compiles the whole body again."""
         return cast(F, _njit(cache=True, nogil=True, inline="always")(function))
 
     JIT = not getattr(_config, "DISABLE_JIT", False)
