@@ -36,6 +36,9 @@ def play_constants(ruleset: Ruleset) -> M.Rows:
     consts[M.SOL_EARLY] = ruleset.play.sol_ends == "when_all_declarers_lost"
     consts[M.TRUMP_STRENGTH : M.TRUMP_STRENGTH + 13] = strengths(ruleset.card_order.trump_games)
     consts[M.SOL_STRENGTH : M.SOL_STRENGTH + 13] = strengths(ruleset.card_order.sol_games)
+    for card in range(52):
+        consts[M.TRUMP_CARD_STRENGTH + card] = consts[M.TRUMP_STRENGTH + card % 13]
+        consts[M.SOL_CARD_STRENGTH + card] = consts[M.SOL_STRENGTH + card % 13]
     consts.setflags(write=False)
     return consts
 

@@ -116,7 +116,9 @@ TRUMP_STRENGTH = 6  # 6-18: strength by rank in trump games (higher wins)
 SOL_STRENGTH = 19  # 19-31: strength by rank in the sol games' order
 FIRST_FREE = 32  # the partner card's rules do not bind in the first trick (003 36)
 MUST_FALL_ALWAYS = 33  # the partner card falls whenever its suit is led, not only the first time
-CONSTANTS = 34
+TRUMP_CARD_STRENGTH = 34  # 34-89: ``TRUMP_STRENGTH`` by card (0 for a joker), read without a division
+SOL_CARD_STRENGTH = 90  # 90-145: ``SOL_STRENGTH`` by card
+CONSTANTS = 146
 
 
 @jit
@@ -147,40 +149,44 @@ def suit_mask(suit: int, fd_card: int, fd_suit: int) -> int:
 @jit
 def card_strength(card: int, sol: int, fd_card: int, consts: Rows) -> int:
     """A card's strength within its suit (higher wins): the fordækt card and jokers 0, below the two."""
-    if card >= 52 or card == fd_card:
+    if card == fd_card:
         return 0
-    if sol:
-        return int(consts[SOL_STRENGTH + card % 13])
-    return int(consts[TRUMP_STRENGTH + card % 13])
-
-
-DE_BRUIJN = 0x03F79D71B4CB0A89
-BIT_INDEX = np.zeros(64, dtype=np.int64)
-for _bit in range(64):
-    BIT_INDEX[(((1 << _bit) * DE_BRUIJN) >> 58) & 63] = _bit
+    return int(consts[(SOL_CARD_STRENGTH if sol else TRUMP_CARD_STRENGTH) + card])
 
 
 if JIT:
+    from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+
+    @_intrinsic
+    def _popcount(typingctx: Any, mask: Any) -> Any:
+        if not isinstance(mask, _types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return mask(mask), codegen
+
+    _ones: Any = _popcount  # the processor's own instructions (popcnt, tzcnt), as LLVM's intrinsics
+    _zeros_below: Any = _trailing_zeros
 
     @jit
     def lowest_card(mask: int) -> int:
-        """The lowest card of a non-empty mask (its lowest set bit's index, by a de Bruijn sequence)."""
-        low = np.uint64(mask & -mask)
-        return int(BIT_INDEX[int(((low * np.uint64(DE_BRUIJN)) >> np.uint64(58)) & np.uint64(63))])
+        """The lowest card of a non-empty mask (its lowest set bit's index)."""
+        return int(_zeros_below(np.int64(mask)))
+
+    @jit
+    def bit_count(mask: int) -> int:
+        """The cards in a mask."""
+        return int(_ones(np.int64(mask)))
 
 else:  # pragma: no cover - plain Python has the bit's index at hand (and no 64-bit wrap-around)
 
     def lowest_card(mask: int) -> int:
         return int((mask & -mask).bit_length() - 1)
 
-
-@jit
-def bit_count(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
+    def bit_count(mask: int) -> int:
+        return int(mask).bit_count()
 
 
 BITS = tuple(1 << card for card in range(56))
