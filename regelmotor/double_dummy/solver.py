@@ -606,9 +606,11 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     one wins, another is worth nothing). The likeliest best cards come first (the search cuts off
     sooner, on a line that needs fewer ranks): leading, the top card that takes the trick, a low card to
     the partner's highest, then the low ones, a lead into the other side's ruff last. Following, low ones
-    where the seat's own side wins the trick and no one after can beat it (macroxue's bridge-solver
-    orders so); else the cheapest card that takes it, then the low ones. In a sol the declarer's highest
-    card that stays under. ``order`` is ``strength_order``'s.
+    where the seat's own side wins the trick and no one after can beat it (macroxue's bridge-solver orders
+    so); else, second or third to play in the led suit with the other side next, the highest card that
+    takes the trick (it draws the next seat's high cards: third hand high), fourth or ruffing the cheapest,
+    then the low ones. In a sol the declarer's highest card that stays under. ``order`` is
+    ``strength_order``'s.
     """
     seat = int(row[K.TO_PLAY])
     n = int(row[K.TRICK_N])
@@ -620,6 +622,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     safe = False  # the seat's side wins the trick whatever the seats after play
     declarer_winning = False  # in a sol: the declaring side wins the trick so far
     declarer_played = False
+    high_first = False  # second or third to play in a suit, the other side next: the highest taker first
+    led_suit = -1
     if n > 0:
         ahead = (int(row[K.LEADER]) + K.winning_index(row, n, consts)) % 4
         declarer_winning = (side >> ahead) & 1 == 1
@@ -627,6 +631,9 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             declarer_played |= (side >> ((int(row[K.LEADER]) + place) % 4)) & 1 == 1
         if wants == MOST and declarer_winning == declaring:
             safe = not beaten_later(row, n, consts, side, declaring)
+        led_suit = K.card_suit(int(row[K.TRICK]), int(row[K.FD_SUIT]))
+        next_seat = (seat + 1) % 4
+        high_first = wants == MOST and n < 3 and led_suit != JOKER_SUIT and ((side >> next_seat) & 1 == 1) != declaring
     count = 0
     trump = int(row[K.TRUMP]) if wants == MOST else -1
     facts = np.int64(0)  # a lead's facts per suit (``lead_facts``), 16 bits each, worked out once a suit
@@ -671,6 +678,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             score = -strength - (100 if takes else 0)
         elif to_partner:
             score = 50 - strength
+        elif takes and high_first and K.card_suit(card, int(row[K.FD_SUIT])) == led_suit:
+            score = 100 + strength
         else:
             score = 100 - strength if takes else -strength
         if ruffed:
