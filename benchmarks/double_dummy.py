@@ -127,7 +127,7 @@ def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
     solves: list[float] = []
     analyses: list[float] = []
     tables: list[float] = []
-    unknown = unsettled = 0
+    unknown = unsettled = open_cards = 0
     kinds: dict[str, list[float]] = {}
     while len(solves) < deals:
         game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
@@ -150,12 +150,14 @@ def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
         analysis = analyse_game(game, name, nodes=nodes)
         analyses.append(time.perf_counter() - started)
         unsettled += analysis.unknown
+        open_cards += sum(len(card.unsettled) for card in analysis.cards)
         assert game.bid is not None
         kind = game.bid.sol or "trumf"
         kinds.setdefault(kind, []).append(analyses[-1])
         line = (
             f"deal {len(solves)}: {game.contract}, {value} tricks, solve {solves[-1]:.2f} s, "
-            f"analyse {analyses[-1]:.1f} s ({analysis.unknown} unknown)"
+            f"analyse {analyses[-1]:.1f} s ({analysis.unknown} unknown, "
+            f"{sum(len(card.unsettled) for card in analysis.cards)} other cards unsettled)"
         )
         if table:
             started = time.perf_counter()
@@ -167,7 +169,8 @@ def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
     print(
         f"\n{name}, {deals} deals: median full-deal solve {statistics.median(solves):.2f} s, "
         f"median analyse (52 cards) {statistics.median(analyses):.1f} s, slowest {max(analyses):.1f} s, "
-        f"{unsettled} cards unsettled"
+        f"{unsettled} cards played unsettled, {open_cards} other cards' values unsettled (the best cards listed "
+        "may be incomplete there)"
     )
     for kind, times in sorted(kinds.items()):
         print(

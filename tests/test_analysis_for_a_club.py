@@ -12,7 +12,7 @@ import pytest
 from regelmotor.cards import parse_card
 from regelmotor.cli import main
 from regelmotor.double_dummy.analysis import Analysis, CardCost
-from regelmotor.double_dummy.report import MORE_NODES, analysis_text, hand_table_text
+from regelmotor.double_dummy.report import MORE_NODES, analysis_json, analysis_text, hand_table_text
 from regelmotor.double_dummy.table import HandTable, read_boards
 from regelmotor.progress import Progress
 
@@ -78,6 +78,20 @@ def test_an_unsettled_card_in_play_names_the_record_to_analyse_and_never_an_opti
     assert "Hent referat" in page and "regelmotor analyse SPILFIL" in page
     command_line = analysis_text(_unsettled(), "da")
     assert f"--nodes {MORE_NODES}" in command_line and "regelmotor analyse" not in command_line
+
+
+def test_a_costly_card_whose_alternatives_were_not_all_settled_does_not_claim_its_best_cards_are_all() -> None:
+    """The issue: "A cell or a card that a search cannot settle within its limit says so in words, and says
+    what to do": where some of the mover's other cards ran out of the search's limit, the best cards listed
+    may not be all of them (a sol's first lead: the leads that let the declarer through are slow to prove)."""
+    card = CardCost(1, 1, parse_card("7S"), 2, 1, 1, (parse_card("AS"),), (parse_card("9S"), parse_card("KH")))
+    analysis = Analysis("standard", None, 1, (0,), False, ((),) * 4, 2, None, (card,))
+    text = analysis_text(analysis, "da")
+    assert "bedst: A♠; ikke afgjort: 9♠ K♥" in text.replace("\N{VARIATION SELECTOR-16}", "")
+    assert "kan det også have været bedst" in text and f"--nodes {MORE_NODES}" in text
+    assert analysis_json(analysis)["cards"][0]["unsettled"] == ["9S", "KH"]
+    settled = Analysis("standard", None, 1, (0,), False, ((),) * 4, 2, None, (CardCost(1, 1, card.card, 2, 1, 1, ()),))
+    assert "ikke afgjort" not in analysis_text(settled, "da") and "--nodes" not in analysis_text(settled, "da")
 
 
 class _Terminal(io.StringIO):

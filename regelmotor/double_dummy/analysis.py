@@ -47,7 +47,10 @@ class CardCost:
     cost: int | None
     """The tricks the card cost the mover's own side (0 for a best card)."""
     best_cards: tuple[Card, ...]
-    """Every card that would have kept ``best``."""
+    """Every card the search showed would have kept ``best``."""
+    unsettled: tuple[Card, ...] = ()
+    """The mover's cards whose tricks the search did not settle within its limit: any of them may have kept
+    ``best`` too, so ``best_cards`` is complete only where this is empty."""
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,8 @@ def analyse(
         high = S.wants_high(row, seat, side, wants)
         cost = None if played is None else (best - played if high else played - best)
         best_cards = tuple(sorted(real(c) for c, v in values.items() if v == best))
-        costs.append(CardCost(trick, seat, card, best, played, cost, best_cards))
+        unsettled = tuple(sorted(real(c) for c, v in values.items() if v is None))
+        costs.append(CardCost(trick, seat, card, best, played, cost, best_cards, unsettled))
     costs.reverse()
     if progress is not None:
         progress(len(positions))

@@ -37,6 +37,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
                 "played": c.played,
                 "cost": c.cost,
                 "best_cards": [format_card(b) for b in c.best_cards],
+                "unsettled": [format_card(u) for u in c.unsettled],
             }
             for c in analysis.cards
         ],
@@ -61,6 +62,9 @@ def _card_line(card: CardCost, lang: str) -> str:
         return line
     cost = words["analysis_cost_one"] if card.cost == 1 else words["analysis_cost"].format(cost=card.cost)
     best = words["analysis_best"].format(cards=" ".join(card_shown(b, lang) for b in card.best_cards))
+    if card.unsettled:  # the best cards listed may not be all of them
+        unsettled = " ".join(card_shown(u, lang) for u in card.unsettled)
+        best += "; " + words["analysis_unsettled_cards"].format(cards=unsettled)
     return f"{line}  {cost} ({best})"
 
 
@@ -115,9 +119,13 @@ def analysis_text(analysis: Analysis, lang: str = "da", record: str | None = Non
         lines.append(_card_line(card, lang))
     totals: dict[int, int | None] = dict(analysis.total_cost.items())
     lines.append(words["analysis_total"].format(seats=_seats(totals, lang)))
-    if analysis.unknown:
+    open_lists = any(card.cost and card.unsettled for card in analysis.cards)
+    if analysis.unknown or open_lists:
         hint = unsettled_hint(lang, words["analysis_page_record"] if page else record)
-        lines.append(words["analysis_unknown_count"].format(count=analysis.unknown) + " " + hint)
+        said = words["analysis_unknown_count"].format(count=analysis.unknown) if analysis.unknown else ""
+        if open_lists:
+            said = (said + " " + words["analysis_unsettled_alternatives"]).strip()
+        lines.append(said + " " + hint)
     return "\n".join(lines) + "\n"
 
 
