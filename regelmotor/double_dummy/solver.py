@@ -173,9 +173,12 @@ def new_table(bits: int = DEFAULT_BITS) -> Rows:
 
 
 def clear(table: Rows) -> None:
-    """Every chain empty. Only the heads and the next free row are reset: an entry's row is written whole
-    when it is handed out, so a clear costs a quarter of the table, not all of it."""
+    """Every chain empty and every killer card forgotten. Only the heads and the next free row are reset: an
+    entry's row is written whole when it is handed out, so a clear costs a quarter of the table, not all of
+    it. The killer cards go too: another deal's mislead more than none do (a full engelsk solve searched
+    about a quarter fewer nodes without them)."""
     table[: (table.shape[0] >> 2) + 1, 0] = -1
+    table[: table.shape[0] >> 2, KILLER_TAG] = -1
 
 
 @jit
@@ -1171,11 +1174,13 @@ def below_floor(row: Rows, card: int, floors: int, consts: Rows) -> bool:
 @jit
 def killer_hash(row: Rows, consts: Rows) -> np.uint64:
     """A hash of what a position's best card depends on most (macroxue's bridge-solver keys its cut-off
-    cards so): the seat and its place in the trick, and at a lead the seat's hand; following suit, the
-    suit's cards still out and the card winning the trick; else the seat's hand and that card."""
+    cards so): the seat and its place in the trick, the trump suit and the cards' order (one table serves
+    every trump of a hand record, and the bidding's playouts of every contract), and at a lead the seat's
+    hand; following suit, the suit's cards still out and the card winning the trick; else the seat's hand
+    and that card."""
     seat = int(row[K.TO_PLAY])
     n = int(row[K.TRICK_N])
-    small = seat | (n << 2)
+    small = seat | (n << 2) | ((int(row[K.TRUMP]) + 1) << 11) | (int(row[K.SOL]) << 14)
     cards = int(row[K.HANDS + seat])
     if n > 0:
         fd = int(row[K.FD_SUIT])
