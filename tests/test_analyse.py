@@ -386,3 +386,25 @@ def test_the_search_by_winning_ranks_finds_the_values_of_the_solver_before_it() 
         found = solvers[key].value(row, case["side"], case["wants"], 10**8)
         assert found == case["value"], f"{key} side {case['side']} wants {case['wants']}: {case['row']}"
     assert len(solvers) > len(CONFIGS) * 3 // 4 and {sol for sol, _ in kinds} == {0, 1}  # sols among them
+
+
+def test_a_cleared_table_searches_as_a_new_one() -> None:
+    """``solver.clear`` forgets the killer cards with the entries: a search after a clear visits the same
+    nodes as on a fresh table, whatever deals and trumps the table held before (another deal's killer cards
+    only mislead)."""
+    kernel = K.KernelRules.build(rules_of("engelsk"))
+    rng = random.Random("clear")
+    rows = []
+    for trump in ("S", None, "H"):
+        deck = new_deck(0)
+        rng.shuffle(deck)
+        rows.append((table_row([sorted(deck[13 * s : 13 * s + 7]) for s in range(4)], trump, 0), 0b0101))
+    used = S.Solver(kernel.constants)
+    for row, side in rows:  # the table holds these deals' entries and killer cards
+        used.value(row, side, S.MOST, 10**7)
+    for row, side in rows:
+        fresh = S.Solver(kernel.constants)
+        expected = fresh.value(row, side, S.MOST, 10**7)
+        S.clear(used.table)
+        assert used.value(row, side, S.MOST, 10**7) == expected
+        assert int(used.budget[1]) == int(fresh.budget[1])

@@ -551,3 +551,18 @@ def test_an_unowned_view_reads_and_writes_its_parameter_and_leaves_its_count_alo
     assert shift(rows, 100) == 100 + 103 + 106 + 109
     assert rows[:, 0].tolist() == [100, 103, 106, 109]
     assert sys.getrefcount(rows) == before
+
+
+def test_a_masks_lowest_card_and_count_are_the_cards_it_holds() -> None:
+    """The search reads a mask's lowest card and its count by the processor's own instructions
+    (``masks.lowest_card``, ``masks.bit_count``): the same answers as counting the cards one by one, for
+    every card of the deck (the jokers and the fordækt card included) and masks of many cards."""
+    from regelmotor.rules.cardplay.masks import bit_count, cards_of, lowest_card
+
+    rng = random.Random(3)
+    masks = [1 << card for card in range(56)] + [rng.getrandbits(56) | 1 << rng.randrange(56) for _ in range(500)]
+    for mask in masks:
+        cards = cards_of(mask)
+        assert lowest_card(mask) == cards[0]
+        assert bit_count(mask) == len(cards)
+    assert bit_count(0) == 0
