@@ -155,7 +155,7 @@ def card_strength(card: int, sol: int, fd_card: int, consts: Rows) -> int:
 
 
 if JIT:
-    from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+    from llvmlite import ir as _ir
 
     @_intrinsic
     def _popcount(typingctx: Any, mask: Any) -> Any:
@@ -164,6 +164,16 @@ if JIT:
 
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             return builder.ctpop(args[0])
+
+        return mask(mask), codegen
+
+    @_intrinsic
+    def _trailing_zeros(typingctx: Any, mask: Any) -> Any:
+        if not isinstance(mask, _types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.cttz(args[0], _ir.Constant(_ir.IntType(1), 0))
 
         return mask(mask), codegen
 
