@@ -29,7 +29,7 @@ import itertools
 import random
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -541,22 +541,21 @@ class ExpertBot:
             return self.choose_vip(hand, game.turned[-1], legal)
         return self.quick.choose(game.view(seat), legal)
 
-    def choose_trump(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
-        """Trump inside a playout, as the heuristic names it (the same hand and choices recur over the
-        sampled deals, so each is worked out once a bot)."""
-        key = ("trump", tuple(hand), tuple(legal))
+    def _chosen(self, key: tuple[object, ...], choose: Callable[[], Action]) -> Action:
+        """A playout's choice, worked out once a bot for the same ``key`` (the hand and choices it is made
+        from: a declarer's own hand recurs over the sampled deals)."""
         found = self._choices.get(key)
         if found is None:
-            found = self._choices[key] = self.quick.choose_trump(hand, legal)
+            found = self._choices[key] = choose()
         return found
 
+    def choose_trump(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+        """Trump inside a playout, as the heuristic names it."""
+        return self._chosen(("trump", tuple(hand), tuple(legal)), lambda: self.quick.choose_trump(hand, legal))
+
     def choose_partner_card(self, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
-        """The partner card inside a playout, as the heuristic calls it (worked out once a hand and choices)."""
-        key = ("call", tuple(hand), tuple(legal))
-        found = self._choices.get(key)
-        if found is None:
-            found = self._choices[key] = self.quick.choose_partner_card(hand, legal)
-        return found
+        """The partner card inside a playout, as the heuristic calls it."""
+        return self._chosen(("call", tuple(hand), tuple(legal)), lambda: self.quick.choose_partner_card(hand, legal))
 
     def choose_vip(self, hand: Sequence[Card], turned: Card, legal: Sequence[Action]) -> Action:
         """Accept a turned kitty card or turn the next, inside a playout, as the heuristic does."""
@@ -587,9 +586,10 @@ class ExpertBot:
         declarer's own hand recurs over the sampled deals)."""
         hand, counts, kitty, legal, sol, trump, called = ask
         key = ("exchange", hand, counts, kitty, _actions_key(legal), sol, trump, called)
-        found = self._choices.get(key)
-        if found is not None:
-            return found
+        return self._chosen(key, lambda: self._exchange_choice(ask))
+
+    def _exchange_choice(self, ask: ExchangeAsk) -> Action:
+        hand, counts, kitty, legal, sol, trump, called = ask
         values, ranked = self._least_wanted(hand, sol, trump, called)
         deck = 52 + self.rules.jokers
         average = (sum(values[:deck]) - sum(values[c] for c in hand)) / (deck - len(hand))
@@ -602,10 +602,7 @@ class ExpertBot:
                 action = KEEP_ACTION if count == 0 else discard(ranked[:count])
                 if action in legal:
                     best, best_gain = action, gain
-        found = self._choices[key] = (
-            best if best is not None else self._discard_choice(hand, legal, None, sol, trump, called)
-        )
-        return found
+        return best if best is not None else self._discard_choice(hand, legal, None, sol, trump, called)
 
     def _discard_choice(
         self,

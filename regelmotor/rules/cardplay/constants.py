@@ -34,11 +34,10 @@ def play_constants(ruleset: Ruleset) -> M.Rows:
     consts[M.MUST_FALL_ALWAYS] = ruleset.called_card.must_fall_every_time_led
     consts[M.JOKER_LOSES] = jokers is not None and jokers.led_joker == "loses_to_trump"
     consts[M.SOL_EARLY] = ruleset.play.sol_ends == "when_all_declarers_lost"
-    consts[M.TRUMP_STRENGTH : M.TRUMP_STRENGTH + 13] = strengths(ruleset.card_order.trump_games)
-    consts[M.SOL_STRENGTH : M.SOL_STRENGTH + 13] = strengths(ruleset.card_order.sol_games)
-    for card in range(52):
-        consts[M.TRUMP_CARD_STRENGTH + card] = consts[M.TRUMP_STRENGTH + card % 13]
-        consts[M.SOL_CARD_STRENGTH + card] = consts[M.SOL_STRENGTH + card % 13]
+    trump_games, sol_games = strengths(ruleset.card_order.trump_games), strengths(ruleset.card_order.sol_games)
+    for card in range(52):  # by card: the jokers and the fordækt card stay 0
+        consts[M.TRUMP_STRENGTH + card] = trump_games[card % 13]
+        consts[M.SOL_STRENGTH + card] = sol_games[card % 13]
     consts.setflags(write=False)
     return consts
 
@@ -77,7 +76,7 @@ class CardPlay:
 
     @property
     def trump_strength(self) -> tuple[int, ...]:
-        """Rank index -> strength in trump games (higher wins)."""
+        """Rank index -> strength in trump games (higher wins): the first suit's cards are its ranks."""
         return tuple(int(v) for v in self.constants[M.TRUMP_STRENGTH : M.TRUMP_STRENGTH + 13])
 
     @property

@@ -112,13 +112,11 @@ HOLDER_LEADS = 2  # the partner card's holder must lead it when he leads its sui
 MUST_FALL = 3  # the partner card falls the first time its suit is led
 JOKER_LOSES = 4  # a led joker loses to a trump
 SOL_EARLY = 5  # a bid with a most of tricks ends when every declarer's side has taken more
-TRUMP_STRENGTH = 6  # 6-18: strength by rank in trump games (higher wins)
-SOL_STRENGTH = 19  # 19-31: strength by rank in the sol games' order
-FIRST_FREE = 32  # the partner card's rules do not bind in the first trick (003 36)
-MUST_FALL_ALWAYS = 33  # the partner card falls whenever its suit is led, not only the first time
-TRUMP_CARD_STRENGTH = 34  # 34-89: ``TRUMP_STRENGTH`` by card (0 for a joker), read without a division
-SOL_CARD_STRENGTH = 90  # 90-145: ``SOL_STRENGTH`` by card
-CONSTANTS = 146
+FIRST_FREE = 6  # the partner card's rules do not bind in the first trick (003 36)
+MUST_FALL_ALWAYS = 7  # the partner card falls whenever its suit is led, not only the first time
+TRUMP_STRENGTH = 8  # 8-63: strength by card in trump games (higher wins; 0 for a joker), read without a division
+SOL_STRENGTH = 64  # 64-119: strength by card in the sol games' order
+CONSTANTS = 120
 
 
 @jit
@@ -151,7 +149,7 @@ def card_strength(card: int, sol: int, fd_card: int, consts: Rows) -> int:
     """A card's strength within its suit (higher wins): the fordækt card and jokers 0, below the two."""
     if card == fd_card:
         return 0
-    return int(consts[(SOL_CARD_STRENGTH if sol else TRUMP_CARD_STRENGTH) + card])
+    return int(consts[(SOL_STRENGTH if sol else TRUMP_STRENGTH) + card])
 
 
 if JIT:
