@@ -24,7 +24,9 @@ Haglund's DDS, Ginsberg's GIB):
   hands' lengths make count); where the leader's side is he and the seat across, in a position played as
   bridge is, the two hands' winners together, reaching the partner's through an entry (macroxue's fast
   tricks); in a sol, **a safe exit** (the declaring side's cards all under the other side's in every suit
-  both hold) and **a forced winner** (a lone declarer on lead whose every card wins),
+  both hold, or a lone declarer's i-th lowest card of a suit under the other side's i-th lowest, his
+  jokers ducking where they may be played at any time) and **a forced winner** (a lone declarer on lead
+  whose every card wins),
   and **a ceiling**: where a sol ends at one trick too many, no search looks for more;
 - **small-card pruning**: a card whose line never needed its rank stands for its suit's cards below the
   weakest rank that did (macroxue's bridge-solver); the **killer card** of a position like this one
@@ -612,8 +614,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     where the seat's own side wins the trick and no one after can beat it (macroxue's bridge-solver orders
     so); else, second or third to play in the led suit with the other side next, the highest card that
     takes the trick (it draws the next seat's high cards: third hand high), fourth or ruffing the cheapest,
-    then the low ones. In a sol the declarer's highest card that stays under. ``order`` is
-    ``strength_order``'s.
+    then the low ones; a joker thrown in place of following suit last (a joker is worth a trick only led).
+    In a sol the declarer's highest card that stays under. ``order`` is ``strength_order``'s.
     """
     seat = int(row[K.TO_PLAY])
     n = int(row[K.TRICK_N])
@@ -687,6 +689,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             score = 100 - strength if takes else -strength
         if ruffed:
             score -= 200
+        if n > 0 and wants == MOST and 52 <= card < 55:  # a joker thrown is a led joker's trick given up
+            score -= 300
         if n == 0 and trump >= 0 and card < 52 and card // 13 == trump:  # a trump lead, oddly, seldom best
             score -= 100
         j = count  # insertion by score, highest first
@@ -1016,15 +1020,85 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
 
 
 @jit
+def _weakest(cards: int, sol: int, consts: Rows) -> int:
+    """The weakest of a non-empty mask's cards in the contract's order."""
+    low = lowest_card(cards)
+    weakest = K.card_strength(low, sol, consts)
+    rest = cards & (cards - 1)
+    while rest:
+        card = lowest_card(rest)
+        rest &= rest - 1
+        strength = K.card_strength(card, sol, consts)
+        if strength < weakest:
+            weakest = strength
+            low = card
+    return low
+
+
+@jit
+def _rank_safe(mine: int, other: int, spare: int, sol: int, consts: Rows) -> int:
+    """The jokers a lone declarer needs to stay under the led card each time the other side leads this suit,
+    following with his lowest card, or -1 where ``spare`` jokers are not enough. By the i-th time the suit
+    is led the other side has led i-1 of its cards, so its leader's card is at least its i-th lowest (cards
+    thrown away only raise that): his lowest card left must be under it, or a joker played in its place
+    (where one may be played at any time) lets the round pass with his cards kept. Following while he can
+    never needs more jokers later: the card kept would have to pass a round of its own."""
+    used = 0
+    while mine != 0 and other != 0:
+        low = _weakest(mine, sol, consts)
+        under = _weakest(other, sol, consts)
+        if K.card_strength(low, sol, consts) < K.card_strength(under, sol, consts):
+            mine &= ~(1 << low)
+        elif used < spare:
+            used += 1
+        else:
+            return -1
+        other &= ~(1 << under)
+    return used
+
+
+@jit
+def _safe_lead(row: Rows, low: int, mine: int, other: int, side: int, sol: int, consts: Rows) -> bool:
+    """Whether a lone declarer may lead his lowest card ``low`` of a suit and stay safe: a seat of the other
+    side holds the suit only above it (so must take the trick), and his next cards stay under the other
+    side's as ``_rank_safe`` asks (the cards it plays to this trick only raise the other side's)."""
+    strength = K.card_strength(low, sol, consts)
+    rest_mine = mine & ~(1 << low)
+    if rest_mine != 0 and _rank_safe(rest_mine, other, 0, sol, consts) < 0:
+        return False
+    for seat in range(4):
+        if (side >> seat) & 1:
+            continue
+        held = int(row[K.HANDS + seat]) & other
+        if held == 0:
+            continue
+        above = True
+        while held:
+            card = lowest_card(held)
+            held &= held - 1
+            if K.card_strength(card, sol, consts) <= strength:
+                above = False
+                break
+        if above:
+            return True
+    return False
+
+
+@jit
 def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
     """A sol's sure answers at a trick's start (no trumps, no fordækt card, no partner card out): 1 where the
-    declaring side takes no more tricks (a safe exit: in every suit both sides hold, its cards are all under
-    the other side's, so it never wins following, and a leader of it has such a suit to lead), 2 where it
-    takes every trick it can (a forced winner: a lone declarer on lead whose every card wins led, for no
-    other card of its suit is above it); else 0. Besides, the cards it rests on: per suit the other side's
-    weakest card (1) or the leader's (2), so a position holding the same top cards, with the same suit
-    lengths, answers the same. The other side's jokers count where one may be played instead of following
-    suit (then nothing is sure)."""
+    declaring side takes no more tricks, 2 where it takes every trick it can; else 0. Besides, the cards it
+    rests on, so that a position holding the same cards from those up, with the same suit lengths, answers
+    the same.
+
+    A safe exit (1): in every suit both sides hold, its cards are all under the other side's (it never wins
+    following; the other side's weakest card is what it rests on), or, for a lone declarer, his cards stay
+    under the card led each time the other side leads the suit (``_rank_safe``, his jokers ducking where
+    they may be played at any time; it rests on the whole suit); and where it is on lead, it has such a suit
+    to lead, or a card whose lead one of the other side must take (``_safe_lead``). The other side's jokers
+    count where one may be played instead of following suit: then no lead is sure. A forced winner (2): a
+    lone declarer on lead whose every card wins led, for no other card of its suit is above it (it rests on
+    his weakest card of each suit)."""
     if row[K.TRUMP] >= 0 or row[K.FD_SUIT] >= 0 or (row[K.CALLED] >= 0 and row[K.CALLED_PLAYED] == 0):
         return 0, 0
     ours = 0
@@ -1034,13 +1108,14 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
             ours |= int(row[K.HANDS + seat])
         else:
             theirs |= int(row[K.HANDS + seat])
-    if consts[ANY_TIME] != 0 and theirs & JOKER_MASK:
-        return 0, 0
     sol = int(row[K.SOL])
     leader = int(row[K.LEADER])
     leading = (side >> leader) & 1 == 1
-    lead = int(row[K.HANDS + leader])
+    if leading and consts[ANY_TIME] != 0 and theirs & JOKER_MASK:
+        return 0, 0
     legal = K.legal_mask(row, leader, consts) if leading else 0
+    lone = bit_count(side) == 1
+    spare = bit_count(ours & JOKER_MASK) if lone and consts[ANY_TIME] != 0 else 0  # a joker ducks any round
     safe = True
     exit_found = not leading
     relied = 0
@@ -1056,42 +1131,33 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
             card = lowest_card(rest)
             rest &= rest - 1
             highest = max(highest, K.card_strength(card, sol, consts))
-        weakest = 99
-        under = -1
-        rest = other
-        while rest:
-            card = lowest_card(rest)
-            rest &= rest - 1
-            strength = K.card_strength(card, sol, consts)
-            if strength < weakest:
-                weakest = strength
-                under = card
-        if highest >= weakest:
+        under = _weakest(other, sol, consts)
+        if highest < K.card_strength(under, sol, consts):
+            relied |= 1 << under
+            if legal & cards:
+                exit_found = True
+            continue
+        used = _rank_safe(mine, other, spare, sol, consts) if lone else -1
+        if used < 0:
             safe = False
             break
-        relied |= 1 << under
-        if legal & cards:
-            exit_found = True
+        spare -= used
+        relied |= 1 << _weakest(mine | other, sol, consts)
+        low = _weakest(mine, sol, consts)
+        if not exit_found and legal >> low & 1:
+            exit_found = _safe_lead(row, low, mine, other, side, sol, consts)
     if safe and exit_found:
         return 1, relied
-    if not leading or bit_count(side) != 1:
+    if not leading or not lone:
         return 0, 0
     relied = 0
     for suit in range(4):
         cards = K.suit_mask(suit, -1)
-        mine = lead & cards
+        mine = ours & cards
         if mine == 0:
             continue
-        weakest = 99
-        low = -1
-        rest = mine
-        while rest:
-            card = lowest_card(rest)
-            rest &= rest - 1
-            strength = K.card_strength(card, sol, consts)
-            if strength < weakest:
-                weakest = strength
-                low = card
+        low = _weakest(mine, sol, consts)
+        weakest = K.card_strength(low, sol, consts)
         rest = theirs & cards
         while rest:
             card = lowest_card(rest)
