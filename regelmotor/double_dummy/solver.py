@@ -614,7 +614,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     where the seat's own side wins the trick and no one after can beat it (macroxue's bridge-solver orders
     so); else, second or third to play in the led suit with the other side next, the highest card that
     takes the trick (it draws the next seat's high cards: third hand high), fourth or ruffing the cheapest,
-    then the low ones; a joker thrown in place of following suit last (a joker is worth a trick only led).
+    then the low ones; a joker thrown in place of following suit last (a joker is worth a trick only led),
+    and a joker led late, before a lead into the other side's ruff (its trick is as sure later).
     In a sol the declarer's highest card that stays under. ``order`` is ``strength_order``'s.
     """
     seat = int(row[K.TO_PLAY])
@@ -691,6 +692,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             score -= 200
         if n > 0 and wants == MOST and 52 <= card < 55:  # a joker thrown is a led joker's trick given up
             score -= 300
+        if n == 0 and wants == MOST and 52 <= card < 55:  # its trick is as sure later: cashed early, a tempo lost
+            score = -150
         if n == 0 and trump >= 0 and card < 52 and card // 13 == trump:  # a trump lead, oddly, seldom best
             score -= 100
         j = count  # insertion by score, highest first
