@@ -17,6 +17,7 @@ card, the declarer's side), from the first lead after the exchange, and of ``ana
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -115,10 +116,10 @@ def dds(deals: int, cards: int, seed: int) -> None:
 
 
 def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
-    from regelmotor.bots.heuristic import HeuristicBot
-    from regelmotor.double_dummy.analysis import analyse_game, first_lead, sides_of
+    from bot_deals import played_deals
+
+    from regelmotor.double_dummy.analysis import analyse_game, first_lead
     from regelmotor.double_dummy.table import hand_table
-    from regelmotor.engine.game import PLAY, Game
 
     rules = compile_rules(load_ruleset(name))
     kernel = K.KernelRules.build(rules)
@@ -129,19 +130,7 @@ def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
     tables: list[float] = []
     unknown = unsettled = open_cards = 0
     kinds: dict[str, list[float]] = {}
-    while len(solves) < deals:
-        game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
-        bots = [HeuristicBot(rules, rng) for _ in range(4)]
-        first = None
-        while game.step is not None:
-            if game.phase == PLAY and not game.tricks and not game.trick and first is None:
-                first = K.row_from_game(kernel, game)
-                sides = sides_of(game, first)
-            seat = game.to_act
-            assert seat is not None
-            game.apply(bots[seat].choose(game.view(seat), game.legal))
-        if first is None or sides.per_player:
-            continue
+    for game, first, sides in itertools.islice(played_deals(rules, kernel, rng), deals):
         S.clear(solver.table)
         started = time.perf_counter()
         value = solver.value(first, sides.side, sides.wants, nodes)

@@ -2,6 +2,7 @@
 
     python benchmarks/solver_counts.py --deals 6                 # nodes of 30 full engelsk solves
     python benchmarks/solver_counts.py --deals 8 --cards 10      # smaller deals, for callgrind
+    python benchmarks/solver_counts.py --ruleset standard --deals 12   # 12 full solves of the bots' contracts
 
 A change to the search is judged by its nodes (the same for the same code on any machine) and by the
 instructions a node costs, which a machine shared with other work does not disturb either (wall time here
@@ -22,12 +23,15 @@ Run valgrind on the interpreter itself, not a pyenv shim, or it counts the shim.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot_deals import played_deals
 
 from regelmotor import play_row as K
 from regelmotor.cards import new_deck
@@ -42,7 +46,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--cards", type=int, default=13, help="cards to each hand")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ruleset",
+        help="instead: the heuristic bots' contracts of this ruleset's deals (jokers, partner card, sols), "
+        "each solved once from its first lead",
+    )
     args = parser.parse_args()
+    if args.ruleset:
+        contracts(args.ruleset, args.deals, args.seed)
+        return
     solver = S.Solver(K.KernelRules.build(compile_rules(load_ruleset("engelsk"))).constants)
     rng = random.Random(args.seed)
     nodes: list[int] = []
@@ -58,6 +70,21 @@ def main() -> None:
                 table_row(hands, trump, declarer), (1 << declarer) | (1 << ((declarer + 2) % 4)), S.MOST, 10**9
             )
             nodes.append(int(solver.budget[1]))
+    print(f"nodes {sum(nodes)}: {len(nodes)} solves, median {statistics.median(nodes):,.0f}")
+
+
+def contracts(name: str, deals: int, seed: int) -> None:
+    """The nodes of one full solve of each of ``deals`` contracts the heuristic bots play in ``name``, from
+    the first lead after the exchange (contracts of each player for himself left out: no two sides)."""
+    rules = compile_rules(load_ruleset(name))
+    kernel = K.KernelRules.build(rules)
+    solver = S.Solver(kernel.constants)
+    nodes: list[int] = []
+    for game, first, sides in itertools.islice(played_deals(rules, kernel, random.Random(seed)), deals):
+        S.clear(solver.table)
+        value = solver.value(first, sides.side, sides.wants, 5 * 10**7)
+        nodes.append(int(solver.budget[1]))
+        print(f"{game.contract}: {value} tricks, {nodes[-1]:,} nodes", flush=True)
     print(f"nodes {sum(nodes)}: {len(nodes)} solves, median {statistics.median(nodes):,.0f}")
 
 

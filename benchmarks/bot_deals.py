@@ -1,0 +1,35 @@
+"""Deals as the heuristic bots bid and play them, for the solver's benchmarks: each played to its end, with
+its row at the first lead after the exchange and its sides (contracts of each player for himself are left
+out: they have no two sides to solve for)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from regelmotor import play_row as K
+from regelmotor.bots.heuristic import HeuristicBot
+from regelmotor.double_dummy.analysis import Sides, sides_of
+from regelmotor.engine.game import PLAY, Game
+from regelmotor.ruleset.compile import Rules
+
+
+def played_deals(rules: Rules, kernel: K.KernelRules, rng: random.Random) -> Iterator[tuple[Game, K.Rows, Sides]]:
+    """Endless deals of ``rules``: the game played out, its first lead's row and its sides."""
+    while True:
+        game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
+        bots = [HeuristicBot(rules, rng) for _ in range(4)]
+        first = None
+        while game.step is not None:
+            if game.phase == PLAY and not game.tricks and not game.trick and first is None:
+                first = K.row_from_game(kernel, game)
+                sides = sides_of(game, first)
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game.view(seat), game.legal))
+        if first is not None and not sides.per_player:
+            yield game, first, sides
