@@ -487,3 +487,43 @@ def test_a_lone_sol_declarer_always_under_the_led_card_takes_no_more_tricks(name
             assert _minimax(row, consts, side, S.FEWEST) == won, f"{name}: {list(row)}"
             assert solver.value(row, side, S.FEWEST, 10**7) == won
     assert said >= 100 and beyond >= 10, (said, beyond)
+
+
+@pytest.mark.parametrize("house", [None, "joker-trumpable"])
+def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
+    """001: "En joker er kun et sikkert stik, når den spilles ud" (and it may be played at any time): the
+    tricks the leader and his partner cash between them, and a hand's top trumps less one for each joker
+    the other side may lead, are theirs whatever the jokers do. Wherever the bounds count tricks with jokers
+    in play, plain minimax finds at least as many."""
+    rules = rules_of("standard", *((house,) if house else ()))
+    consts = K.KernelRules.build(rules).constants
+    rng = random.Random(f"jokers quick {house}")
+    counted = cashed = 0
+    for _ in range(1500):
+        deck = new_deck(3)
+        rng.shuffle(deck)
+        hands = [sorted(deck[5 * s : 5 * s + 5]) for s in range(4)]
+        if not any(card >= 52 for hand in hands for card in hand):
+            continue
+        declarer = rng.randrange(4)
+        row = table_row(hands, rng.choice(["S", "H", None]), declarer)
+        side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+        for _ in range(4 + rng.randrange(2) * 4):  # a trick or two played at random first
+            K.play_card(row, rng.choice(K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), consts))), consts)
+        if K.play_over(row, consts) or not int(sum(row[K.HANDS + s] for s in range(4))) & K.JOKER_MASK:
+            continue
+        leader = int(row[K.LEADER])
+        team = side if (side >> leader) & 1 else 15 & ~side
+        won = S.side_won(row, team)
+        fast, _ = S.partners_quick_tricks(row, consts, team, S.strength_order(row, consts))
+        sure = max(S.sure_trumps(row, consts, team)[0], S.sure_trumps(row, consts, 15 & ~team)[0])
+        if fast == 0 and sure == 0:
+            continue
+        counted += 1
+        cashed += fast > 0
+        best = _minimax(row, consts, team, S.MOST)
+        assert best >= won + fast, f"partners' quick tricks {fast}: {list(row)}"
+        assert best >= won + S.sure_trumps(row, consts, team)[0]
+        left = 13 - int(row[K.TRICKS])
+        assert best <= won + left - S.sure_trumps(row, consts, 15 & ~team)[0]
+    assert counted >= 50 and cashed >= 20, (counted, cashed)

@@ -777,6 +777,13 @@ def top_cards(cards: int, count: int, sol: int, consts: Rows) -> int:
 
 
 @jit
+def _rounds(hand: int, cards: int, delays: bool) -> int:
+    """The rounds of a suit a hand can follow holding a card of it: its cards of the suit, and a round more
+    for each joker where one may be played in place of following."""
+    return bit_count(hand & cards) + (bit_count(hand & JOKER_MASK) if delays else 0)
+
+
+@jit
 def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     """Tricks the leader's side takes for certain by cashing, keeping the lead: in each suit the
     leader's cards that beat every other card left in it (a partner's too: one he had to play would
@@ -843,8 +850,7 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
         for seat in range(4):
             if seat != leader:
                 hand = int(row[K.HANDS + seat])
-                rounds = bit_count(hand & suit_cards) + (bit_count(hand & JOKER_MASK) if delays else 0)
-                needed = max(needed, rounds)
+                needed = max(needed, _rounds(hand, suit_cards, delays))
         relied |= top_cards(above, min(needed, winners), sol, consts)
     jokers = mine & JOKER_MASK & ~(1 << FORDAEKT)
     if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
@@ -890,17 +896,20 @@ def _place(cards: int, order: Rows, suit: int, top: bool) -> int:
 @jit
 def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tuple[int, int]:
     """Tricks the leader and the partner across from him take for certain by cashing, in a position played
-    as bridge is (no joker, fordækt card or partner card still out; the leader's side is he and the seat
-    across): the top trumps they hold between them, then each suit's winners of the two hands, reaching the
+    as bridge is (no fordækt card or partner card still out; the leader's side is he and the seat across):
+    the top trumps they hold between them, then each suit's winners of the two hands, reaching the
     partner's where the leader can (macroxue's bridge-solver's fast tricks). In a trump game a suit's
-    winners count only while every opponent holding trumps can still follow. Besides the count, the cards
-    it rests on: the top trumps counted, and each suit's winners as far as the other hands' lengths make
-    them count."""
+    winners count only while every opponent holding trumps can still follow. Jokers change nothing while
+    the side keeps the lead (a joker not led is worth nothing, and one played in place of following keeps
+    a card of the suit: the other hands' lengths count a round more for each), but a top trump the leader
+    cannot lead to wins late, where an opponent's joker led would take it: in a trump game where an
+    opponent holds a joker that cannot be trumped, nothing is counted. Besides the count, the cards it rests
+    on: the top trumps counted, and each suit's winners as far as the other hands' rounds make them count."""
     leader = int(row[K.LEADER])
     partner = (leader + 2) % 4
     fd = int(row[K.FD_SUIT])
     in_play = in_play_of(row)
-    if team != (1 << leader) | (1 << partner) or in_play & ALWAYS or fd >= 0:
+    if team != (1 << leader) | (1 << partner) or in_play & ALWAYS & ~JOKER_MASK or fd >= 0:
         return 0, 0
     if row[K.CALLED] >= 0 and row[K.CALLED_PLAYED] == 0:
         return 0, 0
@@ -910,6 +919,8 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
     theirs_hand = int(row[K.HANDS + partner])
     left_hand = int(row[K.HANDS + (leader + 1) % 4])
     right_hand = int(row[K.HANDS + (leader + 3) % 4])
+    if trump >= 0 and consts[JOKER_LOSES] == 0 and (left_hand | right_hand) & JOKER_MASK:
+        return 0, 0  # a top trump the leader cannot lead wins late, where a joker led would take it
     relied = 0
     trump_tricks = 0
     trumps = K.suit_mask(trump, fd) & in_play if trump >= 0 else 0
@@ -936,6 +947,7 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
     my_entry = False
     their_entry = False
     their_relied = 0
+    delays = consts[ANY_TIME] != 0  # a joker played in place of following keeps a card of the suit a round longer
     for suit in range(4):
         if suit == trump:
             continue
@@ -944,8 +956,9 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
         their_suit = theirs_hand & cards
         left = bit_count(left_hand & cards)
         right = bit_count(right_hand & cards)
-        my_most = max(bit_count(their_suit), left, right)
-        their_most = max(bit_count(my_suit), left, right)
+        others = max(_rounds(left_hand, cards, delays), _rounds(right_hand, cards, delays))
+        my_most = max(_rounds(theirs_hand, cards, delays), others)
+        their_most = max(_rounds(mine, cards, delays), others)
         if trumps:
             limit = 13
             if left_hand & trumps:
@@ -986,8 +999,9 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     """Tricks ``team`` wins whatever happens with its top trumps: the most any one of its hands holds
     of trumps higher than every trump of the other side. Each is played in a trick of its own, and a
     trick with such a trump in it goes to the team (only a partner's higher trump, or a led joker that
-    cannot be trumped, beats it: so none is counted where the other side holds such a joker). Besides the
-    count, the trumps it rests on: the team's trumps above the other side's (the suit's top cards)."""
+    cannot be trumped, beats it: each such joker of the other side may take one, where the hand has nothing
+    else to play to it, so one fewer is counted for each). Besides the count, the trumps it rests on: the
+    team's trumps above the other side's (the suit's top cards)."""
     trump = int(row[K.TRUMP])
     if trump < 0:
         return 0, 0
@@ -998,8 +1012,7 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     for seat in range(4):
         if not (team >> seat) & 1:
             theirs |= int(row[K.HANDS + seat])
-    if consts[JOKER_LOSES] == 0 and theirs & JOKER_MASK & ~(1 << FORDAEKT):
-        return 0, 0
+    jokers = bit_count(theirs & JOKER_MASK & ~(1 << FORDAEKT)) if consts[JOKER_LOSES] == 0 else 0
     best = -1
     rest = theirs & trumps
     while rest:
@@ -1019,7 +1032,7 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
                     count += 1
                     relied |= 1 << card
             most = max(most, count)
-    return most, relied
+    return max(0, most - jokers), relied
 
 
 @jit
