@@ -576,7 +576,8 @@ def sol_defence(
     """A card's place for a seat against a sol (move ordering only): leading, a low card under all the
     declaring side's cards of its suit first; following before the declarer, a low card; after him, a card
     that leaves him the trick, the highest first; where the trick is his opponents' anyway, or discarding,
-    the highest card (a high card kept would have to take a trick later)."""
+    the highest card (a high card kept would have to take a trick later); a joker thrown in place of a card
+    last."""
     fd = int(row[K.FD_SUIT])
     suit = K.card_suit(card, fd)
     if n == 0:
@@ -593,6 +594,8 @@ def sol_defence(
         if weakest == 99:
             return -strength
         return (200 if weakest > strength else 100) - strength
+    if suit == JOKER_SUIT and K.card_suit(int(row[K.TRICK]), fd) != JOKER_SUIT:
+        return -300  # a joker thrown keeps a card for later, at the cost of a trick's choice: seldom the defence
     if suit != K.card_suit(int(row[K.TRICK]), fd):
         return strength
     if not declarer_played:
