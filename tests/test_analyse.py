@@ -499,7 +499,7 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
     consts = K.KernelRules.build(rules).constants
     rng = random.Random(f"jokers quick {house}")
     counted = cashed = 0
-    for _ in range(1500):
+    for _ in range(1000):
         deck = new_deck(3)
         rng.shuffle(deck)
         hands = [sorted(deck[5 * s : 5 * s + 5]) for s in range(4)]
