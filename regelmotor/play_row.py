@@ -104,6 +104,20 @@ def card_strength(card: int, sol: int, consts: Rows) -> int:
 
 
 @jit
+def weakest_of(cards: int, sol: int, consts: Rows) -> int:
+    """The card of ``cards`` weakest in the contract's order (``sol``: the sol games'), -1 for none."""
+    weakest = -1
+    weakest_strength = 1 << 30
+    while cards:
+        card = M.lowest_card(cards)
+        cards &= cards - 1
+        strength = card_strength(card, sol, consts)
+        if strength < weakest_strength:
+            weakest, weakest_strength = card, strength
+    return weakest
+
+
+@jit
 def leads_called_suit(led: int, called: int, fd_suit: int) -> bool:
     """``called_card.leads_its_suit`` on the row's cards (the fordækt card being card 55)."""
     return CC.leads_its_suit(led, called, FORDAEKT if fd_suit >= 0 else -1, fd_suit)

@@ -67,6 +67,7 @@ from regelmotor.play_row import (
     sol_order,
     suit_mask,
     voids_shown,
+    weakest_of,
     winning_index,
 )
 from regelmotor.rules.cardplay.masks import (
@@ -252,7 +253,7 @@ def sol_exit(row: Rows, plain: int, lowest: int, consts: Rows) -> int:
         mine = plain & suit_mask(suit, fd)
         if mine == 0:
             continue
-        low = lowest_of(mine, consts)
+        low = weakest_of(mine, 1, consts)
         below, above = cards_out_around(row, low, consts)
         key = below * 64 - above  # at most 13 cards of a suit are out: the fewest below first
         if above > 0 and key < best_key:
@@ -294,7 +295,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
         if sol:  # a declarer leads low to stay under (never a joker: led, it takes the trick);
             # a defender leads where the declarer must go over
             plain = legal & ~JOKER_MASK
-            low = lowest_of(plain, consts) if plain != 0 else dearest
+            low = weakest_of(plain, 1, consts) if plain != 0 else dearest
             return sol_exit(row, plain, low, consts) if mine else sol_lead(row, legal, low, consts)
         jokers = legal & JOKER_MASK
         if jokers != 0 and (consts[JOKER_LOSES] == 0 or row[TRUMP] < 0):
@@ -344,20 +345,6 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
 
 
 @jit
-def lowest_of(cards: int, consts: Rows) -> int:
-    """The card of ``cards`` lowest in the sol order (-1 for none), and nothing else."""
-    best = -1
-    best_strength = 1 << 30
-    while cards:
-        card = lowest_card(cards)
-        cards &= cards - 1
-        strength = card_strength(card, 1, consts)
-        if strength < best_strength:
-            best, best_strength = card, strength
-    return best
-
-
-@jit
 def under_declarer(row: Rows, legal: int, n: int, cheapest: int, consts: Rows) -> int:
     """A defender before the sol declarer in the trick: keep the trick low, so that he must go over.
 
@@ -382,7 +369,7 @@ def under_declarer(row: Rows, legal: int, n: int, cheapest: int, consts: Rows) -
                 theirs = int(row[HANDS + other]) & suit_mask(led, fd)
                 if theirs == 0:
                     return cheapest
-                target = min(target, card_strength(lowest_of(theirs, consts), 1, consts))
+                target = min(target, card_strength(weakest_of(theirs, 1, consts), 1, consts))
     highest = 0
     for i in range(n):
         card = int(row[TRICK + i])
@@ -404,7 +391,7 @@ def under_declarer(row: Rows, legal: int, n: int, cheapest: int, consts: Rows) -
             best, best_strength = card, strength
     if best >= 0:
         return best
-    low = lowest_of(mine, consts)
+    low = weakest_of(mine, 1, consts)
     return low if low >= 0 else cheapest
 
 
@@ -424,7 +411,7 @@ def sol_lead(row: Rows, legal: int, lowest: int, consts: Rows) -> int:
         mine = legal & int(SUIT_MASKS[suit])
         if mine == 0:
             continue
-        low = lowest_of(mine, consts)
+        low = weakest_of(mine, 1, consts)
         low_strength = card_strength(low, 1, consts)
         for other in range(4):
             if (declarers >> other) & 1 == 0 or known_void(row, other, suit):
@@ -433,7 +420,7 @@ def sol_lead(row: Rows, legal: int, lowest: int, consts: Rows) -> int:
                 theirs = int(row[HANDS + other]) & int(SUIT_MASKS[suit])
                 if theirs == 0:
                     continue
-                gap = card_strength(lowest_of(theirs, consts), 1, consts) - low_strength
+                gap = card_strength(weakest_of(theirs, 1, consts), 1, consts) - low_strength
             else:
                 gap = -low_strength  # unseen: the lower his own card, the likelier the declarer is over it
             if gap > best_gap:

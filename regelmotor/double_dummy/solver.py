@@ -585,18 +585,14 @@ def sol_defence(
         for seat in range(4):
             if (side >> seat) & 1:
                 theirs |= int(row[K.HANDS + seat])
-        weakest = 99
-        rest = theirs & K.suit_mask(suit, fd) if suit != JOKER_SUIT else 0
-        while rest:
-            other = lowest_card(rest)
-            rest &= rest - 1
-            weakest = min(weakest, K.card_strength(other, int(row[K.SOL]), consts))
-        if weakest == 99:
+        low = K.weakest_of(theirs & K.suit_mask(suit, fd), int(row[K.SOL]), consts) if suit != JOKER_SUIT else -1
+        if low < 0:
             return -strength
-        return (200 if weakest > strength else 100) - strength
-    if suit == JOKER_SUIT and K.card_suit(int(row[K.TRICK]), fd) != JOKER_SUIT:
+        return (200 if K.card_strength(low, int(row[K.SOL]), consts) > strength else 100) - strength
+    led = K.card_suit(int(row[K.TRICK]), fd)
+    if suit == JOKER_SUIT and led != JOKER_SUIT:
         return -300  # a joker thrown keeps a card for later, at the cost of a trick's choice: seldom the defence
-    if suit != K.card_suit(int(row[K.TRICK]), fd):
+    if suit != led:
         return strength
     if not declarer_played:
         return -strength
@@ -693,10 +689,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
             score = 100 - strength if takes else -strength
         if ruffed:
             score -= 200
-        if n > 0 and wants == MOST and 52 <= card < 55:  # a joker thrown is a led joker's trick given up
-            score -= 300
-        if n == 0 and wants == MOST and 52 <= card < 55:  # its trick is as sure later: cashed early, a tempo lost
-            score = -150
+        if wants == MOST and 52 <= card < 55:  # led, its trick is as sure later; thrown, it is given up
+            score = -150 if n == 0 else score - 300
         if n == 0 and trump >= 0 and card < 52 and card // 13 == trump:  # a trump lead, oddly, seldom best
             score -= 100
         j = count  # insertion by score, highest first
@@ -1039,22 +1033,6 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
 
 
 @jit
-def _weakest(cards: int, sol: int, consts: Rows) -> int:
-    """The weakest of a non-empty mask's cards in the contract's order."""
-    low = lowest_card(cards)
-    weakest = K.card_strength(low, sol, consts)
-    rest = cards & (cards - 1)
-    while rest:
-        card = lowest_card(rest)
-        rest &= rest - 1
-        strength = K.card_strength(card, sol, consts)
-        if strength < weakest:
-            weakest = strength
-            low = card
-    return low
-
-
-@jit
 def _rank_safe(mine: int, other: int, spare: int, sol: int, consts: Rows) -> int:
     """The jokers a lone declarer needs to stay under the led card each time the other side leads this suit,
     following with his lowest card, or -1 where ``spare`` jokers are not enough. By the i-th time the suit
@@ -1064,8 +1042,8 @@ def _rank_safe(mine: int, other: int, spare: int, sol: int, consts: Rows) -> int
     never needs more jokers later: the card kept would have to pass a round of its own."""
     used = 0
     while mine != 0 and other != 0:
-        low = _weakest(mine, sol, consts)
-        under = _weakest(other, sol, consts)
+        low = K.weakest_of(mine, sol, consts)
+        under = K.weakest_of(other, sol, consts)
         if K.card_strength(low, sol, consts) < K.card_strength(under, sol, consts):
             mine &= ~(1 << low)
         elif used < spare:
@@ -1089,16 +1067,7 @@ def _safe_lead(row: Rows, low: int, mine: int, other: int, side: int, sol: int, 
         if (side >> seat) & 1:
             continue
         held = int(row[K.HANDS + seat]) & other
-        if held == 0:
-            continue
-        above = True
-        while held:
-            card = lowest_card(held)
-            held &= held - 1
-            if K.card_strength(card, sol, consts) <= strength:
-                above = False
-                break
-        if above:
+        if held != 0 and K.card_strength(K.weakest_of(held, sol, consts), sol, consts) > strength:
             return True
     return False
 
@@ -1150,7 +1119,7 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
             card = lowest_card(rest)
             rest &= rest - 1
             highest = max(highest, K.card_strength(card, sol, consts))
-        under = _weakest(other, sol, consts)
+        under = K.weakest_of(other, sol, consts)
         if highest < K.card_strength(under, sol, consts):
             relied |= 1 << under
             if legal & cards:
@@ -1161,8 +1130,8 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
             safe = False
             break
         spare -= used
-        relied |= 1 << _weakest(mine | other, sol, consts)
-        low = _weakest(mine, sol, consts)
+        relied |= 1 << K.weakest_of(mine | other, sol, consts)
+        low = K.weakest_of(mine, sol, consts)
         if not exit_found and legal >> low & 1:
             exit_found = _safe_lead(row, low, mine, other, side, sol, consts)
     if safe and exit_found:
@@ -1175,7 +1144,7 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
         mine = ours & cards
         if mine == 0:
             continue
-        low = _weakest(mine, sol, consts)
+        low = K.weakest_of(mine, sol, consts)
         weakest = K.card_strength(low, sol, consts)
         rest = theirs & cards
         while rest:
