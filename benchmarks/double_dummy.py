@@ -139,14 +139,15 @@ def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
         analysis = analyse_game(game, name, nodes=nodes)
         analyses.append(time.perf_counter() - started)
         unsettled += analysis.unknown
-        open_cards += sum(len(card.unsettled) for card in analysis.cards)
+        open_here = sum(len(card.unsettled) for card in analysis.cards)
+        open_cards += open_here
         assert game.bid is not None
         kind = game.bid.sol or "trumf"
         kinds.setdefault(kind, []).append(analyses[-1])
         line = (
             f"deal {len(solves)}: {game.contract}, {value} tricks, solve {solves[-1]:.2f} s, "
             f"analyse {analyses[-1]:.1f} s ({analysis.unknown} unknown, "
-            f"{sum(len(card.unsettled) for card in analysis.cards)} other cards unsettled)"
+            f"{open_here} other cards unsettled)"
         )
         if table:
             started = time.perf_counter()
