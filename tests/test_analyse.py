@@ -306,6 +306,26 @@ def test_the_table_plays_the_rulesets_jokers() -> None:
     assert trumpable.tricks[None][3] == 3  # without trumps it still wins
 
 
+@pytest.mark.parametrize(("name", "house"), [("engelsk", None), ("standard", None), ("standard", "joker-trumpable")])
+def test_one_table_serves_every_declarer_of_a_trump(name: str, house: str | None) -> None:
+    """DDS keeps one table for the four leaders of a trump; so does ``hand_table``: a position's entry is
+    kept for seat 0's side and read for the other side turned round (the tricks left less its own), for
+    whoever declared. Every cell equals the same cell solved alone, with a table of its own."""
+    rules = rules_of(name, *((house,) if house else ()))
+    consts = K.KernelRules.build(rules).constants
+    rng = random.Random(f"one table {name} {house}")
+    for _ in range(12):
+        deck = new_deck(rules.jokers)
+        rng.shuffle(deck)
+        hands = [sorted(deck[6 * s : 6 * s + 6]) for s in range(4)]
+        table = hand_table(rules, name, hands)
+        for trump, cells in table.tricks.items():
+            for declarer, found in enumerate(cells):
+                side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+                alone = S.Solver(consts, bits=12).value(table_row(hands, trump, declarer), side, S.MOST, 10**7)
+                assert found == alone, (hands, trump, declarer)
+
+
 def test_simulate_writes_every_deals_record_and_analyse_reads_them(tmp_path: Path) -> None:
     folder = tmp_path / "aften"
     code, _ = _run(

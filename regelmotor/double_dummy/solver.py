@@ -19,7 +19,10 @@ Haglund's DDS, Ginsberg's GIB):
   ranks: the highest left is the ace), hangs in a chain keyed by the hands' suit lengths, the position's
   flags (the leader, whether the partner card has fallen or its suit been led, the side) and the
   contract, and matches any position that holds the same cards there. The jokers, the fordækt card and
-  the suit of a partner card still out are always kept whole: their rules read the card, not its rank;
+  the suit of a partner card still out are always kept whole: their rules read the card, not its rank.
+  Where play is the same whoever declared (a trump game of two sides with no partner card out), an entry
+  is kept for seat 0's side and serves the other side turned round, so one table serves the four
+  declarers of a trump (DDS's table for the four leaders of a strain);
 - **quick tricks and sure trumps**, each reporting the cards it relied on (only the top winners the other
   hands' lengths make count); where the leader's side is he and the seat across, in a position played as
   bridge is, the two hands' winners together, reaching the partner's through an entry (macroxue's fast
@@ -192,10 +195,25 @@ def keyed_by_tricks(row: Rows) -> bool:
 
 
 @jit
+def seats_alike(row: Rows) -> bool:
+    """Whether play from here is the same whoever declared: a trump game of two sides (a hand record's, or
+    one whose partner card has fallen), where each side's tricks are the tricks left less the other's. Its
+    table entries then serve both sides and every declarer (DDS keeps one table for the four leaders of a
+    trump): kept for the side of seat 0, read for the other side turned round."""
+    return bool(
+        row[K.SIDE] == TRUMP_GAME
+        and row[K.SOL_LIMIT] < 0
+        and row[K.FIRST_TRICKS] < 0
+        and (row[K.CALLED] < 0 or row[K.CALLED_PLAYED] != 0)
+    )
+
+
+@jit
 def flags(row: Rows, side: int, wants: int) -> int:
-    """What, besides the hands and the contract, decides the rest of play at the start of a trick."""
+    """What, besides the hands and the contract, decides the rest of play at the start of a trick (where
+    ``seats_alike``, ``side`` is seat 0's and the partner is left out)."""
     meta = int(row[K.LEADER]) | (int(row[K.CALLED_PLAYED]) << 2) | (int(row[K.SUIT_LED]) << 3)
-    meta |= (int(row[K.PARTNER]) + 2) << 4
+    meta |= (7 if seats_alike(row) else int(row[K.PARTNER]) + 2) << 4
     meta |= side << 7
     meta |= (wants + 1) << 11
     if keyed_by_tricks(row):  # the declarers' tricks (with a fixed partner's) decide when play ends; no one else's
@@ -211,7 +229,8 @@ def flags(row: Rows, side: int, wants: int) -> int:
 
 @jit
 def contract(row: Rows) -> int:
-    """The contract's fields, so one table never mixes two contracts' values."""
+    """The contract's fields, so one table never mixes two contracts' values (where ``seats_alike``, not who
+    declared)."""
     c = int(row[K.TRUMP]) + 1
     c |= int(row[K.SOL]) << 3
     c |= (int(row[K.CALLED]) + 1) << 4
@@ -219,6 +238,8 @@ def contract(row: Rows) -> int:
     c |= (int(row[K.SIDE]) + 1) << 13
     c |= (int(row[K.SOL_LIMIT]) + 1) << 16
     c |= (int(row[K.FIRST_TRICKS]) + 1) << 21
+    if seats_alike(row):
+        return c | (1 << 37)
     c |= (int(row[K.EXEMPT]) + 1) << 26
     c |= int(row[K.DECLARERS]) << 29
     c |= int(row[K.FIXED_SIDE]) << 33
@@ -1270,7 +1291,8 @@ _F_KILLER = 13  # the position's row of the killer table, and its tag there
 _F_TAG = 14
 _F_LAZY = 15  # 1 while only the killer card is listed: the others are ordered when it does not cut off
 _F_CALLED = 16  # at a trick's start: the partner card's number in the table key (``canonical``'s answer)
-FRAME = 17
+_F_TURNED = 17  # 1 where the table keeps the position for the other side (``seats_alike``)
+FRAME = 18
 _OPEN = -2
 """``_enter``'s answer where the position needs its children searched (its frame is set up)."""
 
@@ -1307,7 +1329,9 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         else:
             called = canonical(row, order, hands)
         frames[depth, _F_CALLED] = called
-        meta = flags(row, side, wants) | ((called + 1) << 29)
+        turned = seats_alike(row) and side & 1 == 0
+        frames[depth, _F_TURNED] = 1 if turned else 0
+        meta = flags(row, 15 & ~side if turned else side, wants) | ((called + 1) << 29)
         deal = contract(row)
         code = lengths_of(row)
         slot = chain_of(code, meta, deal, table.shape[0] >> 2)
@@ -1316,14 +1340,15 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         for _ in range(CHAIN):
             if entry < 0:
                 break
-            if matches(table, entry, hands, code, meta, deal) and (
-                won + table[entry, LOWER] >= target or won + table[entry, UPPER] < target
-            ):
-                budget[3] += 1
-                wins[depth] = mask_cards(int(table[entry, MASK]), row, order)
-                if won + table[entry, LOWER] >= target:
-                    return won + int(table[entry, LOWER])
-                return won + int(table[entry, UPPER])
+            if matches(table, entry, hands, code, meta, deal):
+                lower = int(table[entry, LOWER])
+                upper = int(table[entry, UPPER])
+                if turned:
+                    lower, upper = left - upper, left - lower
+                if won + lower >= target or won + upper < target:
+                    budget[3] += 1
+                    wins[depth] = mask_cards(int(table[entry, MASK]), row, order)
+                    return won + (lower if won + lower >= target else upper)
             entry = int(table[entry, NEXT])
         if row[K.TRICKS] == 12:  # the last trick: each plays his one card
             child = stack[depth + 1]
@@ -1472,6 +1497,8 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
         lower = found - won
     else:
         upper = found - won
+    if frame[_F_TURNED] == 1:
+        lower, upper = 13 - int(row[K.TRICKS]) - upper, 13 - int(row[K.TRICKS]) - lower
     entry = int(table[chain, 0])
     for _ in range(CHAIN):
         if entry < 0:
