@@ -30,7 +30,7 @@ from regelmotor.bots import kernel as K
 from regelmotor.cards import new_deck
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES as ANALYSE_NODES
-from regelmotor.double_dummy.table import table_row
+from regelmotor.double_dummy.table import hand_table, table_row
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
@@ -60,6 +60,9 @@ def dds(deals: int, cards: int, seed: int) -> None:
     starts: list[float] = []
     nodes: list[int] = []
     tables: list[float] = []
+    our_tables: list[float] = []
+    tables_agreed = 0
+    table_solver = S.Solver(kernel.constants)
     solved = agreed = over = 0
     solver.value(table_row([[0], [1], [2], [3]], "S", 0), 5, S.MOST, 100)  # compile first
     for number in range(deals):
@@ -69,8 +72,14 @@ def dds(deals: int, cards: int, seed: int) -> None:
         deal = Deal.from_pbn(pbn(hands))
         if cards == 13:
             started = time.perf_counter()
-            calc_dd_table(deal)
+            theirs_table = calc_dd_table(deal).to_list()  # [spades, hearts, diamonds, clubs, no trump][seat]
             tables.append((time.perf_counter() - started) / 20)
+            started = time.perf_counter()
+            ours_table = hand_table(rules, "engelsk", hands, NODES, solver=table_solver)
+            our_tables.append((time.perf_counter() - started) / 20)
+            tables_agreed += all(
+                list(ours_table.tricks[trump]) == theirs_table[t] for t, trump in enumerate(("S", "H", "D", "C", None))
+            )
         for trump in ("S", "H", "D", "C", None):
             leader = rng.randrange(4)
             declarer = (leader - 1) % 4
@@ -112,6 +121,11 @@ def dds(deals: int, cards: int, seed: int) -> None:
         print(
             f"DDS calc_dd_table per strain and declarer: median {table * 1000:.2f} ms; regelmotor's solve "
             f"{statistics.median(ours) / table:.1f}x that"
+        )
+        print(
+            f"a whole table (hand_table, one table for the 20 cells, as analyse --table): {tables_agreed}/"
+            f"{len(our_tables)} equal DDS's; per cell median {statistics.median(our_tables) * 1000:.2f} ms, "
+            f"{statistics.median(our_tables) / table:.1f}x calc_dd_table"
         )
 
 

@@ -11,8 +11,9 @@ from typing import TextIO
 from regelmotor.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, Command, house_rule_arg, print_json, whole_number
 from regelmotor.cli.words import helped
-from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game, played_cards
+from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game, kernel_of, played_cards
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
+from regelmotor.double_dummy.solver import Solver
 from regelmotor.double_dummy.table import CELLS, check_hands, hand_table, read_boards
 from regelmotor.engine.game import Game
 from regelmotor.phrase_table import seat_no
@@ -165,13 +166,14 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
             check_hands(hands, rules, file)
         tables = []
         several = len(args.deal) > 1  # a board is named by its file where there are several
+        solver = Solver(kernel_of(rules).constants)  # one table for the evening, cleared for each board
         for file, name, hands in boards:
             progress = Progress(CELLS, "cells", args.lang)
             if name is None:
                 shown = Path(file).name if len(boards) > 1 else None
             else:
                 shown = f"{Path(file).name}, {name}" if several else name
-            tables.append(hand_table(rules, resolved.label, hands, args.nodes, progress, shown))
+            tables.append(hand_table(rules, resolved.label, hands, args.nodes, progress, shown, solver))
         if args.json:  # one board: its table; an evening's: a list, each with its board
             print_json(hand_table_json(tables[0]) if len(tables) == 1 else [hand_table_json(t) for t in tables], out)
         else:

@@ -187,13 +187,18 @@ def hand_table(
     nodes: int = NODES,
     progress: Callable[[int], None] | None = None,
     board: str | None = None,
+    solver: S.Solver | None = None,
 ) -> HandTable:
     """The double-dummy tricks of every trump and declarer (``progress(done)`` after each of the 20 cells).
 
-    One table serves the whole deal, and each declarer's search starts from the last value found as its
-    first guess (MTD(f)): the partner's, else the other side's tricks of the seat before him (the first
-    declarer of a trump: the solver's own guess)."""
-    solver = S.Solver(kernel_of(rules).constants)
+    One table serves the whole deal (``solver``'s, cleared first, where an evening's boards share one: a
+    table is 100 MB), and each declarer's search starts from the last value found as its first guess
+    (MTD(f)): the partner's, else the other side's tricks of the seat before him (the first declarer of a
+    trump: the solver's own guess)."""
+    if solver is None:
+        solver = S.Solver(kernel_of(rules).constants)
+    else:
+        S.clear(solver.table)
     tricks: dict[str | None, tuple[int | None, ...]] = {}
     size = len(hands[0])
     for t, trump in enumerate(TRUMPS):
