@@ -3,6 +3,7 @@
     python benchmarks/double_dummy.py --part dds --deals 20 --cards 13
     python benchmarks/double_dummy.py --part dds --deals 1000 --cards 9
     python benchmarks/double_dummy.py --part esmakker --deals 10
+    python benchmarks/double_dummy.py --part esmakker --deals 2 --kind "ren sol" --ruleset thorsen
 
 ``dds``: random engelsk deals (52 cards: bridge's play with a fixed trump), every trump and no trump,
 a random leader; the tricks must agree exactly, and the time per solve is reported beside DDS's
@@ -129,7 +130,7 @@ def dds(deals: int, cards: int, seed: int) -> None:
         )
 
 
-def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
+def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int, kind: str | None = None) -> None:
     from bot_deals import played_deals
 
     from regelmotor.double_dummy.analysis import analyse_game, first_lead
@@ -144,7 +145,12 @@ def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int) -> None:
     tables: list[float] = []
     unknown = unsettled = open_cards = 0
     kinds: dict[str, list[float]] = {}
-    for game, first, sides in itertools.islice(played_deals(rules, kernel, rng), deals):
+    chosen = (
+        (game, first, sides)
+        for game, first, sides in played_deals(rules, kernel, rng)
+        if kind is None or (game.bid is not None and (game.bid.sol or "trumf") == kind)
+    )
+    for game, first, sides in itertools.islice(chosen, deals):
         S.clear(solver.table)
         started = time.perf_counter()
         value = solver.value(first, sides.side, sides.wants, nodes)
@@ -196,13 +202,16 @@ def main() -> None:
     parser.add_argument("--ruleset", default="standard", help="esmakker: the ruleset whose deals are analysed")
     parser.add_argument("--table", action="store_true", help="esmakker: time analyse --table on each deal too")
     parser.add_argument(
+        "--kind", help="esmakker: only deals of this kind of contract (a sol bid's name, e.g. 'ren sol', or trumf)"
+    )
+    parser.add_argument(
         "--nodes", type=int, default=ANALYSE_NODES, help="esmakker: a search's node budget (analyse's own by default)"
     )
     args = parser.parse_args()
     if args.part == "dds":
         dds(args.deals, args.cards, args.seed)
     else:
-        esmakker(args.deals, args.seed, args.ruleset, args.table, args.nodes)
+        esmakker(args.deals, args.seed, args.ruleset, args.table, args.nodes, args.kind)
 
 
 if __name__ == "__main__":
