@@ -12,17 +12,25 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from regelmotor import play_row as K
+from regelmotor.bots.base import Bot
+from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.double_dummy.analysis import Sides, sides_of
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.ruleset.compile import Rules
 
 
-def played_deals(rules: Rules, kernel: K.KernelRules, rng: random.Random) -> Iterator[tuple[Game, K.Rows, Sides]]:
-    """Endless deals of ``rules``: the game played out, its first lead's row and its sides."""
+def played_deals(
+    rules: Rules, kernel: K.KernelRules, rng: random.Random, bidders: str = "heuristic"
+) -> Iterator[tuple[Game, K.Rows, Sides]]:
+    """Endless deals of ``rules``: the game played out, its first lead's row and its sides. ``bidders``
+    "expert": the expert bids, declares and exchanges (it bids ren sol and bordlægger, which the heuristic
+    bots never do), the heuristic bots play the cards."""
     while True:
         game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
         bots = [HeuristicBot(rules, rng) for _ in range(4)]
+        if bidders == "expert":
+            experts: list[Bot] = [ExpertBot(rules, random.Random(rng.randrange(2**32))) for _ in range(4)]
         first = None
         while game.step is not None:
             if game.phase == PLAY and not game.tricks and not game.trick and first is None:
@@ -30,6 +38,7 @@ def played_deals(rules: Rules, kernel: K.KernelRules, rng: random.Random) -> Ite
                 sides = sides_of(game, first)
             seat = game.to_act
             assert seat is not None
-            game.apply(bots[seat].choose(game.view(seat), game.legal))
+            bot = experts[seat] if bidders == "expert" and game.phase != PLAY else bots[seat]
+            game.apply(bot.choose(game.view(seat), game.legal))
         if first is not None and not sides.per_player:
             yield game, first, sides

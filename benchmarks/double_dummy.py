@@ -3,7 +3,7 @@
     python benchmarks/double_dummy.py --part dds --deals 20 --cards 13
     python benchmarks/double_dummy.py --part dds --deals 1000 --cards 9
     python benchmarks/double_dummy.py --part esmakker --deals 10
-    python benchmarks/double_dummy.py --part esmakker --deals 2 --kind "ren sol" --ruleset thorsen
+    python benchmarks/double_dummy.py --part esmakker --deals 2 --kind "ren sol" --bidders expert
 
 ``dds``: random engelsk deals (52 cards: bridge's play with a fixed trump), every trump and no trump,
 a random leader; the tricks must agree exactly, and the time per solve is reported beside DDS's
@@ -130,7 +130,9 @@ def dds(deals: int, cards: int, seed: int) -> None:
         )
 
 
-def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int, kind: str | None = None) -> None:
+def esmakker(
+    deals: int, seed: int, name: str, table: bool, nodes: int, kind: str | None = None, bidders: str = "heuristic"
+) -> None:
     from bot_deals import played_deals
 
     from regelmotor.double_dummy.analysis import analyse_game, first_lead
@@ -147,7 +149,7 @@ def esmakker(deals: int, seed: int, name: str, table: bool, nodes: int, kind: st
     kinds: dict[str, list[float]] = {}
     chosen = (
         (game, first, sides)
-        for game, first, sides in played_deals(rules, kernel, rng)
+        for game, first, sides in played_deals(rules, kernel, rng, bidders)
         if kind is None or (game.bid is not None and (game.bid.sol or "trumf") == kind)
     )
     for game, first, sides in itertools.islice(chosen, deals):
@@ -205,13 +207,19 @@ def main() -> None:
         "--kind", help="esmakker: only deals of this kind of contract (a sol bid's name, e.g. 'ren sol', or trumf)"
     )
     parser.add_argument(
+        "--bidders",
+        choices=("heuristic", "expert"),
+        default="heuristic",
+        help="esmakker: who bids (the heuristic bots never bid ren sol or bordlægger); the heuristic bots play",
+    )
+    parser.add_argument(
         "--nodes", type=int, default=ANALYSE_NODES, help="esmakker: a search's node budget (analyse's own by default)"
     )
     args = parser.parse_args()
     if args.part == "dds":
         dds(args.deals, args.cards, args.seed)
     else:
-        esmakker(args.deals, args.seed, args.ruleset, args.table, args.nodes, args.kind)
+        esmakker(args.deals, args.seed, args.ruleset, args.table, args.nodes, args.kind, args.bidders)
 
 
 if __name__ == "__main__":
