@@ -15,7 +15,7 @@ from regelmotor import play_row as K
 from regelmotor.bots.base import Bot
 from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.heuristic import HeuristicBot
-from regelmotor.double_dummy.analysis import Sides, sides_of
+from regelmotor.double_dummy.analysis import AnalysisError, Sides, sides_of
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.ruleset.compile import Rules
 
@@ -32,13 +32,17 @@ def played_deals(
         if bidders == "expert":
             experts: list[Bot] = [ExpertBot(rules, random.Random(rng.randrange(2**32))) for _ in range(4)]
         first = None
+        sides = None
         while game.step is not None:
             if game.phase == PLAY and not game.tricks and not game.trick and first is None:
                 first = K.row_from_game(kernel, game)
-                sides = sides_of(game, first)
+                try:
+                    sides = sides_of(game, first)
+                except AnalysisError:  # declarers each on his own (gå med in a sol): no two sides
+                    break
             seat = game.to_act
             assert seat is not None
             bot = experts[seat] if bidders == "expert" and game.phase != PLAY else bots[seat]
             game.apply(bot.choose(game.view(seat), game.legal))
-        if first is not None and not sides.per_player:
+        if first is not None and sides is not None and not sides.per_player:
             yield game, first, sides
