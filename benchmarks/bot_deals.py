@@ -1,6 +1,6 @@
-"""Deals as the heuristic bots bid and play them, for the solver's benchmarks: each played to its end, with
-its row at the first lead after the exchange and its sides (contracts of each player for himself are left
-out: they have no two sides to solve for)."""
+"""Deals as bots bid and play them, for the solver's benchmarks: each played to its end, with its row at the
+first lead after the exchange and its sides (contracts of each player for himself, and declarers each on
+his own, are left out: they have no two sides to solve for)."""
 
 from __future__ import annotations
 

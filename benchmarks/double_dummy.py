@@ -164,8 +164,7 @@ def esmakker(
         open_here = sum(len(card.unsettled) for card in analysis.cards)
         open_cards += open_here
         assert game.bid is not None
-        kind = game.bid.sol or "trumf"
-        kinds.setdefault(kind, []).append(analyses[-1])
+        kinds.setdefault(game.bid.sol or "trumf", []).append(analyses[-1])
         line = (
             f"deal {len(solves)}: {game.contract}, {value} tricks, solve {solves[-1]:.2f} s, "
             f"analyse {analyses[-1]:.1f} s ({analysis.unknown} unknown, "
@@ -184,9 +183,9 @@ def esmakker(
         f"{unsettled} cards played unsettled, {open_cards} other cards' values unsettled (the best cards listed "
         "may be incomplete there)"
     )
-    for kind, times in sorted(kinds.items()):
+    for bid, times in sorted(kinds.items()):
         print(
-            f"  {kind}: {len(times)} deals, median analyse {statistics.median(times):.1f} s, slowest {max(times):.1f} s"
+            f"  {bid}: {len(times)} deals, median analyse {statistics.median(times):.1f} s, slowest {max(times):.1f} s"
         )
     if tables:
         print(

@@ -211,6 +211,12 @@ def seats_alike(row: Rows) -> bool:
 
 
 @jit
+def turned_round(lower: int, upper: int, left: int) -> tuple[int, int]:
+    """Bounds on one side's tricks still to come, as bounds on the other side's (``left`` tricks to play)."""
+    return left - upper, left - lower
+
+
+@jit
 def flags(row: Rows, side: int, wants: int) -> int:
     """What, besides the hands and the contract, decides the rest of play at the start of a trick (where
     ``seats_alike``, ``side`` is seat 0's and the partner is left out)."""
@@ -1346,7 +1352,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                 lower = int(table[entry, LOWER])
                 upper = int(table[entry, UPPER])
                 if turned:
-                    lower, upper = left - upper, left - lower
+                    lower, upper = turned_round(lower, upper, left)
                 if won + lower >= target or won + upper < target:
                     budget[3] += 1
                     wins[depth] = mask_cards(int(table[entry, MASK]), row, order)
@@ -1492,15 +1498,16 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
     deal = int(frame[_F_DEAL])
     won = int(frame[_F_WON])
     mask = relevant_mask(int(frame[_F_WINS]), row, order)
+    left = 13 - int(row[K.TRICKS])
     lower = 0  # the tricks still to come: a search tells one bound, the other is what is left
-    upper = 13 - int(row[K.TRICKS])
+    upper = left
     found = int(frame[_F_RESULT])
     if found >= target:
         lower = found - won
     else:
         upper = found - won
     if frame[_F_TURNED] == 1:
-        lower, upper = 13 - int(row[K.TRICKS]) - upper, 13 - int(row[K.TRICKS]) - lower
+        lower, upper = turned_round(lower, upper, left)
     entry = int(table[chain, 0])
     for _ in range(CHAIN):
         if entry < 0:
