@@ -3,6 +3,10 @@
 Each deal is played twice: A at seats 0 and 2 against B at 1 and 3, then the other way round, on
 the same cards (deal ``i`` of a run always shuffles from the same stream). The luck of the cards
 cancels out, so what is left is how much better A plays, measured in the ruleset's own points.
+
+The measure is A's points less B's, halved: where a deal's points sum to zero that is A's own points,
+and where only the winners score (engelsk, 002) A's own points would count the points the deal hands
+out, so that a bot matched against itself would seem to win.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ class MatchResult:
     ruleset: str
     deals: int
     a_points: Estimate
-    """A's mean points per seat per deal (over both sittings), with its 95% interval."""
+    """A's mean points per seat per deal less B's, halved (over both sittings), with its 95% interval: A's
+    own points where the scores sum to zero, 0 for two equal bots whatever the scoring."""
 
     @property
     def significant(self) -> bool:
@@ -50,7 +55,7 @@ class MatchResult:
             verdict = words["match_not_significant"]
         return [
             words["match_head"].format(a=self.a, b=self.b, ruleset=self.ruleset, deals=self.deals),
-            words["match_points"].format(a=self.a, estimate=format_estimate(p, lang=lang), n=p.n),
+            words["match_points"].format(a=self.a, b=self.b, estimate=format_estimate(p, lang=lang), n=p.n),
             verdict,
         ]
 
@@ -71,5 +76,8 @@ def run_match(
     first = run_deals(ruleset, house_rules, deals, seed, [a, b, a, b], jobs, progress, dask)
     later = None if progress is None else (lambda n: progress(deals + n))
     second = run_deals(ruleset, house_rules, deals, seed, [b, a, b, a], jobs, later, dask)
-    per_deal = [(x.scores[0] + x.scores[2] + y.scores[1] + y.scores[3]) / 4 for x, y in zip(first, second, strict=True)]
+    per_deal = [
+        (x.scores[0] + x.scores[2] + y.scores[1] + y.scores[3] - x.scores[1] - x.scores[3] - y.scores[0] - y.scores[2]) / 8
+        for x, y in zip(first, second, strict=True)
+    ]
     return MatchResult(a, b, label or ruleset, deals, mean([Fraction(v) for v in per_deal]))

@@ -268,14 +268,27 @@ def test_match_prints_the_interval_and_the_number_of_deals(capsys: pytest.Captur
 
 
 def test_a_match_sums_both_sittings_of_every_deal() -> None:
-    """A's points per deal: seats 0 and 2 of the first sitting, 1 and 3 of the second, over four seats."""
+    """A's points per deal: seats 0 and 2 of the first sitting, 1 and 3 of the second, less B's, halved
+    over four seats: where the scores sum to zero, A's own points."""
     from regelmotor.match import run_match
 
-    result = run_match("random", "random", "standard", [], 30, 4)
-    first = run_deals("standard", [], 30, 4, ["random"] * 4)
-    values = [(r.scores[0] + r.scores[2] + r.scores[1] + r.scores[3]) / 4 for r in first]
-    assert result.a_points.value == pytest.approx(float(sum(values)) / 30)
-    assert result.a_points.value == 0  # the same bot on both sides: every deal sums to zero
+    result = run_match("heuristic", "random", "standard", [], 30, 4)
+    first = run_deals("standard", [], 30, 4, ["heuristic", "random"] * 2)
+    second = run_deals("standard", [], 30, 4, ["random", "heuristic"] * 2)
+    own = [(x.scores[0] + x.scores[2] + y.scores[1] + y.scores[3]) / 4 for x, y in zip(first, second, strict=True)]
+    assert result.a_points.value == pytest.approx(float(sum(own)) / 30)
+    assert result.a_points.value != 0
+
+
+def test_a_bot_matched_against_itself_wins_nothing_where_only_the_winners_score() -> None:
+    """002: "Det par, der vinder flest stik, får 1 point pr. stik udover de første 6 stik": engelsk hands
+    out points and takes none, so A's own points would count them as a gain; a match counts A's over B's."""
+    from regelmotor.match import run_match
+
+    for name in ("engelsk", "standard"):
+        result = run_match("heuristic", "heuristic", name, [], 30, 4)
+        assert result.a_points.value == 0, name
+        assert not result.significant
 
 
 def _at_exchange(rules: Rules, seed: int, strong: bool = False) -> Game | None:
