@@ -31,7 +31,7 @@ from regelmotor.bots import kernel as K
 from regelmotor.cards import new_deck
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES as ANALYSE_NODES
-from regelmotor.double_dummy.table import hand_table, table_row
+from regelmotor.double_dummy.table import hand_table, table_row, table_solvers
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
@@ -47,7 +47,7 @@ def pbn(hands: list[list[int]]) -> str:
     )
 
 
-def dds(deals: int, cards: int, seed: int) -> None:
+def dds(deals: int, cards: int, seed: int, threads: int) -> None:
     from endplay.dds import analyse_start, calc_dd_table, solve_board
     from endplay.types import Deal, Denom, Player
 
@@ -62,8 +62,10 @@ def dds(deals: int, cards: int, seed: int) -> None:
     nodes: list[int] = []
     tables: list[float] = []
     our_tables: list[float] = []
+    our_threaded: list[float] = []
     tables_agreed = 0
-    table_solver = S.Solver(kernel.constants)
+    one_solver = table_solvers(rules, 1)
+    solvers = table_solvers(rules, threads)
     solved = agreed = over = 0
     solver.value(table_row([[0], [1], [2], [3]], "S", 0), 5, S.MOST, 100)  # compile first
     for number in range(deals):
@@ -76,8 +78,12 @@ def dds(deals: int, cards: int, seed: int) -> None:
             theirs_table = calc_dd_table(deal).to_list()  # [spades, hearts, diamonds, clubs, no trump][seat]
             tables.append((time.perf_counter() - started) / 20)
             started = time.perf_counter()
-            ours_table = hand_table(rules, "engelsk", hands, NODES, solver=table_solver)
+            ours_table = hand_table(rules, "engelsk", hands, NODES, solvers=one_solver)
             our_tables.append((time.perf_counter() - started) / 20)
+            started = time.perf_counter()
+            threaded = hand_table(rules, "engelsk", hands, NODES, solvers=solvers)
+            our_threaded.append((time.perf_counter() - started) / 20)
+            assert threaded.tricks == ours_table.tricks
             tables_agreed += all(
                 list(ours_table.tricks[trump]) == theirs_table[t] for t, trump in enumerate(("S", "H", "D", "C", None))
             )
@@ -128,19 +134,32 @@ def dds(deals: int, cards: int, seed: int) -> None:
             f"{len(our_tables)} equal DDS's; per cell median {statistics.median(our_tables) * 1000:.2f} ms, "
             f"{statistics.median(our_tables) / table:.1f}x calc_dd_table"
         )
+        print(
+            f"the same tables on {len(solvers)} threads (calc_dd_table uses every core: {threads} here, as "
+            f"analyse --table does): per cell median {statistics.median(our_threaded) * 1000:.2f} ms, "
+            f"{statistics.median(our_threaded) / table:.1f}x calc_dd_table"
+        )
 
 
 def esmakker(
-    deals: int, seed: int, name: str, table: bool, nodes: int, kind: str | None = None, bidders: str = "heuristic"
+    deals: int,
+    seed: int,
+    name: str,
+    table: bool,
+    nodes: int,
+    kind: str | None = None,
+    bidders: str = "heuristic",
+    threads: int = 2,
 ) -> None:
     from bot_deals import played_deals
 
     from regelmotor.double_dummy.analysis import analyse_game, first_lead
-    from regelmotor.double_dummy.table import hand_table
+    from regelmotor.double_dummy.table import hand_table, table_solvers
 
     rules = compile_rules(load_ruleset(name))
     kernel = K.KernelRules.build(rules)
     solver = S.Solver(kernel.constants)
+    solvers = table_solvers(rules, threads)
     rng = random.Random(seed)
     solves: list[float] = []
     analyses: list[float] = []
@@ -172,7 +191,7 @@ def esmakker(
         )
         if table:
             started = time.perf_counter()
-            cells = hand_table(rules, "", [sorted(h) for h in first_lead(game).hands], nodes)
+            cells = hand_table(rules, "", [sorted(h) for h in first_lead(game).hands], nodes, solvers=solvers)
             tables.append(time.perf_counter() - started)
             unknown += sum(v is None for row in cells.tricks.values() for v in row)
             line += f", table {tables[-1]:.1f} s"
@@ -189,7 +208,8 @@ def esmakker(
         )
     if tables:
         print(
-            f"analyse --table: median {statistics.median(tables):.1f} s, slowest {max(tables):.1f} s, "
+            f"analyse --table ({len(solvers)} threads): median {statistics.median(tables):.1f} s, "
+            f"slowest {max(tables):.1f} s, "
             f"{unknown} cells '?'"
         )
 
@@ -214,11 +234,17 @@ def main() -> None:
     parser.add_argument(
         "--nodes", type=int, default=ANALYSE_NODES, help="esmakker: a search's node budget (analyse's own by default)"
     )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="the threads a whole table is searched on (calc_dd_table uses every core; analyse --table one a core)",
+    )
     args = parser.parse_args()
     if args.part == "dds":
-        dds(args.deals, args.cards, args.seed)
+        dds(args.deals, args.cards, args.seed, args.threads)
     else:
-        esmakker(args.deals, args.seed, args.ruleset, args.table, args.nodes, args.kind, args.bidders)
+        esmakker(args.deals, args.seed, args.ruleset, args.table, args.nodes, args.kind, args.bidders, args.threads)
 
 
 if __name__ == "__main__":

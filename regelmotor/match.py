@@ -60,6 +60,13 @@ class MatchResult:
         ]
 
 
+def _a_over_b(first: Sequence[Fraction], second: Sequence[Fraction]) -> Fraction:
+    """A deal's A points less B's over both sittings (A at seats 0 and 2, then at 1 and 3), halved, a seat."""
+    a = first[0] + first[2] + second[1] + second[3]
+    b = first[1] + first[3] + second[0] + second[2]
+    return (a - b) / 8
+
+
 def run_match(
     a: str,
     b: str,
@@ -76,8 +83,5 @@ def run_match(
     first = run_deals(ruleset, house_rules, deals, seed, [a, b, a, b], jobs, progress, dask)
     later = None if progress is None else (lambda n: progress(deals + n))
     second = run_deals(ruleset, house_rules, deals, seed, [b, a, b, a], jobs, later, dask)
-    per_deal = [
-        (x.scores[0] + x.scores[2] + y.scores[1] + y.scores[3] - x.scores[1] - x.scores[3] - y.scores[0] - y.scores[2]) / 8
-        for x, y in zip(first, second, strict=True)
-    ]
-    return MatchResult(a, b, label or ruleset, deals, mean([Fraction(v) for v in per_deal]))
+    per_deal = [_a_over_b(x.scores, y.scores) for x, y in zip(first, second, strict=True)]
+    return MatchResult(a, b, label or ruleset, deals, mean(per_deal))

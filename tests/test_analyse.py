@@ -326,6 +326,27 @@ def test_one_table_serves_every_declarer_of_a_trump(name: str, house: str | None
                 assert found == alone, (hands, trump, declarer)
 
 
+def test_the_trumps_on_several_threads_give_the_same_table_cell_for_cell() -> None:
+    """Each trump is searched from an empty table, so a cell does not depend on which thread searched its
+    trump or what it searched before: the same tricks, and the same cells left unknown where the node
+    budget runs out, on one thread or five."""
+    rules = rules_of("standard")
+    consts = K.KernelRules.build(rules).constants
+    rng = random.Random("threads")
+    unknown = 0
+    for _ in range(4):
+        deck = new_deck(rules.jokers)
+        rng.shuffle(deck)
+        hands = [sorted(deck[8 * s : 8 * s + 8]) for s in range(4)]
+        tables = [
+            hand_table(rules, "standard", hands, 3_000, solvers=[S.Solver(consts, bits=14) for _ in range(threads)])
+            for threads in (1, 2, 5)
+        ]
+        assert tables[0].tricks == tables[1].tricks == tables[2].tricks
+        unknown += sum(cell is None for cells in tables[0].tricks.values() for cell in cells)
+    assert unknown > 0  # the budget ran out somewhere: the unknown cells agree too
+
+
 def test_simulate_writes_every_deals_record_and_analyse_reads_them(tmp_path: Path) -> None:
     folder = tmp_path / "aften"
     code, _ = _run(

@@ -4,6 +4,7 @@ each card cost, with every hand open, or a hand record's table)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -11,10 +12,9 @@ from typing import TextIO
 from regelmotor.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, Command, house_rule_arg, print_json, whole_number
 from regelmotor.cli.words import helped
-from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game, kernel_of, played_cards
+from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game, played_cards
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
-from regelmotor.double_dummy.solver import Solver
-from regelmotor.double_dummy.table import CELLS, check_hands, hand_table, read_boards
+from regelmotor.double_dummy.table import CELLS, TRUMPS, check_hands, hand_table, read_boards, table_solvers
 from regelmotor.engine.game import Game
 from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import card_shown, phrases, said, say
@@ -147,12 +147,31 @@ def _analyse_args(command: argparse.ArgumentParser) -> None:
         ),
     )
     command.add_argument(
+        "--jobs",
+        type=whole_number(1, len(TRUMPS)),
+        default=None,
+        metavar="J",
+        help=helped(
+            "--table: the trumps searched side by side on J threads, a 100 MB table each (default: one a core, "
+            "at most {most}; the table is the same for any J)",
+            most=len(TRUMPS),
+        ),
+    )
+    command.add_argument(
         "--from-trick",
         type=whole_number(1, 13),
         default=1,
         metavar="N",
         help="analyse from trick N (the end of a deal is quick; the first tricks cost the most)",
     )
+
+
+def _table_jobs(args: argparse.Namespace) -> int:
+    """``--jobs``, or one thread for each core this process may use (at most one a trump)."""
+    if args.jobs is not None:
+        return int(args.jobs)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return min(cores, len(TRUMPS))
 
 
 def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
@@ -166,14 +185,14 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
             check_hands(hands, rules, file)
         tables = []
         several = len(args.deal) > 1  # a board is named by its file where there are several
-        solver = Solver(kernel_of(rules).constants)  # one table for the evening, cleared for each board
+        solvers = table_solvers(rules, _table_jobs(args))  # the evening's tables, cleared for each trump
         for file, name, hands in boards:
             progress = Progress(CELLS, "cells", args.lang)
             if name is None:
                 shown = Path(file).name if len(boards) > 1 else None
             else:
                 shown = f"{Path(file).name}, {name}" if several else name
-            tables.append(hand_table(rules, resolved.label, hands, args.nodes, progress, shown, solver))
+            tables.append(hand_table(rules, resolved.label, hands, args.nodes, progress, shown, solvers))
         if args.json:  # one board: its table; an evening's: a list, each with its board
             print_json(hand_table_json(tables[0]) if len(tables) == 1 else [hand_table_json(t) for t in tables], out)
         else:

@@ -1746,6 +1746,10 @@ class Solver:
         where one is known, starts the search (below 0: the solver's own)."""
         return int(value(row, self.consts, side, wants, self.search, nodes, guess))
 
+    def stop(self) -> None:
+        """Tells a search under way (on another thread) to end at its next position: it answers ``UNKNOWN``."""
+        self.search.budget[0] = -(1 << 62)
+
     def reaches(self, row: Rows, side: int, wants: int, target: int, nodes: int) -> int:
         """1 if the side ends with at least ``target`` tricks from ``row``, 0 if not, ``UNKNOWN``."""
         return int(reaches(row, self.consts, side, wants, target, self.search, nodes))

@@ -10,8 +10,11 @@ jokers and their leads); no partner card is called, as in a bridge table.
 
 from __future__ import annotations
 
+import queue
 import re
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -187,35 +190,70 @@ def hand_table(
     nodes: int = NODES,
     progress: Callable[[int], None] | None = None,
     board: str | None = None,
-    solver: S.Solver | None = None,
+    solvers: Sequence[S.Solver] | None = None,
 ) -> HandTable:
-    """The double-dummy tricks of every trump and declarer (``progress(done)`` after each of the 20 cells).
+    """The double-dummy tricks of every trump and declarer (``progress(done)`` as the 20 cells are done).
 
-    One table serves the whole deal (``solver``'s, cleared first, where an evening's boards share one: a
-    table is 100 MB), and each declarer's search starts from the last value found as its first guess
-    (MTD(f)): the partner's, else the other side's tricks of the seat before him (the first declarer of a
-    trump: the solver's own guess)."""
-    if solver is None:
-        solver = S.Solver(kernel_of(rules).constants)
-    else:
-        S.clear(solver.table)
-    tricks: dict[str | None, tuple[int | None, ...]] = {}
+    Each trump is searched from an empty table (``table_solvers``' tables, where an evening's boards share
+    them: a table is 100 MB), by one solver at a time; with several solvers the trumps are searched side
+    by side on as many threads (the search lets go of the interpreter), as DDS's ``CalcDDtable`` does, and
+    every cell is the same, nodes and all, whichever thread took its trump. Within a trump each declarer's
+    search starts from the last value found as its first guess (MTD(f)): the partner's, else the other
+    side's tricks of the seat before him (the first declarer of a trump: the solver's own guess)."""
+    if not solvers:
+        solvers = table_solvers(rules, 1)
+    free: queue.SimpleQueue[S.Solver] = queue.SimpleQueue()
+    for solver in solvers:
+        free.put(solver)
+    lock = threading.Lock()
+    done = [0]
+    stopped = threading.Event()
     size = len(hands[0])
-    for t, trump in enumerate(TRUMPS):
-        by_seat: list[int | None] = []
-        for declarer in range(4):
-            if progress is not None:
-                progress(4 * t + declarer)
-            row = table_row(hands, trump, declarer)
-            side = (1 << declarer) | (1 << ((declarer + 2) % 4))
-            guess = -1  # the solver's own first guess, unless a seat before him tells one
-            if declarer >= 2 and by_seat[declarer - 2] is not None:
-                guess = by_seat[declarer - 2] or 0
-            elif declarer >= 1 and by_seat[declarer - 1] is not None:
-                guess = size - (by_seat[declarer - 1] or 0)
-            found = solver.value(row, side, S.MOST, nodes, guess)
-            by_seat.append(None if found == S.UNKNOWN else found)
-        tricks[trump] = tuple(by_seat)
+
+    def cells(trump: str | None) -> tuple[int | None, ...]:
+        solver = free.get()
+        try:
+            S.clear(solver.table)
+            by_seat: list[int | None] = []
+            for declarer in range(4):
+                if stopped.is_set():
+                    raise KeyboardInterrupt
+                row = table_row(hands, trump, declarer)
+                side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+                guess = -1  # the solver's own first guess, unless a seat before him tells one
+                if declarer >= 2 and by_seat[declarer - 2] is not None:
+                    guess = by_seat[declarer - 2] or 0
+                elif declarer >= 1 and by_seat[declarer - 1] is not None:
+                    guess = size - (by_seat[declarer - 1] or 0)
+                found = solver.value(row, side, S.MOST, nodes, guess)
+                by_seat.append(None if found == S.UNKNOWN else found)
+                with lock:
+                    done[0] += 1
+                    if progress is not None:
+                        progress(done[0])
+            return tuple(by_seat)
+        finally:
+            free.put(solver)
+
     if progress is not None:
-        progress(CELLS)
-    return HandTable(label, tuple(tuple(h) for h in hands), tricks, board)
+        progress(0)
+    if len(solvers) == 1:
+        found = [cells(trump) for trump in TRUMPS]
+    else:
+        pool = ThreadPoolExecutor(max_workers=len(solvers), thread_name_prefix="hand-table")
+        try:
+            found = list(pool.map(cells, TRUMPS))
+        except BaseException:  # Ctrl-C: the searches under way stop at their next position
+            stopped.set()
+            for solver in solvers:
+                solver.stop()
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return HandTable(label, tuple(tuple(h) for h in hands), dict(zip(TRUMPS, found, strict=True)), board)
+
+
+def table_solvers(rules: Rules, count: int) -> list[S.Solver]:
+    """``count`` solvers for ``hand_table`` (at most one a trump): its threads, a 100 MB table each."""
+    consts = kernel_of(rules).constants
+    return [S.Solver(consts) for _ in range(max(1, min(count, len(TRUMPS))))]
