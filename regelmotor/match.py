@@ -28,7 +28,7 @@ class MatchResult:
     deals: int
     a_points: Estimate
     """A's mean points per seat per deal less B's, halved (over both sittings), with its 95% interval: A's
-    own points where the scores sum to zero, 0 for two equal bots whatever the scoring."""
+    own points where the scores sum to zero, nothing in expectation for two equal bots whatever the scoring."""
 
     @property
     def significant(self) -> bool:
