@@ -252,6 +252,9 @@ def test_the_table_of_a_hand_record_per_trump_and_declarer(tmp_path: Path) -> No
     assert set(tricks) == {"S", "H", "D", "C", "none"}
     code, text = _run("analyse", "--table", "engelsk", "--deal", str(deal))
     assert code == 0 and "melder" in text and "uden trumf" in text
+    for jobs in ("1", "3"):  # the trumps on one thread or three: the same table
+        code, again = _run("analyse", "--table", "engelsk", "--deal", str(deal), "--json", "--jobs", jobs)
+        assert code == 0 and json.loads(again)["tricks"] == tricks
 
 
 def test_a_pbn_deal_is_read_with_north_as_seat_0(tmp_path: Path) -> None:
