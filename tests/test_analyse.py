@@ -309,6 +309,42 @@ def test_the_table_plays_the_rulesets_jokers() -> None:
     assert trumpable.tricks[None][3] == 3  # without trumps it still wins
 
 
+def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
+    """A full table keeps at most half its entries, those of the most cards left, each found again in its own
+    chain; a search whose table fills many times answers as one whose table never fills."""
+    rules = rules_of("standard")
+    consts = K.KernelRules.build(rules).constants
+    rng = random.Random("full table")
+    small = S.Solver(consts, bits=7)  # 95 entries: the searches below store some 500 to 1,500 each
+    large = S.Solver(consts, bits=16)
+    for _ in range(4):
+        deck = new_deck(rules.jokers)
+        rng.shuffle(deck)
+        hands = [sorted(deck[8 * s : 8 * s + 8]) for s in range(4)]
+        for trump, declarer in (("S", 0), (None, 1)):
+            row = table_row(hands, trump, declarer)
+            side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+            S.clear(small.table)
+            S.clear(large.table)
+            assert small.value(row, side, S.MOST, 10**7) == large.value(row, side, S.MOST, 10**7)
+    table = small.table
+    heads = table.shape[0] >> 2
+    full = table.copy()
+    full[heads, 0] = table.shape[0]
+    cards_left = full[heads + 1 :, S.LENGTHS] >> 48
+    free = S.keep_nearest_root(full)
+    kept = full[heads + 1 : free]
+    assert 0 < len(kept) <= (table.shape[0] - heads - 1) // 2
+    least = int((kept[:, S.LENGTHS] >> 48).min())
+    assert int(np.sum(cards_left >= least + 1)) <= len(kept) <= int(np.sum(cards_left >= least))
+    for entry in range(heads + 1, free):  # each kept entry hangs in its own chain
+        chain = S.chain_of(int(full[entry, S.LENGTHS]), int(full[entry, S.META]), int(full[entry, S.DEAL]), heads)
+        walk = int(full[chain, 0])
+        while walk >= 0 and walk != entry:
+            walk = int(full[walk, S.NEXT])
+        assert walk == entry
+
+
 @pytest.mark.parametrize(("name", "house"), [("engelsk", None), ("standard", None), ("standard", "joker-trumpable")])
 def test_one_table_serves_every_declarer_of_a_trump(name: str, house: str | None) -> None:
     """DDS keeps one table for the four leaders of a trump; so does ``hand_table``: a position's entry is

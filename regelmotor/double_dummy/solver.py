@@ -106,7 +106,9 @@ STATS = 4
 """A budget's fields: the nodes left, then the nodes searched, the positions looked up at a trick's start, and
 the table's answers among them."""
 DEFAULT_BITS = 20
-"""A table of 2^20 rows (100 MB): a whole deal's analysis fits without many overwrites."""
+"""A table of 2^20 rows (100 MB, 786,431 entries): most searches never fill it; the hard ones (a sol, a
+`standard` table's worst cells) fill it many times, and each time it keeps at most half, those nearest
+the root."""
 
 
 # --- what the side wants -------------------------------------------------------------------------
@@ -400,18 +402,49 @@ def matches(table: Rows, entry: int, hands: Rows, code: int, meta: int, deal: in
 
 @jit
 def new_entry(table: Rows, chain: int) -> int:
-    """A fresh entry at the head of ``chain``; where the table is full, every chain starts again empty."""
+    """A fresh entry at the head of ``chain``; where the table is full, it first keeps only the entries
+    nearest the root (``keep_nearest_root``)."""
     heads = table.shape[0] >> 2
     free = int(table[heads, 0])
-    if free <= heads or free >= table.shape[0]:
-        if free >= table.shape[0]:
-            for h in range(heads):
-                table[h, 0] = -1
+    if free <= heads:
         free = heads + 1
+    elif free >= table.shape[0]:
+        free = keep_nearest_root(table)
     table[heads, 0] = free + 1
     table[free, NEXT] = table[chain, 0]
     table[chain, 0] = free
     return free
+
+
+@jit
+def keep_nearest_root(table: Rows) -> int:
+    """A full table emptied of all but at most half its entries, those of the most cards left (a search
+    near the root cost the most to make, one near the end is made again cheaply; every entry's bounds
+    hold for any position it matches, so any of them may go); the chains are linked again, newest first.
+    Answers the first free row."""
+    heads = table.shape[0] >> 2
+    end = table.shape[0]
+    counts = np.zeros(15, dtype=np.int64)
+    for e in range(heads + 1, end):
+        counts[min(14, int(table[e, LENGTHS]) >> 48)] += 1
+    room = (end - heads - 1) // 2
+    least = 15  # the fewest cards left an entry kept has
+    kept = 0
+    while least > 0 and kept + counts[least - 1] <= room:
+        least -= 1
+        kept += counts[least]
+    for h in range(heads):
+        table[h, 0] = -1
+    free = heads + 1
+    for e in range(heads + 1, end):
+        if int(table[e, LENGTHS]) >> 48 >= least:
+            if free != e:
+                table[free, :] = table[e, :]
+            chain = chain_of(int(table[free, LENGTHS]), int(table[free, META]), int(table[free, DEAL]), heads)
+            table[free, NEXT] = table[chain, 0]
+            table[chain, 0] = free
+            free += 1
+    return int(free)
 
 
 @jit
