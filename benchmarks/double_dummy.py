@@ -31,7 +31,7 @@ from regelmotor.bots import kernel as K
 from regelmotor.cards import new_deck
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES as ANALYSE_NODES
-from regelmotor.double_dummy.table import hand_table, table_row, table_solvers
+from regelmotor.double_dummy.table import TRUMPS, hand_table, table_row, table_solvers
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
@@ -84,10 +84,8 @@ def dds(deals: int, cards: int, seed: int, threads: int) -> None:
             threaded = hand_table(rules, "engelsk", hands, NODES, solvers=solvers)
             our_threaded.append((time.perf_counter() - started) / 20)
             assert threaded.tricks == ours_table.tricks
-            tables_agreed += all(
-                list(ours_table.tricks[trump]) == theirs_table[t] for t, trump in enumerate(("S", "H", "D", "C", None))
-            )
-        for trump in ("S", "H", "D", "C", None):
+            tables_agreed += all(list(ours_table.tricks[trump]) == theirs_table[t] for t, trump in enumerate(TRUMPS))
+        for trump in TRUMPS:
             leader = rng.randrange(4)
             declarer = (leader - 1) % 4
             row = table_row(hands, trump, declarer)

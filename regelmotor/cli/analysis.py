@@ -4,13 +4,12 @@ each card cost, with every hand open, or a hand record's table)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from regelmotor.cards import SUIT_LETTERS, SUIT_SYMBOLS
-from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, Command, house_rule_arg, print_json, whole_number
+from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, Command, cores, house_rule_arg, print_json, whole_number
 from regelmotor.cli.words import helped
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game, played_cards
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
@@ -170,8 +169,7 @@ def _table_jobs(args: argparse.Namespace) -> int:
     """``--jobs``, or one thread for each core this process may use (at most one a trump)."""
     if args.jobs is not None:
         return int(args.jobs)
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return min(cores, len(TRUMPS))
+    return min(cores(), len(TRUMPS))
 
 
 def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:

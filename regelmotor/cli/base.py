@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -22,6 +23,11 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 LANG_DEFAULT = default_lang()
 """What a club member reads is Danish unless ``--lang en`` or ``REGELMOTOR_LANG=en`` says English."""
+
+
+def cores() -> int:
+    """The cores this process may use (its affinity where the system tells it)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def print_json(value: Any, out: TextIO) -> None:

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import TextIO
 
 from regelmotor.bots import BOTS, available_bots, check_bot
-from regelmotor.cli.base import EXIT_OK, Command, lang_arg, print_json, ruleset_args, two_rulesets_args, whole_number
+from regelmotor.cli.base import (
+    EXIT_OK,
+    Command,
+    cores,
+    lang_arg,
+    print_json,
+    ruleset_args,
+    two_rulesets_args,
+    whole_number,
+)
 from regelmotor.cli.words import helped
 from regelmotor.compare import (
     TABLE_WORDS,
@@ -38,13 +46,9 @@ MAX_RUN_DEALS = 1_000_000
 """The most deals one run plays (``--deals``): a million deals is hours of play; more is a typing slip."""
 
 
-def _cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
 def _max_jobs() -> int:
     """Twice the cores this process may use: more processes only wait for one another."""
-    return 2 * _cores()
+    return 2 * cores()
 
 
 def jobs_of(args: argparse.Namespace) -> int:
@@ -53,7 +57,7 @@ def jobs_of(args: argparse.Namespace) -> int:
         if not 1 <= args.jobs <= _max_jobs():
             raise RegelmotorError.said("jobs_arg", most=_max_jobs(), jobs=args.jobs)
         return int(args.jobs)
-    return _cores()
+    return cores()
 
 
 def bots_of(spec: str, *resolved: ResolvedRuleset) -> list[str]:
