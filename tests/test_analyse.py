@@ -340,8 +340,8 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
     for entry in range(heads + 1, free):  # each kept entry hangs in its own chain
         chain = S.chain_of(int(full[entry, S.LENGTHS]), int(full[entry, S.META]), int(full[entry, S.DEAL]), heads)
         walk = int(full[chain, 0])
-        while walk >= 0 and walk != entry:
-            walk = int(full[walk, S.NEXT])
+        while walk > 0 and walk != entry:
+            walk = int(full[walk, S.WORD]) & S.LINK
         assert walk == entry
 
 

@@ -81,19 +81,24 @@ UNKNOWN = -1
 
 DEPTH = 57
 """Cards a search can go deep (one deal's cards and one)."""
-NEXT = 1
-"""A table entry's columns: the next entry of its chain, the suit lengths of the four hands, the position's
-flags and the contract (together the chain's key), the four hands' cards that mattered (``HANDS``..),
-which cards those are (``MASK``, in the canonical numbering), and the bounds on the tricks still to come.
-The table's first quarter holds only the chains' heads (column 0); the entries follow."""
-LENGTHS = 2
-META = 3
-DEAL = 4
-HANDS = 5
-MASK = 9
-LOWER = 10
-UPPER = 11
-ENTRY = 12
+WORD = 0
+"""A table entry's columns. ``WORD`` packs the next entry of its chain (``LINK``; 0 ends the chain), the bounds
+on the tricks still to come (``LOWER``, ``UPPER``: 4 bits each), how many of each suit's highest cards the
+entry keeps (``KEPT``: 4 bits a suit; the cards that mattered are a suit's highest, as the canonical numbering
+places the cards in play at the top) and which of the jokers and the fordækt card are in play (their own bits,
+``ALWAYS``). Then the suit lengths, the position's flags and the contract (together the chain's key), and the
+kept cards' hands as two bits a card (``OWNERS``: bit 0, then bit 1 of the hand's number): with the suit
+lengths and the specials equal, every kept card is in play in both positions, so its hand says all.
+48 bytes an entry. The table's first quarter holds only the chains' heads (column 0); the entries follow."""
+LENGTHS = 1
+META = 2
+DEAL = 3
+OWNERS = 4
+ENTRY = 6
+LINK = (1 << 28) - 1
+LOWER = 28
+UPPER = 32
+KEPT = 36
 KILLER_TAG = 1
 KILLER_CARD = 2
 """The chains' heads' rows keep, in these columns, the killer table: a position's last cut-off card, tried
@@ -105,8 +110,8 @@ one suit pattern); 96 left 2% of its lookups short of the end, and 1024 finds no
 STATS = 4
 """A budget's fields: the nodes left, then the nodes searched, the positions looked up at a trick's start, and
 the table's answers among them."""
-DEFAULT_BITS = 20
-"""A table of 2^20 rows (100 MB, 786,431 entries): most searches never fill it; the hard ones (a sol, a
+DEFAULT_BITS = 21
+"""A table of 2^21 rows (100 MB, 1,572,863 entries): most searches never fill it; the hard ones (a sol, a
 `standard` table's worst cells) fill it many times, and each time it keeps at most half, those nearest
 the root."""
 
@@ -259,8 +264,9 @@ def contract(row: Rows) -> int:
 @jit
 def strength_order(row: Rows, consts: Rows) -> Rows:
     """The ranks from the strongest to the weakest in the contract's order (trump games' or sol's),
-    then each rank's place in that order."""
-    order = np.empty(26, dtype=np.int64)
+    then each rank's place in that order, then for each count from 0 to 13 the ranks of that many strongest
+    (as bits of one suit: an entry's kept cards)."""
+    order = np.zeros(40, dtype=np.int64)
     strengths = np.empty(13, dtype=np.int64)
     for rank in range(13):
         strengths[rank] = K.card_strength(rank, int(row[K.SOL]), consts)
@@ -271,6 +277,7 @@ def strength_order(row: Rows, consts: Rows) -> Rows:
                 best = rank
         order[k] = best
         order[13 + best] = k
+        order[27 + k] = order[26 + k] | (1 << best)
         strengths[best] = -1
     return order
 
@@ -388,16 +395,38 @@ def chain_of(code: int, meta: int, deal: int, heads: int) -> int:
 
 
 @jit
-def matches(table: Rows, entry: int, hands: Rows, code: int, meta: int, deal: int) -> bool:
-    """Whether ``entry`` holds the position: the same suit lengths, flags and contract, and the same cards
-    where the entry's cards mattered (a masked comparison: partition search)."""
+def owners(hands: Rows) -> tuple[int, int]:
+    """The cards of the four hands, as bit 0 and bit 1 of the number of the hand holding each."""
+    h1 = int(hands[1])
+    h2 = int(hands[2])
+    h3 = int(hands[3])
+    return h1 | h3, h2 | h3
+
+
+@jit
+def kept_mask(word: int, order: Rows) -> int:
+    """The cards, in the canonical numbering, an entry's ``word`` keeps: each suit's highest, as many as
+    ``KEPT`` says, and ``ALWAYS``."""
+    mask = ALWAYS
+    for suit in range(4):
+        mask |= int(order[26 + ((word >> (KEPT + 4 * suit)) & 15)]) << (13 * suit)
+    return int(mask)
+
+
+@jit
+def matches(
+    table: Rows, entry: int, own0: int, own1: int, present: int, code: int, meta: int, deal: int, order: Rows
+) -> bool:
+    """Whether ``entry`` holds the position: the same suit lengths, flags and contract, the same jokers and
+    fordækt card in play (``present``), and the same hands (``owners``) where the entry's cards mattered (a
+    masked comparison: partition search)."""
     if table[entry, LENGTHS] != code or table[entry, META] != meta or table[entry, DEAL] != deal:
         return False
-    mask = int(table[entry, MASK])
-    for i in range(4):  # noqa: SIM110 - numba compiles no generator
-        if int(hands[i]) & mask != table[entry, HANDS + i]:
-            return False
-    return True
+    word = int(table[entry, WORD])
+    if word & ALWAYS != present:
+        return False
+    mask = kept_mask(word, order)
+    return bool(own0 & mask == table[entry, OWNERS] and own1 & mask == table[entry, OWNERS + 1])
 
 
 @jit
@@ -411,7 +440,7 @@ def new_entry(table: Rows, chain: int) -> int:
     elif free >= table.shape[0]:
         free = keep_nearest_root(table)
     table[heads, 0] = free + 1
-    table[free, NEXT] = table[chain, 0]
+    table[free, WORD] = max(0, int(table[chain, 0]))
     table[chain, 0] = free
     return free
 
@@ -441,7 +470,7 @@ def keep_nearest_root(table: Rows) -> int:
             if free != e:
                 table[free, :] = table[e, :]
             chain = chain_of(int(table[free, LENGTHS]), int(table[free, META]), int(table[free, DEAL]), heads)
-            table[free, NEXT] = table[chain, 0]
+            table[free, WORD] = (int(table[free, WORD]) & ~LINK) | max(0, int(table[chain, 0]))
             table[chain, 0] = free
             free += 1
     return int(free)
@@ -490,13 +519,13 @@ def relevant_mask(wins: int, row: Rows, order: Rows) -> int:
 
 
 @jit
-def mask_cards(mask: int, row: Rows, order: Rows) -> int:
-    """The absolute cards an entry's ``mask`` stands for in the position ``row``: in each suit as many of the
-    highest cards in play as the mask holds of that suit (a hit's winning ranks, re-derived)."""
+def mask_cards(word: int, row: Rows, order: Rows) -> int:
+    """The absolute cards an entry's ``word`` stands for in the position ``row``: in each suit as many of the
+    highest cards in play as the entry keeps of that suit (a hit's winning ranks, re-derived)."""
     in_play = in_play_of(row)
     cards = 0
     for suit in range(4):
-        k = bit_count((mask >> (13 * suit)) & 0x1FFF)
+        k = (word >> (KEPT + 4 * suit)) & 15
         count = 0
         for j in range(13):
             card = 13 * suit + int(order[j])
@@ -1377,20 +1406,23 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         code = lengths_of(row)
         slot = chain_of(code, meta, deal, table.shape[0] >> 2)
         budget[2] += 1
+        own0, own1 = owners(hands)
+        present = int(in_play_of(row) & ALWAYS)
         entry = int(table[slot, 0])
         for _ in range(CHAIN):
-            if entry < 0:
+            if entry <= 0:
                 break
-            if matches(table, entry, hands, code, meta, deal):
-                lower = int(table[entry, LOWER])
-                upper = int(table[entry, UPPER])
+            if matches(table, entry, own0, own1, present, code, meta, deal, order):
+                word = int(table[entry, WORD])
+                lower = (word >> LOWER) & 15
+                upper = (word >> UPPER) & 15
                 if turned:
                     lower, upper = turned_round(lower, upper, left)
                 if won + lower >= target or won + upper < target:
                     budget[3] += 1
-                    wins[depth] = mask_cards(int(table[entry, MASK]), row, order)
+                    wins[depth] = mask_cards(word, row, order)
                     return won + (lower if won + lower >= target else upper)
-            entry = int(table[entry, NEXT])
+            entry = int(table[entry, WORD]) & LINK
         if row[K.TRICKS] == 12:  # the last trick: each plays his one card
             child = stack[depth + 1]
             child[:] = row
@@ -1541,24 +1573,29 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
         upper = found - won
     if frame[_F_TURNED] == 1:
         lower, upper = turned_round(lower, upper, left)
+    kept = 0
+    for suit in range(4):
+        kept |= bit_count((mask >> (13 * suit)) & 0x1FFF) << (KEPT + 4 * suit)
+    own0, own1 = owners(hands)
+    present = int(in_play_of(row) & ALWAYS)
     entry = int(table[chain, 0])
     for _ in range(CHAIN):
-        if entry < 0:
+        if entry <= 0:
             break
-        if table[entry, MASK] == mask and matches(table, entry, hands, code, meta, deal):
-            table[entry, LOWER] = max(lower, int(table[entry, LOWER]))
-            table[entry, UPPER] = min(upper, int(table[entry, UPPER]))
+        word = int(table[entry, WORD])
+        if word & (0xFFFF << KEPT) == kept and matches(table, entry, own0, own1, present, code, meta, deal, order):
+            lower = max(lower, (word >> LOWER) & 15)
+            upper = min(upper, (word >> UPPER) & 15)
+            table[entry, WORD] = (word & ~(0xFF << LOWER)) | (lower << LOWER) | (upper << UPPER)
             return
-        entry = int(table[entry, NEXT])
+        entry = word & LINK
     entry = new_entry(table, chain)
+    table[entry, WORD] |= kept | present | (lower << LOWER) | (upper << UPPER)
     table[entry, LENGTHS] = code
     table[entry, META] = meta
     table[entry, DEAL] = deal
-    for i in range(4):
-        table[entry, HANDS + i] = int(hands[i]) & mask
-    table[entry, MASK] = mask
-    table[entry, LOWER] = lower
-    table[entry, UPPER] = upper
+    table[entry, OWNERS] = own0 & mask
+    table[entry, OWNERS + 1] = own1 & mask
 
 
 @jit
