@@ -20,7 +20,7 @@ import pytest
 
 from regelmotor.bots import kernel as K
 from regelmotor.bots.heuristic import HeuristicBot
-from regelmotor.cards import format_card, new_deck
+from regelmotor.cards import format_card, new_deck, parse_cards
 from regelmotor.cli import main
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import Analyser, AnalysisError, analyse_game, sides_of
@@ -328,7 +328,7 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
             S.clear(large.table)
             assert small.value(row, side, S.MOST, 10**7) == large.value(row, side, S.MOST, 10**7)
     table = small.table
-    heads = table.shape[0] >> 2
+    heads = S.heads_of(table)
     full = table.copy()
     full[heads, 0] = table.shape[0]
     cards_left = full[heads + 1 :, S.LENGTHS] >> 48
@@ -343,6 +343,35 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
         while walk > 0 and walk != entry:
             walk = int(full[walk, S.WORD]) & S.LINK
         assert walk == entry
+
+
+def test_an_entry_holds_only_for_the_jokers_it_was_stored_with() -> None:
+    """An entry keeps the suit lengths of three suits; the fourth follows from the hand's size and its
+    jokers, so which jokers are in play is part of the entry: a hand of a joker and a low club is not a
+    hand of two low clubs, though every card the entry keeps lies alike in both."""
+    consts = K.KernelRules.build(rules_of("standard")).constants
+    others = [parse_cards("AC KC"), parse_cards("2S 3S"), parse_cards("2H 3H")]
+
+    def key(first: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        row = table_row([parse_cards(first), *others], None, 3)
+        order = S.strength_order(row, consts)
+        hands = np.zeros(4, dtype=np.int64)
+        S.canonical(row, order, hands)
+        return row, order, hands
+
+    def found(first: str, table: np.ndarray) -> bool:
+        row, order, hands = key(first)
+        own0, own1 = S.owners(hands)
+        present = int(S.in_play_of(row) & S.ALWAYS)
+        entry = int(table[0, 0])
+        return bool(S.matches(table, entry, own0, own1, present, S.lengths_of(row), 0, 0, order))
+
+    table = S.new_table(6)
+    row, order, hands = key("JK1 2C")
+    every = S.relevant_mask(S.in_play_of(row), row, order)  # every card mattered
+    S.store_bounds(table, 0, hands, row, order, every, S.lengths_of(row), 0, 0, 1, 1)
+    assert found("JK1 2C", table)
+    assert not found("3C 2C", table)  # the same hands on the kept cards and the same lengths of S, H, D
 
 
 @pytest.mark.parametrize(("name", "house"), [("engelsk", None), ("standard", None), ("standard", "joker-trumpable")])

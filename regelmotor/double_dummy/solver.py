@@ -95,6 +95,8 @@ META = 2
 DEAL = 3
 OWNERS = 4
 ENTRY = 6
+HEADS = 2
+"""The chains' heads take the table's first ``2**-HEADS`` of rows."""
 LINK = (1 << 28) - 1
 LOWER = 28
 UPPER = 32
@@ -191,8 +193,15 @@ def clear(table: Rows) -> None:
     entry's row is written whole when it is handed out, so a clear costs a quarter of the table, not all of
     it. The killer cards go too: another deal's mislead more than none do (a full engelsk solve searched
     about a quarter fewer nodes without them)."""
-    table[: (table.shape[0] >> 2) + 1, 0] = -1
-    table[: table.shape[0] >> 2, KILLER_TAG] = -1
+    heads = heads_of(table)
+    table[: heads + 1, 0] = -1
+    table[:heads, KILLER_TAG] = -1
+
+
+@jit
+def heads_of(table: Rows) -> int:
+    """The number of chains: the rows before the entries (each also a row of the killer table)."""
+    return int(table.shape[0] >> HEADS)
 
 
 @jit
@@ -433,7 +442,7 @@ def matches(
 def new_entry(table: Rows, chain: int) -> int:
     """A fresh entry at the head of ``chain``; where the table is full, it first keeps only the entries
     nearest the root (``keep_nearest_root``)."""
-    heads = table.shape[0] >> 2
+    heads = heads_of(table)
     free = int(table[heads, 0])
     if free <= heads:
         free = heads + 1
@@ -451,7 +460,7 @@ def keep_nearest_root(table: Rows) -> int:
     near the root cost the most to make, one near the end is made again cheaply; every entry's bounds
     hold for any position it matches, so any of them may go); the chains are linked again, newest first.
     Answers the first free row."""
-    heads = table.shape[0] >> 2
+    heads = heads_of(table)
     end = table.shape[0]
     counts = np.zeros(15, dtype=np.int64)
     for e in range(heads + 1, end):
@@ -1404,7 +1413,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         meta = flags(row, 15 & ~side if turned else side, wants) | ((called + 1) << 29)
         deal = contract(row)
         code = lengths_of(row)
-        slot = chain_of(code, meta, deal, table.shape[0] >> 2)
+        slot = chain_of(code, meta, deal, heads_of(table))
         budget[2] += 1
         own0, own1 = owners(hands)
         present = int(in_play_of(row) & ALWAYS)
@@ -1467,7 +1476,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     seat = int(row[K.TO_PLAY])
     legal = K.legal_mask(row, seat, consts)
     hashed = killer_hash(row, consts)
-    killer = int(np.int64(hashed & np.uint64((table.shape[0] >> 2) - 1)))
+    killer = int(np.int64(hashed & np.uint64(heads_of(table) - 1)))
     tag = int(np.int64(hashed >> np.uint64(24)))
     frame = frames[depth]
     frame[_F_KILLER] = killer
@@ -1573,6 +1582,25 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
         upper = found - won
     if frame[_F_TURNED] == 1:
         lower, upper = turned_round(lower, upper, left)
+    store_bounds(table, chain, hands, row, order, mask, code, meta, deal, lower, upper)
+
+
+@jit
+def store_bounds(
+    table: Rows,
+    chain: int,
+    hands: Rows,
+    row: Rows,
+    order: Rows,
+    mask: int,
+    code: int,
+    meta: int,
+    deal: int,
+    lower: int,
+    upper: int,
+) -> None:
+    """Bounds on the tricks still to come from ``row`` (canonical ``hands``), kept for the cards of ``mask``:
+    an entry of the same cards tightens its bounds, else a new entry heads ``chain``."""
     kept = 0
     for suit in range(4):
         kept |= bit_count((mask >> (13 * suit)) & 0x1FFF) << (KEPT + 4 * suit)
