@@ -403,7 +403,7 @@ def chain_of(code: int, meta: int, deal: int, heads: int) -> int:
     return int(np.int64(h & np.uint64(heads - 1)))
 
 
-@jit
+@jit_inlined
 def owners(hands: Rows) -> tuple[int, int]:
     """The cards of the four hands, as bit 0 and bit 1 of the number of the hand holding each."""
     h1 = int(hands[1])
@@ -412,7 +412,7 @@ def owners(hands: Rows) -> tuple[int, int]:
     return h1 | h3, h2 | h3
 
 
-@jit
+@jit_inlined
 def kept_mask(word: int, order: Rows) -> int:
     """The cards, in the canonical numbering, an entry's ``word`` keeps: each suit's highest, as many as
     ``KEPT`` says, and ``ALWAYS``."""
@@ -422,7 +422,7 @@ def kept_mask(word: int, order: Rows) -> int:
     return int(mask)
 
 
-@jit
+@jit_inlined
 def matches(
     table: Rows, entry: int, own0: int, own1: int, present: int, code: int, meta: int, deal: int, order: Rows
 ) -> bool:
