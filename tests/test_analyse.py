@@ -338,7 +338,7 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
     least = int((kept[:, S.LENGTHS] >> 48).min())
     assert int(np.sum(cards_left >= least + 1)) <= len(kept) <= int(np.sum(cards_left >= least))
     for entry in range(heads + 1, free):  # each kept entry hangs in its own chain
-        chain = S.chain_of(int(full[entry, S.LENGTHS]), int(full[entry, S.META]), int(full[entry, S.DEAL]), heads)
+        chain = S.entry_chain(full, entry)
         walk = int(full[chain, 0])
         while walk > 0 and walk != entry:
             walk = int(full[walk, S.WORD]) & S.LINK

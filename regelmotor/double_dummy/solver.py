@@ -390,15 +390,34 @@ def lengths_of(row: Rows) -> int:
     return code
 
 
+@jit_inlined
+def specials_of(own0: int, own1: int, present: int) -> int:
+    """Which jokers and fordækt card are in play, and in which hands (12 bits)."""
+    return ((present >> 52) & 15) | (((own0 >> 52) & 15) << 4) | (((own1 >> 52) & 15) << 8)
+
+
 @jit
-def chain_of(code: int, meta: int, deal: int, heads: int) -> int:
-    """The chain a position's entries hang in: a hash of its suit lengths, flags and contract."""
+def entry_chain(table: Rows, entry: int) -> int:
+    """The chain ``entry`` hangs in."""
+    own0 = int(table[entry, OWNERS])
+    own1 = int(table[entry, OWNERS + 1])
+    specials = specials_of(own0, own1, int(table[entry, WORD]) & ALWAYS)
+    code = int(table[entry, LENGTHS])
+    return chain_of(code, int(table[entry, META]), int(table[entry, DEAL]), specials, heads_of(table))
+
+
+@jit
+def chain_of(code: int, meta: int, deal: int, specials: int, heads: int) -> int:
+    """The chain a position's entries hang in: a hash of its suit lengths, flags and contract, and where the
+    jokers and the fordækt card are (``specials_of``: every entry keeps them whole, so positions that differ
+    there never share an entry, and their entries need not share a chain)."""
     h = np.uint64(1469598103934665603)
     prime = np.uint64(1099511628211)
     h = (h ^ np.uint64(code)) * prime
     h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(meta)) * prime
     h = (h ^ np.uint64(deal)) * prime
+    h = (h ^ np.uint64(specials)) * prime
     h ^= h >> np.uint64(32)
     return int(np.int64(h & np.uint64(heads - 1)))
 
@@ -478,7 +497,7 @@ def keep_nearest_root(table: Rows) -> int:
         if int(table[e, LENGTHS]) >> 48 >= least:
             if free != e:
                 table[free, :] = table[e, :]
-            chain = chain_of(int(table[free, LENGTHS]), int(table[free, META]), int(table[free, DEAL]), heads)
+            chain = entry_chain(table, free)
             table[free, WORD] = (int(table[free, WORD]) & ~LINK) | max(0, int(table[chain, 0]))
             table[chain, 0] = free
             free += 1
@@ -1413,10 +1432,10 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         meta = flags(row, 15 & ~side if turned else side, wants) | ((called + 1) << 29)
         deal = contract(row)
         code = lengths_of(row)
-        slot = chain_of(code, meta, deal, heads_of(table))
-        budget[2] += 1
         own0, own1 = owners(hands)
         present = int(in_play_of(row) & ALWAYS)
+        slot = chain_of(code, meta, deal, specials_of(own0, own1, present), heads_of(table))
+        budget[2] += 1
         entry = int(table[slot, 0])
         for _ in range(CHAIN):
             if entry <= 0:
