@@ -401,7 +401,7 @@ def entry_chain(table: Rows, entry: int) -> int:
     """The chain ``entry`` hangs in."""
     own0 = int(table[entry, OWNERS])
     own1 = int(table[entry, OWNERS + 1])
-    specials = specials_of(own0, own1, int(table[entry, WORD]) & ALWAYS)
+    specials = specials_of(own0, own1, int(table[entry, WORD] & ALWAYS))
     code = int(table[entry, LENGTHS])
     return chain_of(code, int(table[entry, META]), int(table[entry, DEAL]), specials, heads_of(table))
 
