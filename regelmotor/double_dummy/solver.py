@@ -721,7 +721,9 @@ def sol_defence(
 
 
 @jit
-def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order: Rows, out: Rows, scores: Rows) -> int:
+def candidates(
+    row: Rows, legal: int, consts: Rows, wants: int, side: int, order: Rows, out: Rows, scores: Rows, best: int
+) -> int:
     """The legal cards worth searching, one of each run of equivalent cards, into ``out``; how many.
 
     Two cards of one suit in the same hand are equivalent when every card ranked between them that
@@ -734,7 +736,8 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     takes the trick (it draws the next seat's high cards: third hand high), fourth or ruffing the cheapest,
     then the low ones; a joker thrown in place of following suit last (a joker is worth a trick only led),
     and a joker led late, before a lead into the other side's ruff (its trick is as sure later).
-    In a sol the declarer's highest card that stays under. ``order`` is ``strength_order``'s.
+    In a sol the declarer's highest card that stays under. ``order`` is ``strength_order``'s, ``best`` the
+    place in the trick of the card winning it so far (``trick_best``).
     """
     seat = int(row[K.TO_PLAY])
     n = int(row[K.TRICK_N])
@@ -749,7 +752,7 @@ def candidates(row: Rows, legal: int, consts: Rows, wants: int, side: int, order
     high_first = False  # second or third to play in a suit, the other side next: the highest taker first
     led_suit = -1
     if n > 0:
-        ahead = (int(row[K.LEADER]) + K.winning_index(row, n, consts)) % 4
+        ahead = (int(row[K.LEADER]) + best) % 4
         declarer_winning = (side >> ahead) & 1 == 1
         for place in range(n):
             declarer_played |= (side >> ((int(row[K.LEADER]) + place) % 4)) & 1 == 1
@@ -1344,8 +1347,16 @@ def below_floor(row: Rows, card: int, floors: int, consts: Rows) -> bool:
     return suit >= 0 and K.card_strength(card, int(row[K.SOL]), consts) < (floors >> (7 * suit)) & 127
 
 
+@jit_inlined
+def trick_best(row: Rows, consts: Rows) -> int:
+    """The place in the trick under way of the card winning it so far (-1 at a lead): asked once a position,
+    for the killer card's key and the candidates' order."""
+    n = int(row[K.TRICK_N])
+    return K.winning_index(row, n, consts) if n > 0 else -1
+
+
 @jit
-def killer_hash(row: Rows, consts: Rows) -> np.uint64:
+def killer_hash(row: Rows, best: int) -> np.uint64:
     """A hash of what a position's best card depends on most (macroxue's bridge-solver keys its cut-off
     cards so): the seat and its place in the trick, the trump suit and the cards' order (one table serves
     every trump of a hand record, and the bidding's playouts of every contract), and at a lead the seat's
@@ -1358,7 +1369,7 @@ def killer_hash(row: Rows, consts: Rows) -> np.uint64:
     if n > 0:
         fd = int(row[K.FD_SUIT])
         led = K.card_suit(int(row[K.TRICK]), fd)
-        small |= int(row[K.TRICK + K.winning_index(row, n, consts)]) << 4
+        small |= int(row[K.TRICK + best]) << 4
         if led != JOKER_SUIT and cards & K.suit_mask(led, fd):
             small |= 1 << 10
             cards = in_play_of(row) & K.suit_mask(led, fd)
@@ -1494,7 +1505,8 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                 return most
     seat = int(row[K.TO_PLAY])
     legal = K.legal_mask(row, seat, consts)
-    hashed = killer_hash(row, consts)
+    best = trick_best(row, consts)
+    hashed = killer_hash(row, best)
     killer = int(np.int64(hashed & np.uint64(heads_of(table) - 1)))
     tag = int(np.int64(hashed >> np.uint64(24)))
     frame = frames[depth]
@@ -1508,7 +1520,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         count = 1
         frame[_F_LAZY] = 1
     else:
-        count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH])
+        count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH], best)
         frame[_F_LAZY] = 0
     high = wants_high(row, seat, side, wants)
     frame[_F_COUNT] = count
@@ -1565,7 +1577,8 @@ def _order_rest(search: Search, depth: int, consts: Rows, wants: int, side: int,
     frame = search.frames[depth]
     first = int(moves[depth, 0])
     legal = K.legal_mask(row, int(row[K.TO_PLAY]), consts)
-    count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH])
+    best = trick_best(row, consts)
+    count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH], best)
     place = count
     for i in range(count):
         if moves[depth, i] == first:
