@@ -345,6 +345,13 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
         assert walk == entry
 
 
+def test_a_table_is_no_larger_than_its_links_can_reach() -> None:
+    """An entry's link to the next of its chain has 28 bits: a larger table is refused, not allocated."""
+    with pytest.raises(ValueError, match="28"):
+        S.new_table(29)
+    assert S.new_table(4).shape == (16, S.ENTRY)
+
+
 def test_an_entry_holds_only_for_the_jokers_it_was_stored_with() -> None:
     """An entry keeps the suit lengths of three suits; the fourth follows from the hand's size and its
     jokers, so which jokers are in play is part of the entry: a hand of a joker and a low club is not a

@@ -182,7 +182,9 @@ def wants_high(row: Rows, seat: int, side: int, wants: int) -> bool:
 
 
 def new_table(bits: int = DEFAULT_BITS) -> Rows:
-    """An empty table of ``2**bits`` rows."""
+    """An empty table of ``2**bits`` rows (from 4 to 28: an entry's link to the next has 28 bits)."""
+    if not 4 <= bits <= 28:
+        raise ValueError(f"a table has 2^4 to 2^28 rows (an entry's link has 28 bits), not 2^{bits}")
     table = np.zeros((1 << bits, ENTRY), dtype=np.int64)
     clear(table)
     return table
