@@ -434,12 +434,18 @@ def owners(hands: Rows) -> tuple[int, int]:
 
 
 @jit_inlined
+def kept_of(word: int, suit: int) -> int:
+    """How many of ``suit``'s highest cards an entry's ``word`` keeps (``KEPT``)."""
+    return (word >> (KEPT + 4 * suit)) & 15
+
+
+@jit_inlined
 def kept_mask(word: int, order: Rows) -> int:
     """The cards, in the canonical numbering, an entry's ``word`` keeps: each suit's highest, as many as
     ``KEPT`` says, and ``ALWAYS``."""
     mask = ALWAYS
     for suit in range(4):
-        mask |= int(order[26 + ((word >> (KEPT + 4 * suit)) & 15)]) << (13 * suit)
+        mask |= int(order[26 + kept_of(word, suit)]) << (13 * suit)
     return int(mask)
 
 
@@ -470,9 +476,16 @@ def new_entry(table: Rows, chain: int) -> int:
     elif free >= table.shape[0]:
         free = keep_nearest_root(table)
     table[heads, 0] = free + 1
-    table[free, WORD] = max(0, int(table[chain, 0]))
-    table[chain, 0] = free
+    table[free, WORD] = 0
+    hang(table, chain, free)
     return free
+
+
+@jit_inlined
+def hang(table: Rows, chain: int, entry: int) -> None:
+    """``entry`` made the head of ``chain``, linked to the head before (the rest of its word kept)."""
+    table[entry, WORD] = (int(table[entry, WORD]) & ~LINK) | max(0, int(table[chain, 0]))
+    table[chain, 0] = entry
 
 
 @jit
@@ -499,9 +512,7 @@ def keep_nearest_root(table: Rows) -> int:
         if int(table[e, LENGTHS]) >> 48 >= least:
             if free != e:
                 table[free, :] = table[e, :]
-            chain = entry_chain(table, free)
-            table[free, WORD] = (int(table[free, WORD]) & ~LINK) | max(0, int(table[chain, 0]))
-            table[chain, 0] = free
+            hang(table, entry_chain(table, free), free)
             free += 1
     return int(free)
 
@@ -555,7 +566,7 @@ def mask_cards(word: int, row: Rows, order: Rows) -> int:
     in_play = in_play_of(row)
     cards = 0
     for suit in range(4):
-        k = (word >> (KEPT + 4 * suit)) & 15
+        k = kept_of(word, suit)
         count = 0
         for j in range(13):
             card = 13 * suit + int(order[j])
