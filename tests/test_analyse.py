@@ -631,7 +631,7 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
         leader = int(row[K.LEADER])
         team = side if (side >> leader) & 1 else 15 & ~side
         won = S.side_won(row, team)
-        fast, _ = S.partners_quick_tricks(row, consts, team, S.strength_order(row, consts))
+        fast, _ = S.partners_quick_tricks(row, consts, team, S.strength_order(row, consts), 13)
         sure = max(S.sure_trumps(row, consts, team)[0], S.sure_trumps(row, consts, 15 & ~team)[0])
         if fast == 0 and sure == 0:
             continue
@@ -643,3 +643,73 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
         left = 13 - int(row[K.TRICKS])
         assert best <= won + left - S.sure_trumps(row, consts, 15 & ~team)[0]
     assert counted >= 50 and cashed >= 20, (counted, cashed)
+
+
+def _alike(row: np.ndarray, relied: int, consts: np.ndarray, rng: random.Random) -> np.ndarray:
+    """``row`` with every card under the weakest of ``relied`` in its suit dealt again among the hands that
+    hold such cards, each hand keeping its suit lengths: a position that a table entry resting on ``relied``
+    (it keeps each suit's cards from the weakest it rests on up) answers for as well."""
+    twin = row.copy()
+    sol = int(row[K.SOL])
+    for suit in range(4):
+        cards = [c for c in range(13 * suit, 13 * suit + 13) for h in range(4) if (int(row[K.HANDS + h]) >> c) & 1]
+        floor = min((K.card_strength(c, sol, consts) for c in cards if (relied >> c) & 1), default=99)
+        loose = [c for c in cards if K.card_strength(c, sol, consts) < floor]
+        holders = [h for c in loose for h in range(4) if (int(row[K.HANDS + h]) >> c) & 1]
+        rng.shuffle(loose)
+        for card, holder in zip(loose, holders, strict=True):
+            for h in range(4):
+                twin[K.HANDS + h] &= ~(1 << card)
+            twin[K.HANDS + holder] |= 1 << card
+    return twin
+
+
+def _quick(
+    row: np.ndarray, consts: np.ndarray, team: int, order: np.ndarray, need: int, partners: bool
+) -> tuple[int, int]:
+    if partners:
+        return S.partners_quick_tricks(row, consts, team, order, need)
+    return S.quick_tricks(row, consts, team, need)
+
+
+@pytest.mark.parametrize("name", ["engelsk", "standard"])
+def test_the_quick_tricks_that_decide_a_bound_rest_on_the_cards_they_name(name: str) -> None:
+    """DDS's quick tricks stop at the tricks a cut-off needs, and so do these: the count for ``need`` tricks
+    names only the cards those tricks rest on, and a table entry above it keeps only those (and every card
+    above them). Wherever the leader's or the partners' quick tricks count ``need``, plain minimax finds the
+    side takes that many, and so it does with every other card dealt again among the same hands and suit
+    lengths (for the fewest tricks that decide, where the count rests on fewer cards than all it finds)."""
+    consts = K.KernelRules.build(rules_of(name)).constants
+    rng = random.Random(f"quick tricks rest on {name}")
+    checked = alike = 0
+    for _ in range(200):
+        deck = new_deck(3 if name == "standard" else 0)
+        rng.shuffle(deck)
+        hands = [sorted(deck[4 * s : 4 * s + 4]) for s in range(4)]
+        declarer = rng.randrange(4)
+        row = table_row(hands, rng.choice(["S", "H", None]), declarer)
+        side = (1 << declarer) | (1 << ((declarer + 2) % 4))
+        if rng.random() < 0.5:  # a trick played at random first
+            for _ in range(4):
+                K.play_card(row, rng.choice(K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), consts))), consts)
+        if K.play_over(row, consts):
+            continue
+        leader = int(row[K.LEADER])
+        team = side if (side >> leader) & 1 else 15 & ~side
+        order = S.strength_order(row, consts)
+        won = S.side_won(row, team)
+        best = _minimax(row, consts, team, S.MOST)
+        for partners in (False, True):
+            everything = _quick(row, consts, team, order, 13, partners)
+            for need in range(1, 14 - int(row[K.TRICKS])):
+                count, relied = _quick(row, consts, team, order, need, partners)
+                if count < need:
+                    continue
+                checked += 1
+                assert best >= won + count, (need, count, list(row))
+                if relied != everything[1]:  # the fewest that decide: rests on fewer cards than the whole count
+                    alike += 1
+                    twin = _alike(row, relied, consts, rng)
+                    assert _minimax(twin, consts, team, S.MOST) >= won + need, (need, count, list(twin))
+                    break
+    assert checked >= 100 and alike >= 20, (checked, alike)

@@ -916,10 +916,12 @@ def _rounds(hand: int, cards: int, delays: bool) -> int:
 
 
 @jit
-def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
+def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, int]:
     """Tricks the leader's side takes for certain by cashing, keeping the lead: in each suit the
     leader's cards that beat every other card left in it (a partner's too: one he had to play would
-    take the lead), until an opponent holding trumps has run out of it; and his jokers where a led
+    take the lead), until an opponent holding trumps has run out of it, and where his winners outlast
+    every other hand's cards of the suit and no opponent can ruff it, the rest of his cards of it too
+    (they win by length); and his jokers where a led
     joker cannot be trumped (DDS's quick tricks, kept to what is sure under every shipped rule). The
     other side's jokers do not stop it: a joker that is not led is worth nothing (001), and playing
     one keeps a seat's cards of the suit, so it never makes him void sooner. Not counted: the suit of
@@ -927,7 +929,9 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     (he must ruff, and leads next). Besides the count, the cards it rests on: in each suit the top winners,
     as many as the rounds the longest other hand can follow (once those are out, the leader's cards of the
     suit win whatever their rank, so a position holding those alike, with the same suit lengths and the
-    same jokers, has as many); a joker that may be played in place of following suit counts a round more."""
+    same jokers, has as many); a joker that may be played in place of following suit counts a round more.
+    Only the suits that decide ``need`` tricks are counted, those resting on fewest cards first
+    (``fewest_cards``)."""
     leader = int(row[K.LEADER])
     sol = int(row[K.SOL])
     trump = int(row[K.TRUMP])
@@ -949,8 +953,13 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
         if seat != leader and (team >> seat) & 1 and hand != 0 and hand & ~trumps == 0:
             forced = True
     total = 0
-    relied = 0
+    jokers = mine & JOKER_MASK & ~(1 << FORDAEKT)
+    if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
+        total += bit_count(jokers)
     delays = consts[ANY_TIME] != 0  # a joker played in place of a card of the suit keeps that card a round longer
+    counts = np.zeros(4, dtype=np.int64)
+    costs = np.zeros(4, dtype=np.int64)
+    cards = np.zeros(4, dtype=np.int64)
     for suit in range(4):
         suit_cards = K.suit_mask(suit, fd)
         if called >= 0 and K.card_suit(called, fd) == suit and (mine >> called) & 1:
@@ -972,21 +981,45 @@ def quick_tricks(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
             if K.card_strength(card, sol, consts) > best:
                 winners += 1
                 above |= 1 << card
-        if winners and trump >= 0 and suit != trump:
+        ruffed = False  # an opponent holding trumps ruffs the suit once he is out of it
+        if trump >= 0 and suit != trump:
             for seat in range(4):
                 hand = int(row[K.HANDS + seat])
                 if not (team >> seat) & 1 and hand & trumps:
                     winners = min(winners, bit_count(hand & suit_cards))
-        total += winners
+                    ruffed = True
         needed = 0
         for seat in range(4):
             if seat != leader:
                 hand = int(row[K.HANDS + seat])
                 needed = max(needed, _rounds(hand, suit_cards, delays))
-        relied |= top_cards(above, min(needed, winners), sol, consts)
-    jokers = mine & JOKER_MASK & ~(1 << FORDAEKT)
-    if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
-        total += bit_count(jokers)
+        counts[suit] = winners
+        if winners >= needed and not ruffed:  # his top cards outlast every other hand: the rest of the suit wins too
+            counts[suit] = bit_count(mine & suit_cards)
+        cards[suit] = top_cards(above, min(needed, winners), sol, consts)
+        costs[suit] = bit_count(int(cards[suit]))
+    return fewest_cards(total, need, counts, costs, cards)
+
+
+@jit
+def fewest_cards(total: int, need: int, counts: Rows, costs: Rows, cards: Rows) -> tuple[int, int]:
+    """Sure tricks from parts of a plan (one a suit: its tricks, the cards they rest on and how many), on top
+    of ``total`` resting on none: the parts that rest on fewest cards a trick first, until ``need`` tricks
+    (a search cut off by the count rests on no more, so a table entry above it keeps fewer cards: DDS's
+    quick tricks stop so), else all. The tricks counted and the cards they rest on."""
+    relied = 0
+    for _ in range(counts.shape[0]):
+        if total >= need:
+            break
+        pick = -1
+        for part in range(counts.shape[0]):
+            if counts[part] > 0 and (pick < 0 or costs[part] * counts[pick] < costs[pick] * counts[part]):
+                pick = part
+        if pick < 0:
+            break
+        total += int(counts[pick])
+        relied |= int(cards[pick])
+        counts[pick] = 0
     return total, relied
 
 
@@ -1026,17 +1059,22 @@ def _place(cards: int, order: Rows, suit: int, top: bool) -> int:
 
 
 @jit
-def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tuple[int, int]:
+def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need: int) -> tuple[int, int]:
     """Tricks the leader and the partner across from him take for certain by cashing, in a position played
     as bridge is (no fordækt card or partner card still out; the leader's side is he and the seat across):
     the top trumps they hold between them, then each suit's winners of the two hands, reaching the
-    partner's where the leader can (macroxue's bridge-solver's fast tricks). In a trump game a suit's
-    winners count only while every opponent holding trumps can still follow. Jokers change nothing while
+    partner's where the leader can (macroxue's bridge-solver's fast tricks); a hand whose winners outlast
+    every other hand's cards of a suit, the partner holding none of its top cards, wins with the rest of
+    it too. In a trump game a suit's winners count only while every opponent holding trumps can still
+    follow. Jokers change nothing while
     the side keeps the lead (a joker not led is worth nothing, and one played in place of following keeps
     a card of the suit: the other hands' lengths count a round more for each), but a top trump the leader
     cannot lead to wins late, where an opponent's joker led would take it: in a trump game where an
     opponent holds a joker that cannot be trumped, nothing is counted. Besides the count, the cards it rests
-    on: the top trumps counted, and each suit's winners as far as the other hands' rounds make them count."""
+    on: the top trumps counted, and each suit's winners as far as the other hands' rounds make them count
+    (both hands' where the partner can be reached: a suit's tricks may then be either's). Only the parts
+    that decide ``need`` tricks are counted: the top trumps and each suit, of the leader's cashing or of
+    the partner's after the suit that reaches him, those resting on fewest cards first."""
     leader = int(row[K.LEADER])
     partner = (leader + 2) % 4
     fd = int(row[K.FD_SUIT])
@@ -1074,11 +1112,15 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
                     relied |= 1 << card
                 else:
                     break
-    my_tricks = 0
-    their_tricks = 0
+    my_counts = np.zeros(5, dtype=np.int64)  # a part a suit, the top trumps the fifth
+    my_cards = np.zeros(5, dtype=np.int64)
+    their_counts = np.zeros(5, dtype=np.int64)
+    their_cards = np.zeros(5, dtype=np.int64)
+    my_counts[4] = their_counts[4] = trump_tricks
+    my_cards[4] = relied
     my_entry = False
     their_entry = False
-    their_relied = 0
+    entry = -1  # the suit the leader reaches the partner in
     delays = consts[ANY_TIME] != 0  # a joker played in place of following keeps a card of the suit a round longer
     for suit in range(4):
         if suit == trump:
@@ -1108,22 +1150,41 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows) -> tu
             if (my_suit >> card) & 1:
                 my_winners += 1
                 if my_winners <= my_most:
-                    relied |= 1 << card
+                    my_cards[suit] |= 1 << card
             elif (their_suit >> card) & 1:
                 their_winners += 1
                 if their_winners <= their_most:
-                    their_relied |= 1 << card
+                    their_cards[suit] |= 1 << card
             else:
                 break
         tricks, my_entry = cashing(my_suit, their_suit, my_winners, their_winners, my_entry, order, suit)
-        my_tricks += tricks
+        if their_winners == 0 and my_winners >= my_most:  # his top cards outlast every other hand: the rest win too
+            tricks = bit_count(my_suit)
+        my_counts[suit] = tricks
         tricks, their_entry = cashing(their_suit, my_suit, their_winners, my_winners, their_entry, order, suit)
-        their_tricks += tricks
-    fast = my_tricks
-    if their_entry:
-        fast = max(my_tricks, their_tricks)
-        relied |= their_relied
-    return min(trump_tricks + fast, bit_count(mine)), relied
+        if my_winners == 0 and their_winners >= their_most:
+            tricks = bit_count(their_suit)
+        their_counts[suit] = tricks
+        if their_entry and entry < 0:
+            entry = suit
+    cap = bit_count(mine)
+    wanted = min(need, cap)
+    if entry >= 0:  # where the partner can be reached, a suit's tricks may be either hand's: both rest on its cards
+        for part in range(5):
+            my_cards[part] |= their_cards[part]
+    costs = np.zeros(5, dtype=np.int64)
+    for part in range(5):
+        costs[part] = bit_count(int(my_cards[part]))
+    mine_total, mine_relied = fewest_cards(0, wanted, my_counts.copy(), costs, my_cards)
+    if entry < 0:
+        return min(mine_total, cap), mine_relied
+    first = int(their_counts[entry])  # the partner's tricks, from the suit that reaches him
+    their_counts[entry] = 0
+    theirs_total, theirs_relied = fewest_cards(first, wanted, their_counts, costs, my_cards)
+    theirs_relied |= int(my_cards[entry])
+    if theirs_total >= wanted and (mine_total < wanted or bit_count(theirs_relied) < bit_count(mine_relied)):
+        return min(theirs_total, cap), theirs_relied
+    return min(mine_total, cap), mine_relied
 
 
 @jit
@@ -1490,10 +1551,12 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         ):  # the first trick's rules may bar a lead: there only where every card may be led
             ours = (side >> leader) & 1 == 1
             team = side if ours else 15 & ~side
-            sure, relied = quick_tricks(row, consts, team)
-            more, more_relied = partners_quick_tricks(row, consts, team, order)
-            if more > sure:
-                sure, relied = more, more_relied
+            need = target - won if ours else won + left - target + 1  # the sure tricks that decide it
+            sure, relied = quick_tricks(row, consts, team, need)
+            if sure < need:
+                more, more_relied = partners_quick_tricks(row, consts, team, order, need)
+                if more > sure:
+                    sure, relied = more, more_relied
             if ours and won + sure >= target:
                 wins[depth] = relied  # sure tricks rest on the top cards that make them
                 return won + sure
