@@ -908,6 +908,11 @@ def top_cards(cards: int, count: int, sol: int, consts: Rows) -> int:
     return chosen
 
 
+PART = 5
+"""Bits a part's count of sure tricks takes in ``fewest_cards``' packed counts."""
+PART_MASK = (1 << PART) - 1
+
+
 @jit
 def _rounds(hand: int, cards: int, delays: bool) -> int:
     """The rounds of a suit a hand can follow holding a card of it: its cards of the suit, and a round more
@@ -957,9 +962,8 @@ def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, in
     if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
         total += bit_count(jokers)
     delays = consts[ANY_TIME] != 0  # a joker played in place of a card of the suit keeps that card a round longer
-    counts = np.zeros(4, dtype=np.int64)
-    costs = np.zeros(4, dtype=np.int64)
-    cards = np.zeros(4, dtype=np.int64)
+    counts = 0
+    cards = 0
     for suit in range(4):
         suit_cards = K.suit_mask(suit, fd)
         if called >= 0 and K.card_suit(called, fd) == suit and (mine >> called) & 1:
@@ -993,33 +997,40 @@ def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, in
             if seat != leader:
                 hand = int(row[K.HANDS + seat])
                 needed = max(needed, _rounds(hand, suit_cards, delays))
-        counts[suit] = winners
         if winners >= needed and not ruffed:  # his top cards outlast every other hand: the rest of the suit wins too
-            counts[suit] = bit_count(mine & suit_cards)
-        cards[suit] = top_cards(above, min(needed, winners), sol, consts)
-        costs[suit] = bit_count(int(cards[suit]))
-    return fewest_cards(total, need, counts, costs, cards)
+            counts |= bit_count(mine & suit_cards) << (PART * suit)
+        else:
+            counts |= winners << (PART * suit)
+        cards |= top_cards(above, min(needed, winners), sol, consts)
+    return fewest_cards(total, need, counts, cards, trump, fd)
 
 
 @jit
-def fewest_cards(total: int, need: int, counts: Rows, costs: Rows, cards: Rows) -> tuple[int, int]:
-    """Sure tricks from parts of a plan (one a suit: its tricks, the cards they rest on and how many), on top
-    of ``total`` resting on none: the parts that rest on fewest cards a trick first, until ``need`` tricks
-    (a search cut off by the count rests on no more, so a table entry above it keeps fewer cards: DDS's
-    quick tricks stop so), else all. The tricks counted and the cards they rest on."""
+def fewest_cards(total: int, need: int, counts: int, cards: int, trump: int, fd: int) -> tuple[int, int]:
+    """Sure tricks from parts of a plan, on top of ``total`` resting on none: a part a suit, the fifth the
+    top trumps (``counts``: each part's tricks, ``PART`` bits each; ``cards``: what they rest on, a part's
+    being its suit's). The parts that rest on fewest cards a trick first, until ``need`` tricks (a search cut
+    off by the count rests on no more, so a table entry above it keeps fewer cards: DDS's quick tricks stop
+    so), else all. The tricks counted and the cards they rest on."""
     relied = 0
-    for _ in range(counts.shape[0]):
+    for _ in range(5):
         if total >= need:
             break
         pick = -1
-        for part in range(counts.shape[0]):
-            if counts[part] > 0 and (pick < 0 or costs[part] * counts[pick] < costs[pick] * counts[part]):
-                pick = part
+        pick_count = 0
+        pick_cost = 0
+        for part in range(5):
+            count = (counts >> (PART * part)) & PART_MASK
+            if count == 0:
+                continue
+            cost = bit_count(cards & K.suit_mask(part if part < 4 else trump, fd))
+            if pick < 0 or cost * pick_count < pick_cost * count:
+                pick, pick_count, pick_cost = part, count, cost
         if pick < 0:
             break
-        total += int(counts[pick])
-        relied |= int(cards[pick])
-        counts[pick] = 0
+        total += pick_count
+        relied |= cards & K.suit_mask(pick if pick < 4 else trump, fd)
+        counts &= ~(PART_MASK << (PART * pick))
     return total, relied
 
 
@@ -1112,12 +1123,9 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
                     relied |= 1 << card
                 else:
                     break
-    my_counts = np.zeros(5, dtype=np.int64)  # a part a suit, the top trumps the fifth
-    my_cards = np.zeros(5, dtype=np.int64)
-    their_counts = np.zeros(5, dtype=np.int64)
-    their_cards = np.zeros(5, dtype=np.int64)
-    my_counts[4] = their_counts[4] = trump_tricks
-    my_cards[4] = relied
+    my_counts = their_counts = trump_tricks << (PART * 4)  # a part a suit, the top trumps the fifth
+    my_cards = relied
+    their_cards = 0
     my_entry = False
     their_entry = False
     entry = -1  # the suit the leader reaches the partner in
@@ -1150,38 +1158,34 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
             if (my_suit >> card) & 1:
                 my_winners += 1
                 if my_winners <= my_most:
-                    my_cards[suit] |= 1 << card
+                    my_cards |= 1 << card
             elif (their_suit >> card) & 1:
                 their_winners += 1
                 if their_winners <= their_most:
-                    their_cards[suit] |= 1 << card
+                    their_cards |= 1 << card
             else:
                 break
         tricks, my_entry = cashing(my_suit, their_suit, my_winners, their_winners, my_entry, order, suit)
         if their_winners == 0 and my_winners >= my_most:  # his top cards outlast every other hand: the rest win too
             tricks = bit_count(my_suit)
-        my_counts[suit] = tricks
+        my_counts |= tricks << (PART * suit)
         tricks, their_entry = cashing(their_suit, my_suit, their_winners, my_winners, their_entry, order, suit)
         if my_winners == 0 and their_winners >= their_most:
             tricks = bit_count(their_suit)
-        their_counts[suit] = tricks
+        their_counts |= tricks << (PART * suit)
         if their_entry and entry < 0:
             entry = suit
     cap = bit_count(mine)
     wanted = min(need, cap)
     if entry >= 0:  # where the partner can be reached, a suit's tricks may be either hand's: both rest on its cards
-        for part in range(5):
-            my_cards[part] |= their_cards[part]
-    costs = np.zeros(5, dtype=np.int64)
-    for part in range(5):
-        costs[part] = bit_count(int(my_cards[part]))
-    mine_total, mine_relied = fewest_cards(0, wanted, my_counts.copy(), costs, my_cards)
+        my_cards |= their_cards
+    mine_total, mine_relied = fewest_cards(0, wanted, my_counts, my_cards, trump, fd)
     if entry < 0:
         return min(mine_total, cap), mine_relied
-    first = int(their_counts[entry])  # the partner's tricks, from the suit that reaches him
-    their_counts[entry] = 0
-    theirs_total, theirs_relied = fewest_cards(first, wanted, their_counts, costs, my_cards)
-    theirs_relied |= int(my_cards[entry])
+    first = (their_counts >> (PART * entry)) & PART_MASK  # the partner's tricks, from the suit that reaches him
+    their_counts &= ~(PART_MASK << (PART * entry))
+    theirs_total, theirs_relied = fewest_cards(first, wanted, their_counts, my_cards, trump, fd)
+    theirs_relied |= my_cards & K.suit_mask(entry, fd)
     if theirs_total >= wanted and (mine_total < wanted or bit_count(theirs_relied) < bit_count(mine_relied)):
         return min(theirs_total, cap), theirs_relied
     return min(mine_total, cap), mine_relied
