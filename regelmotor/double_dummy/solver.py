@@ -1019,33 +1019,36 @@ def fewest_cards(total: int, need: int, counts: int, cards: int, trump: int, fd:
         pick = -1
         pick_count = 0
         pick_cost = 0
+        pick_cards = 0
         for part in range(5):
             count = (counts >> (PART * part)) & PART_MASK
             if count == 0:
                 continue
-            cost = bit_count(cards & K.suit_mask(part if part < 4 else trump, fd))
+            part_cards = cards & K.suit_mask(part if part < 4 else trump, fd)
+            cost = bit_count(part_cards)
             if pick < 0 or cost * pick_count < pick_cost * count:
-                pick, pick_count, pick_cost = part, count, cost
+                pick, pick_count, pick_cost, pick_cards = part, count, cost, part_cards
         if pick < 0:
             break
         total += pick_count
-        relied |= cards & K.suit_mask(pick if pick < 4 else trump, fd)
+        relied |= pick_cards
         counts &= ~(PART_MASK << (PART * pick))
     return total, relied
 
 
 @jit
 def cashing(
-    mine: int, partners: int, winners: int, theirs: int, entry: bool, order: Rows, suit: int
+    mine: int, partners: int, winners: int, theirs: int, most: int, entry: bool, order: Rows, suit: int
 ) -> tuple[int, bool]:
     """Tricks a hand cashes in one suit (``mine``, its ``winners`` top cards of the suit; ``partners``, the
-    partner's cards of it, ``theirs`` his top ones), and whether it gives the partner an entry (its top
-    winner beats his lowest card). Cashing stops where the partner's cards block the suit (macroxue's
-    bridge-solver's fast tricks)."""
+    partner's cards of it, ``theirs`` his top ones; ``most``, the rounds the other hands can follow), and
+    whether it gives the partner an entry (its top winner beats his lowest card). Cashing stops where the
+    partner's cards block the suit (macroxue's bridge-solver's fast tricks); where the partner holds none of
+    its top cards and the hand's winners outlast every other hand, the rest of the suit wins by length."""
     if partners and winners > 0 and _place(mine, order, suit, True) < _place(partners, order, suit, False):
         entry = True
     if theirs == 0:
-        return winners, entry
+        return (bit_count(mine) if winners >= most else winners), entry
     if winners == 0:
         return (theirs if mine else 0), entry
     if _place(mine, order, suit, True) > _place(partners, order, suit, False):
@@ -1165,13 +1168,11 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
                     their_cards |= 1 << card
             else:
                 break
-        tricks, my_entry = cashing(my_suit, their_suit, my_winners, their_winners, my_entry, order, suit)
-        if their_winners == 0 and my_winners >= my_most:  # his top cards outlast every other hand: the rest win too
-            tricks = bit_count(my_suit)
+        tricks, my_entry = cashing(my_suit, their_suit, my_winners, their_winners, my_most, my_entry, order, suit)
         my_counts |= tricks << (PART * suit)
-        tricks, their_entry = cashing(their_suit, my_suit, their_winners, my_winners, their_entry, order, suit)
-        if my_winners == 0 and their_winners >= their_most:
-            tricks = bit_count(their_suit)
+        tricks, their_entry = cashing(
+            their_suit, my_suit, their_winners, my_winners, their_most, their_entry, order, suit
+        )
         their_counts |= tricks << (PART * suit)
         if their_entry and entry < 0:
             entry = suit
