@@ -713,3 +713,92 @@ def test_the_quick_tricks_that_decide_a_bound_rest_on_the_cards_they_name(name: 
                     assert _minimax(twin, consts, team, S.MOST) >= won + count, (need, count, list(twin))
                     break
     assert checked >= 100 and alike >= 20, (checked, alike)
+
+
+def _spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int, int]]:
+    """Every search a solver makes from now on, in order: its budget, the nodes it took, its answer and the
+    position's trump."""
+    calls: list[tuple[int, int, int, int]] = []
+    value, reaches = S.Solver.value, S.Solver.reaches
+
+    def spied_value(self: S.Solver, row: np.ndarray, side: int, wants: int, nodes: int, guess: int = -1) -> int:
+        found = value(self, row, side, wants, nodes, guess)
+        calls.append((nodes, int(self.budget[1]), found, int(row[K.TRUMP])))
+        return found
+
+    def spied_reaches(self: S.Solver, row: np.ndarray, side: int, wants: int, target: int, nodes: int) -> int:
+        found = reaches(self, row, side, wants, target, nodes)
+        calls.append((nodes, int(self.budget[1]), found, int(row[K.TRUMP])))
+        return found
+
+    monkeypatch.setattr(S.Solver, "value", spied_value)
+    monkeypatch.setattr(S.Solver, "reaches", spied_reaches)
+    return calls
+
+
+def test_a_cell_over_its_budget_is_settled_with_what_its_trumps_other_cells_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The issue: "`analyse --table standard`: ... no "?"". A trump's four cells share four budgets: where
+    one cell is hard and the others easy (here without trumps, the second declarer's), the hard one is
+    searched again with what the others left, and is settled where its own budget alone left it "?"; no
+    trump searches more than its four budgets, and no cell differs from a search without limits."""
+    rules = rules_of("engelsk")
+    consts = K.KernelRules.build(rules).constants
+    hands = [
+        parse_cards(text)
+        for text in (
+            "6S 7S 5H 7H KH 4D 6D QD KD",
+            "8S 9S 9H 2C 4C 5C 6C 9C JC",
+            "6H 8H TH AH 2D 3D 7C TC KC",
+            "2S 3S 5S QS 2H JH QH 5D JD",
+        )
+    ]
+    calls = _spied(monkeypatch)
+    exact = hand_table(rules, "engelsk", hands, 10**9, solvers=[S.Solver(consts, bits=16)])
+    no_trump = [taken for _, taken, _, _ in calls[-4:]]  # no trump is the last of the table's trumps
+    hard = max(no_trump)
+    assert no_trump.index(hard) > 0 and sum(no_trump) - hard < hard // 2  # one hard cell, not the first
+    budget = hard // 2 + 1
+    calls.clear()
+    pooled = hand_table(rules, "engelsk", hands, budget, solvers=[S.Solver(consts, bits=16)])
+    assert pooled.tricks[None] == exact.tricks[None]
+    assert (budget, budget + 1, S.UNKNOWN, -1) in calls  # the hard cell's own budget did not settle it
+    for trump, cells in pooled.tricks.items():
+        code = "SHDC".index(trump) if trump else -1
+        assert sum(taken for _, taken, _, of in calls if of == code) <= 4 * budget + 4
+        assert all(found in (None, right) for found, right in zip(cells, exact.tricks[trump], strict=True))
+
+
+def test_a_card_over_its_budget_is_settled_with_what_the_other_cards_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each card of a position is searched within its budget, and the cards share theirs: a card the
+    search of its own budget left unsettled (here the last of nine leads, the others settled cheaply) is
+    searched again with what the others left, and gets the value a search without limits gives it; the
+    position's cards never search more than their budgets together."""
+    rules = rules_of("engelsk")
+    hands = [
+        parse_cards(text)
+        for text in (
+            "8S JS 4H JD 2C 3C 6C 7C AC",
+            "KS 3H 8H QH AH 2D 6D QD TC",
+            "5S 6S QS AS 2H 6H 7D 9D TD",
+            "2S 3S 4S 5H 7H TH JH 4D KD",
+        )
+    ]
+    row = table_row(hands, None, 0)
+    side = 0b0101
+    analyser = Analyser(Game.from_seed(rules, 1), nodes=10**9)
+    analyser.solver = S.Solver(analyser.kernel.constants, bits=16)
+    best = analyser.solver.value(row, side, S.MOST, 10**9)
+    S.clear(analyser.solver.table)
+    calls = _spied(monkeypatch)
+    exact = analyser.card_values(row, side, S.MOST, best)
+    hard = max(taken for _, taken, _, _ in calls)
+    assert sum(taken for _, taken, _, _ in calls) - hard < hard // 2
+    analyser.nodes = hard // 2 + 1
+    S.clear(analyser.solver.table)
+    calls.clear()
+    pooled = analyser.card_values(row, side, S.MOST, best)
+    assert pooled == exact and None not in pooled.values()
+    assert any(found == S.UNKNOWN for _, _, found, _ in calls)  # one card's own budget did not settle it
+    assert sum(taken for _, taken, _, _ in calls) <= len(exact) * analyser.nodes + len(calls)

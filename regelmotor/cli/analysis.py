@@ -142,7 +142,9 @@ def _analyse_args(command: argparse.ArgumentParser) -> None:
         default=NODES,
         metavar="N",
         help=helped(
-            "a search's node budget; a card it does not settle is shown unknown (default {nodes})", nodes=NODES
+            "a search's node budget, shared by a position's cards and by a trump's cells; "
+            "a card it does not settle is shown unknown (default {nodes})",
+            nodes=NODES,
         ),
     )
     command.add_argument(

@@ -138,26 +138,38 @@ class Analyser:
         self.solver = S.Solver(self.kernel.constants)
         self.nodes = nodes
 
-    def value(self, row: Rows, side: int, wants: int, guess: int = 7) -> int | None:
-        found = self.solver.value(row, side, wants, self.nodes, guess)
+    def value(self, row: Rows, side: int, wants: int, guess: int = 7, nodes: int = 0) -> int | None:
+        found = self.solver.value(row, side, wants, nodes or self.nodes, guess)
         return None if found == S.UNKNOWN else found
 
     def card_values(self, row: Rows, side: int, wants: int, best: int) -> dict[int, int | None]:
         """Each legal card's value (kernel codes), knowing the position's value ``best``: one
-        null-window test settles every card that keeps it, a search only the ones that do not."""
+        null-window test settles every card that keeps it, a search only the ones that do not.
+
+        The cards share their budgets: a card its own did not settle is searched again, once the others
+        are done, with what they left of theirs (the table still holds what its first search learnt)."""
         seat = int(row[K.TO_PLAY])
         high = S.wants_high(row, seat, side, wants)
+        legal = cards_of(K.legal_mask(row, seat, self.kernel.constants))
         values: dict[int, int | None] = {}
-        for card in cards_of(K.legal_mask(row, seat, self.kernel.constants)):
-            child = row.copy()
-            K.play_card(child, card, self.kernel.constants)
-            keeps = self.solver.reaches(child, side, wants, best if high else best + 1, self.nodes)
-            if keeps == S.UNKNOWN:
+        pool = len(legal) * self.nodes
+        spent = 0
+        for again in (False, True):
+            for card in legal:
+                if again and (values[card] is not None or spent >= pool):
+                    continue
+                child = row.copy()
+                K.play_card(child, card, self.kernel.constants)
+                nodes = pool - spent if again else self.nodes
+                keeps = self.solver.reaches(child, side, wants, best if high else best + 1, nodes)
+                spent += int(self.solver.budget[1])
                 values[card] = None
-            elif keeps == int(high):  # the child is at least (high) or below (low) the best
-                values[card] = best
-            else:
-                values[card] = self.value(child, side, wants, best - 1 if high else best + 1)
+                if keeps == int(high):  # the child is at least (high) or below (low) the best
+                    values[card] = best
+                elif keeps != S.UNKNOWN and (not again or spent < pool):
+                    nodes = pool - spent if again else self.nodes
+                    values[card] = self.value(child, side, wants, best - 1 if high else best + 1, nodes)
+                    spent += int(self.solver.budget[1])
         return values
 
 

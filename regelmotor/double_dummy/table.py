@@ -199,7 +199,12 @@ def hand_table(
     by side on as many threads (the search lets go of the interpreter), as DDS's ``CalcDDtable`` does, and
     every cell is the same, nodes and all, whichever thread took its trump. Within a trump each declarer's
     search starts from the last value found as its first guess (MTD(f)): the partner's, else the other
-    side's tricks of the seat before him (the first declarer of a trump: the solver's own guess)."""
+    side's tricks of the seat before him (the first declarer of a trump: the solver's own guess).
+
+    ``nodes`` is a cell's budget, and a trump's four cells share four times it: a cell its budget did not
+    settle is searched again, once the others are done, with what they left (its table still holds what
+    the first search learnt). A table never searches more than 20 budgets, as before, but a hard cell
+    beside three easy ones is settled where it was "?"."""
     if not solvers:
         solvers = table_solvers(rules, 1)
     free: queue.SimpleQueue[S.Solver] = queue.SimpleQueue()
@@ -214,23 +219,25 @@ def hand_table(
         solver = free.get()
         try:
             S.clear(solver.table)
-            by_seat: list[int | None] = []
-            for declarer in range(4):
-                if stopped.is_set():
-                    raise KeyboardInterrupt
-                row = table_row(hands, trump, declarer)
-                side = (1 << declarer) | (1 << ((declarer + 2) % 4))
-                guess = -1  # the solver's own first guess, unless a seat before him tells one
-                if declarer >= 2 and by_seat[declarer - 2] is not None:
-                    guess = by_seat[declarer - 2] or 0
-                elif declarer >= 1 and by_seat[declarer - 1] is not None:
-                    guess = size - (by_seat[declarer - 1] or 0)
-                found = solver.value(row, side, S.MOST, nodes, guess)
-                by_seat.append(None if found == S.UNKNOWN else found)
-                with lock:
-                    done[0] += 1
-                    if progress is not None:
-                        progress(done[0])
+            by_seat: list[int | None] = [None] * 4
+            spent = 0
+            for again in (False, True):  # again: a cell over its budget, with what the trump's others left
+                for declarer in range(4):
+                    left = 4 * nodes - spent
+                    if again and (by_seat[declarer] is not None or left <= 0):
+                        continue
+                    if stopped.is_set():
+                        raise KeyboardInterrupt
+                    row = table_row(hands, trump, declarer)
+                    guess = _guess(by_seat, declarer, size)
+                    found = solver.value(row, _side(declarer), S.MOST, left if again else nodes, guess)
+                    spent += int(solver.budget[1])
+                    by_seat[declarer] = None if found == S.UNKNOWN else found
+                    if not again:
+                        with lock:
+                            done[0] += 1
+                            if progress is not None:
+                                progress(done[0])
             return tuple(by_seat)
         finally:
             free.put(solver)
@@ -251,6 +258,24 @@ def hand_table(
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     return HandTable(label, tuple(tuple(h) for h in hands), dict(zip(TRUMPS, found, strict=True)), board)
+
+
+def _guess(by_seat: Sequence[int | None], declarer: int, size: int) -> int:
+    """A declarer's first guess (MTD(f)) from the cells of his trump found so far: his partner's tricks, else
+    the other side's of a seat beside him; else -1, the solver's own guess."""
+    partner = by_seat[(declarer + 2) % 4]
+    if partner is not None:
+        return partner
+    for beside in ((declarer - 1) % 4, (declarer + 1) % 4):
+        found = by_seat[beside]
+        if found is not None:
+            return size - found
+    return -1
+
+
+def _side(declarer: int) -> int:
+    """The declarer's side in a hand table: he and the seat across."""
+    return (1 << declarer) | (1 << ((declarer + 2) % 4))
 
 
 def table_solvers(rules: Rules, count: int) -> list[S.Solver]:
