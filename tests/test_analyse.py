@@ -311,7 +311,8 @@ def test_the_table_plays_the_rulesets_jokers() -> None:
 
 def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
     """A full table keeps at most half its entries, those of the most cards left, each found again in its own
-    chain; a search whose table fills many times answers as one whose table never fills."""
+    chain, which names for each entry the one after its next; a search whose table fills many times answers
+    as one whose table never fills."""
     rules = rules_of("standard")
     consts = K.KernelRules.build(rules).constants
     rng = random.Random("full table")
@@ -343,6 +344,14 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
         while walk > 0 and walk != entry:
             walk = int(full[walk, S.WORD]) & S.LINK
         assert walk == entry
+    for searched in (table, full):  # before and after: every entry names the entry after its next (SKIP)
+        for chain in range(heads):
+            entry = int(searched[chain, 0])
+            while entry > 0:
+                after = int(searched[entry, S.WORD]) & S.LINK
+                beyond = int(searched[after, S.WORD]) & S.LINK if after > 0 else 0
+                assert int(searched[entry, S.META]) >> S.SKIP == beyond
+                entry = after
 
 
 def test_a_table_is_no_larger_than_its_links_can_reach() -> None:

@@ -40,7 +40,12 @@ Haglund's DDS, Ginsberg's GIB):
 - **move ordering**: a card that takes the trick cheaply first, low cards where a partner wins the trick
   and no one after can beat him, no lead into the other side's ruff, a lead to a partner's, trump leads
   late; against a sol, low leads under the declarer's cards and high cards thrown where the trick is lost;
-- a **node budget**: a search that would cost more returns ``UNKNOWN``, so a bot's leaf never stalls.
+- a **node budget**: a search that would cost more returns ``UNKNOWN``, so a bot's leaf never stalls;
+- **a position's cost**: the search's loop and all it calls count no references to arrays
+  (``jit_uncounted``: counting them was a call into numba's runtime for each row passed, a fifth of an
+  engelsk solve's time); a walk along a table's chain asks for the entry after the next while it compares
+  the next (``SKIP``: two cache misses under way at once), and the killer table's row is asked for as a
+  position is entered, read only after the table's and the quick tricks' work.
 
 The side's value is its tricks at the end of play, whatever ends it: a sol ends when the declarer
 takes one too many, so there its value is at most the bid's limit plus one.
@@ -66,8 +71,11 @@ from regelmotor.rules.cardplay.masks import (
     Rows,
     bit_count,
     jit,
+    jit_counted,
     jit_inlined,
+    jit_uncounted,
     lowest_card,
+    prefetch_row,
     unowned,
 )
 
@@ -98,6 +106,10 @@ ENTRY = 6
 HEADS = 2
 """The chains' heads take the table's first ``2**-HEADS`` of rows."""
 LINK = (1 << 28) - 1
+SKIP = 35
+"""Where an entry's ``META`` keeps the entry after the next in its chain (28 bits; below them, the key's flags):
+a walk along a chain asks for that row while it compares the next one, two misses under way at once."""
+META_KEY = (1 << SKIP) - 1
 LOWER = 28
 UPPER = 32
 KEPT = 36
@@ -405,7 +417,7 @@ def entry_chain(table: Rows, entry: int) -> int:
     own1 = int(table[entry, OWNERS + 1])
     specials = specials_of(own0, own1, int(table[entry, WORD] & ALWAYS))
     code = int(table[entry, LENGTHS])
-    return chain_of(code, int(table[entry, META]), int(table[entry, DEAL]), specials, heads_of(table))
+    return chain_of(code, int(table[entry, META]) & META_KEY, int(table[entry, DEAL]), specials, heads_of(table))
 
 
 @jit
@@ -456,7 +468,7 @@ def matches(
     """Whether ``entry`` holds the position: the same suit lengths, flags and contract, the same jokers and
     fordækt card in play (``present``), and the same hands (``owners``) where the entry's cards mattered (a
     masked comparison: partition search)."""
-    if table[entry, LENGTHS] != code or table[entry, META] != meta or table[entry, DEAL] != deal:
+    if table[entry, LENGTHS] != code or table[entry, META] & META_KEY != meta or table[entry, DEAL] != deal:
         return False
     word = int(table[entry, WORD])
     if word & ALWAYS != present:
@@ -483,12 +495,16 @@ def new_entry(table: Rows, chain: int) -> int:
 
 @jit_inlined
 def hang(table: Rows, chain: int, entry: int) -> None:
-    """``entry`` made the head of ``chain``, linked to the head before (the rest of its word kept)."""
-    table[entry, WORD] = (int(table[entry, WORD]) & ~LINK) | max(0, int(table[chain, 0]))
+    """``entry`` made the head of ``chain``, linked to the head before and to the one after it (``SKIP``; the
+    rest of its word and key kept)."""
+    head = max(0, int(table[chain, 0]))
+    after = int(table[head, WORD]) & LINK if head > 0 else 0
+    table[entry, WORD] = (int(table[entry, WORD]) & ~LINK) | head
+    table[entry, META] = (int(table[entry, META]) & META_KEY) | (after << SKIP)
     table[chain, 0] = entry
 
 
-@jit
+@jit_counted
 def keep_nearest_root(table: Rows) -> int:
     """A full table emptied of all but at most half its entries, those of the most cards left (a search
     near the root cost the most to make, one near the end is made again cheaply; every entry's bounds
@@ -515,6 +531,14 @@ def keep_nearest_root(table: Rows) -> int:
             hang(table, entry_chain(table, free), free)
             free += 1
     return int(free)
+
+
+@jit_inlined
+def copy_row(row: Rows, into: Rows) -> None:
+    """``into[:] = row`` as a plain loop: numba compiles a slice's assignment with the checks of numpy's
+    broadcasting (a clamped index a column), where a row's copy at every node wants the plain copy."""
+    for column in range(K.ROW):
+        into[column] = row[column]
 
 
 @jit
@@ -1504,6 +1528,10 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     budget[1] += 1
     if budget[0] < 0:
         return UNKNOWN
+    best = trick_best(row, consts)
+    hashed = killer_hash(row, best)
+    killer = int(np.int64(hashed & np.uint64(heads_of(table) - 1)))
+    prefetch_row(table, killer)  # read below, after the table's and the quick tricks' work at a trick's start
     at_start = row[K.TRICK_N] == 0
     slot = 0
     meta = 0
@@ -1512,7 +1540,8 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     code = 0
     if at_start:
         if depth >= 4 and stack[depth - 4, K.TRICK_N] == 0:  # the trick's start before: its key, renumbered
-            hands[:] = keys[depth - 4]
+            for hand in range(4):
+                hands[hand] = keys[depth - 4, hand]
             called = canonical_after(row, stack[depth - 4], order, hands, int(frames[depth - 4, _F_CALLED]))
         else:
             called = canonical(row, order, hands)
@@ -1530,6 +1559,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         for _ in range(CHAIN):
             if entry <= 0:
                 break
+            prefetch_row(table, int(table[entry, META]) >> SKIP)
             if matches(table, entry, own0, own1, present, code, meta, deal, order):
                 word = int(table[entry, WORD])
                 lower = (word >> LOWER) & 15
@@ -1543,7 +1573,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
             entry = int(table[entry, WORD]) & LINK
         if row[K.TRICKS] == 12:  # the last trick: each plays his one card
             child = stack[depth + 1]
-            child[:] = row
+            copy_row(row, child)
             for _ in range(4):
                 K.play_card(child, lowest_card(K.legal_mask(child, int(child[K.TO_PLAY]), consts)), consts)
             wins[depth] = trick_rank(row, child)
@@ -1586,9 +1616,6 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                 return most
     seat = int(row[K.TO_PLAY])
     legal = K.legal_mask(row, seat, consts)
-    best = trick_best(row, consts)
-    hashed = killer_hash(row, best)
-    killer = int(np.int64(hashed & np.uint64(heads_of(table) - 1)))
     tag = int(np.int64(hashed >> np.uint64(24)))
     frame = frames[depth]
     frame[_F_KILLER] = killer
@@ -1723,6 +1750,7 @@ def store_bounds(
     for _ in range(CHAIN):
         if entry <= 0:
             break
+        prefetch_row(table, int(table[entry, META]) >> SKIP)
         word = int(table[entry, WORD])
         if word & (0xFFFF << KEPT) == kept and matches(table, entry, own0, own1, present, code, meta, deal, order):
             lower = max(lower, (word >> LOWER) & 15)
@@ -1733,13 +1761,13 @@ def store_bounds(
     entry = new_entry(table, chain)
     table[entry, WORD] |= kept | present | (lower << LOWER) | (upper << UPPER)
     table[entry, LENGTHS] = code
-    table[entry, META] = meta
+    table[entry, META] = meta | (int(table[entry, META]) & ~META_KEY)
     table[entry, DEAL] = deal
     table[entry, OWNERS] = own0 & mask
     table[entry, OWNERS + 1] = own1 & mask
 
 
-@jit
+@jit_uncounted
 def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, target: int, order: Rows) -> int:
     """A bound on the side's tricks at the end of play from ``search.stack[depth]``, both sides at their
     best, that answers whether it reaches ``target``: at least the bound where that is ``target`` or more,
@@ -1759,7 +1787,7 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
         if answer == _OPEN:  # search the next candidate of the position at ``depth``
             frame = frames[depth]
             child = stack[depth + 1]
-            child[:] = stack[depth]
+            copy_row(stack[depth], child)
             K.play_card(child, int(moves[depth, frame[_F_NEXT]]), consts)
             depth += 1
             answer = _enter(search, depth, consts, side, wants, target, order)

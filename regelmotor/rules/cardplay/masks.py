@@ -53,9 +53,23 @@ try:  # pragma: no branch - numba is a dependency; the fallback keeps the play r
         Only where a caller is few: each caller compiles the whole body again."""
         return cast(F, _njit(cache=True, nogil=True, inline="always")(function))
 
+    def jit_uncounted(function: F) -> F:
+        """``jit`` with no reference counting of arrays at all (numba's ``_nrt=False``), and so every function it
+        calls that does not say otherwise: for the search's loop, which passes rows to small functions at
+        every node and makes no array (counting them was a call into numba's runtime for each array passed,
+        twice, even where the count is a null pointer's). A function it calls that makes an array must be
+        ``jit_counted``; numba refuses one that is not (a compile error, never a leak)."""
+        return cast(F, cast(Any, _njit)(cache=True, nogil=True, _nrt=False)(function))
+
+    def jit_counted(function: F) -> F:
+        """``jit`` that counts references even where its caller is ``jit_uncounted``: for a function that makes
+        an array of its own (and lets go of it before it returns)."""
+        return cast(F, cast(Any, _njit)(cache=True, nogil=True, _nrt=True)(function))
+
     JIT = not getattr(_config, "DISABLE_JIT", False)
     """Whether the play functions are compiled (not under ``NUMBA_DISABLE_JIT=1``)."""
 
+    from llvmlite import ir as _ir
     from numba import types as _types
     from numba.core import cgutils as _cgutils
     from numba.extending import intrinsic as _intrinsic
@@ -82,8 +96,35 @@ try:  # pragma: no branch - numba is a dependency; the fallback keeps the play r
         array may be freed after its last use while a view of it is still read); a view is never returned."""
         return array
 
+    @_intrinsic
+    def _prefetch_row(typingctx: Any, table: Any, row: Any) -> Any:
+        if not isinstance(table, _types.Array) or table.ndim != 2 or not isinstance(row, _types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            array = context.make_array(signature.args[0])(context, builder, value=args[0])
+            zero = context.get_constant(_types.intp, 0)
+            index = context.cast(builder, args[1], signature.args[1], _types.intp)
+            pointer = _cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+                context, builder, signature.args[0], array, [index, zero], wraparound=False
+            )
+            byte = _ir.IntType(8).as_pointer()
+            i32 = _ir.IntType(32)
+            function = builder.module.declare_intrinsic(
+                "llvm.prefetch", fnty=_ir.FunctionType(_ir.VoidType(), [byte, i32, i32, i32])
+            )
+            builder.call(function, [builder.bitcast(pointer, byte), i32(0), i32(3), i32(1)])
+            return context.get_dummy_value()
+
+        return _types.void(table, row), codegen
+
+    def prefetch_row(table: Rows, row: int) -> None:
+        """Asks the processor to bring ``table[row]`` into its cache now, without waiting for it: for a walk
+        along a chain whose next rows are known before they are read (a miss costs more than a node's work)."""
+
     if JIT:
         unowned = _unowned  # type: ignore[assignment]
+        prefetch_row = _prefetch_row  # type: ignore[assignment]
 except ImportError:  # pragma: no cover
 
     def jit(function: F) -> F:
@@ -92,8 +133,17 @@ except ImportError:  # pragma: no cover
     def jit_inlined(function: F) -> F:
         return function
 
+    def jit_uncounted(function: F) -> F:
+        return function
+
+    def jit_counted(function: F) -> F:
+        return function
+
     def unowned(array: A) -> A:
         return array
+
+    def prefetch_row(table: Rows, row: int) -> None:
+        pass
 
     JIT = False
 
