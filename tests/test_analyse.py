@@ -751,7 +751,8 @@ def test_a_cell_over_its_budget_is_settled_with_what_its_trumps_other_cells_left
     """The issue: "`analyse --table standard`: ... no "?"". A trump's four cells share four budgets: where
     one cell is hard and the others easy (here without trumps, the second declarer's), the hard one is
     searched again with what the others left, and is settled where its own budget alone left it "?"; no
-    trump searches more than its four budgets, and no cell differs from a search without limits."""
+    trump searches more than its four budgets, no cell differs from a search without limits, and the
+    progress counts a cell once it is final (it shows 20 of 20 only when the table is done)."""
     rules = rules_of("engelsk")
     consts = K.KernelRules.build(rules).constants
     hands = [
@@ -770,8 +771,17 @@ def test_a_cell_over_its_budget_is_settled_with_what_its_trumps_other_cells_left
     assert no_trump.index(hard) > 0 and sum(no_trump) - hard < hard // 2  # one hard cell, not the first
     budget = hard // 2 + 1
     calls.clear()
-    pooled = hand_table(rules, "engelsk", hands, budget, solvers=[S.Solver(consts, bits=16)])
+    shown: list[tuple[int, int]] = []  # the progress shown, and the searches made by then
+    pooled = hand_table(
+        rules,
+        "engelsk",
+        hands,
+        budget,
+        lambda done: shown.append((done, len(calls))),
+        solvers=[S.Solver(consts, bits=16)],
+    )
     assert pooled.tricks[None] == exact.tricks[None]
+    assert [done for done, _ in shown] == list(range(21)) and shown[-1][1] == len(calls)  # 20 of 20 only at the end
     assert (budget, budget + 1, S.UNKNOWN, -1) in calls  # the hard cell's own budget did not settle it
     for trump, cells in pooled.tricks.items():
         code = "SHDC".index(trump) if trump else -1

@@ -223,17 +223,18 @@ def hand_table(
             spent = 0
             for again in (False, True):  # again: a cell over its budget, with what the trump's others left
                 for declarer in range(4):
-                    left = 4 * nodes - spent
-                    if again and (by_seat[declarer] is not None or left <= 0):
+                    if again and by_seat[declarer] is not None:
                         continue
-                    if stopped.is_set():
-                        raise KeyboardInterrupt
-                    row = table_row(hands, trump, declarer)
-                    guess = _guess(by_seat, declarer, size)
-                    found = solver.value(row, _side(declarer), S.MOST, left if again else nodes, guess)
-                    spent += int(solver.budget[1])
-                    by_seat[declarer] = None if found == S.UNKNOWN else found
-                    if not again:
+                    left = 4 * nodes - spent
+                    if not again or left > 0:
+                        if stopped.is_set():
+                            raise KeyboardInterrupt
+                        row = table_row(hands, trump, declarer)
+                        guess = _guess(by_seat, declarer, size)
+                        found = solver.value(row, _side(declarer), S.MOST, left if again else nodes, guess)
+                        spent += int(solver.budget[1])
+                        by_seat[declarer] = None if found == S.UNKNOWN else found
+                    if again or by_seat[declarer] is not None:  # the cell is final: progress counts it
                         with lock:
                             done[0] += 1
                             if progress is not None:
