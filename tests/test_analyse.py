@@ -535,6 +535,24 @@ def test_a_cleared_table_searches_as_a_new_one() -> None:
         assert int(used.budget[1]) == int(fresh.budget[1])
 
 
+def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_a_killer_card() -> None:
+    """The last trick has one line (each plays his one card): the search plays it without a look in the table,
+    which keeps no entry for it. A seat that may play only one card plays it, with no killer card looked up
+    or kept for it. Here the three seats after the lead each hold one card of the led suit, and the last
+    trick follows: the search looks nothing up, keeps no killer card, and finds what minimax finds."""
+    consts = K.KernelRules.build(rules_of("engelsk")).constants
+    hands = [parse_cards("AS 2H"), parse_cards("KS 3H"), parse_cards("2S AH"), parse_cards("3S KH")]
+    for trump in ("S", "H", None):
+        row = table_row([sorted(hand) for hand in hands], trump, 3)  # seat 0 leads
+        K.play_card(row, parse_cards("AS")[0], consts)
+        side = 0b1010
+        solver = S.Solver(consts, bits=12)
+        heads = S.heads_of(solver.table)
+        assert solver.value(row, side, S.MOST, 10**6) == _minimax(row, consts, side, S.MOST)
+        assert int(solver.budget[2]) == 0  # no position looked up
+        assert (solver.table[:heads, S.KILLER_TAG] == -1).all()  # no killer card kept
+
+
 def _sol_rows(name: str, count: int, rng: random.Random) -> list[K.Rows]:
     """First-lead rows of sol bids of one declarer: the first seat to bid bids a sol kind, the others pass."""
     rules = rules_of(name)

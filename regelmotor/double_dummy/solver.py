@@ -34,7 +34,8 @@ Haglund's DDS, Ginsberg's GIB):
 - **small-card pruning**: a card whose line never needed its rank stands for its suit's cards below the
   weakest rank that did (macroxue's bridge-solver); the **killer card** of a position like this one
   (its last cut-off) is tried first, before the other cards are even ordered; **the last trick** is
-  played at once;
+  played at once, before any look in the table (no entry is kept for it), and a seat with one card it may
+  play plays it with no killer card looked up or kept; play's end is asked only as a trick ends;
 - **equivalent cards** searched once (two cards of a suit in one hand with nothing still out between
   them), the partner card and the fordækt card always on their own;
 - **move ordering**: a card that takes the trick cheaply first, low cards where a partner wins the trick
@@ -1518,7 +1519,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     row = stack[depth]
     wins[depth] = 0
     won = side_won(row, side)
-    if won >= target or K.play_over(row, consts):
+    if won >= target or (row[K.TRICK_N] == 0 and K.play_over(row, consts)):  # play ends only as a trick does
         return won
     left = 13 - int(row[K.TRICKS])
     most = ceiling(row, consts, side) if row[K.SOL_LIMIT] >= 0 else won + left
@@ -1528,11 +1529,25 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     budget[1] += 1
     if budget[0] < 0:
         return UNKNOWN
-    best = trick_best(row, consts)
-    hashed = killer_hash(row, best)
-    killer = int(np.int64(hashed & np.uint64(heads_of(table) - 1)))
-    prefetch_row(table, killer)  # read below, after the table's and the quick tricks' work at a trick's start
     at_start = row[K.TRICK_N] == 0
+    if at_start and row[K.TRICKS] == 12:  # the last trick: each plays his one card (no entry is kept for it)
+        child = stack[depth + 1]
+        copy_row(row, child)
+        for _ in range(4):
+            K.play_card(child, lowest_card(K.legal_mask(child, int(child[K.TO_PLAY]), consts)), consts)
+        wins[depth] = trick_rank(row, child)
+        return side_won(child, side)
+    seat = int(row[K.TO_PLAY])
+    legal = 0 if at_start else K.legal_mask(row, seat, consts)
+    forced = legal & (legal - 1) == 0 and not at_start  # one card to play: no order to look for
+    best = -1
+    hashed = np.uint64(0)
+    killer = -1
+    if not forced:
+        best = trick_best(row, consts)
+        hashed = killer_hash(row, best)
+        killer = int(np.int64(hashed & np.uint64(heads_of(table) - 1)))
+        prefetch_row(table, killer)  # read below, after the table's and the quick tricks' work at a trick's start
     slot = 0
     meta = 0
     deal = 0
@@ -1571,13 +1586,6 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                     wins[depth] = mask_cards(word, row, order)
                     return won + (lower if won + lower >= target else upper)
             entry = int(table[entry, WORD]) & LINK
-        if row[K.TRICKS] == 12:  # the last trick: each plays his one card
-            child = stack[depth + 1]
-            copy_row(row, child)
-            for _ in range(4):
-                K.play_card(child, lowest_card(K.legal_mask(child, int(child[K.TO_PLAY]), consts)), consts)
-            wins[depth] = trick_rank(row, child)
-            return side_won(child, side)
         leader = int(row[K.LEADER])
         if (
             wants == MOST
@@ -1614,16 +1622,20 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
             if sure == 2 and most >= target:
                 wins[depth] = relied
                 return most
-    seat = int(row[K.TO_PLAY])
-    legal = K.legal_mask(row, seat, consts)
+    if at_start:
+        legal = K.legal_mask(row, seat, consts)
     tag = int(np.int64(hashed >> np.uint64(24)))
     frame = frames[depth]
     frame[_F_KILLER] = killer
     frame[_F_TAG] = tag
     first = -1
-    if table[killer, KILLER_TAG] == tag:
+    if not forced and table[killer, KILLER_TAG] == tag:
         first = stand_in(row, int(table[killer, KILLER_CARD]), legal, order)
-    if first >= 0:  # the card that cut off here last time first; the rest ordered only if it does not
+    if forced:  # its one card, with no killer card to keep
+        moves[depth, 0] = lowest_card(legal)
+        count = 1
+        frame[_F_LAZY] = 0
+    elif first >= 0:  # the card that cut off here last time first; the rest ordered only if it does not
         moves[depth, 0] = first
         count = 1
         frame[_F_LAZY] = 1
@@ -1807,8 +1819,9 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
         cut = best >= target if high else best < target
         if cut:
             killer = int(frame[_F_KILLER])
-            table[killer, KILLER_TAG] = frame[_F_TAG]
-            table[killer, KILLER_CARD] = moves[depth, frame[_F_NEXT]]
+            if killer >= 0:
+                table[killer, KILLER_TAG] = frame[_F_TAG]
+                table[killer, KILLER_CARD] = moves[depth, frame[_F_NEXT]]
             frame[_F_WINS] = edge  # a cut-off rests on the card that made it
         else:
             frame[_F_WINS] = int(frame[_F_WINS]) | edge  # a position none of whose cards did rests on all
