@@ -1519,7 +1519,8 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     row = stack[depth]
     wins[depth] = 0
     won = side_won(row, side)
-    if won >= target or (row[K.TRICK_N] == 0 and K.play_over(row, consts)):  # play ends only as a trick does
+    at_start = row[K.TRICK_N] == 0
+    if won >= target or (at_start and K.play_over(row, consts)):  # play ends only as a trick does
         return won
     left = 13 - int(row[K.TRICKS])
     most = ceiling(row, consts, side) if row[K.SOL_LIMIT] >= 0 else won + left
@@ -1529,7 +1530,6 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     budget[1] += 1
     if budget[0] < 0:
         return UNKNOWN
-    at_start = row[K.TRICK_N] == 0
     if at_start and row[K.TRICKS] == 12:  # the last trick: each plays his one card (no entry is kept for it)
         child = stack[depth + 1]
         copy_row(row, child)
