@@ -56,3 +56,27 @@ def test_evaluation_errors_are_clear(text: str, message: str) -> None:
 def test_arithmetic_is_exact(a: Fraction, b: Fraction) -> None:
     env = {"a": a, "b": b}
     assert parse_formula("a * b - b + max(a, b) + abs(a)")(env) == a * b - b + max(a, b) + abs(a)
+
+
+@given(
+    st.integers(-20, 20),
+    st.integers(-20, 20).filter(lambda n: n != 0),
+    st.integers(-3, 3),
+    st.fractions(max_denominator=8),
+)
+def test_whole_numbers_and_fractions_give_the_same_exact_value(a: int, b: int, c: int, f: Fraction) -> None:
+    """The evaluator works in whole numbers while it can: a division with a remainder, a negative power, a
+    fraction from the file give exactly what ``Fraction`` arithmetic gives, every time it is asked."""
+    formula = parse_formula("(a / b + 3/2 * c) * f ** 2 - (5/2) ** c + min(a, b) / 4")
+    expected = (Fraction(a) / b + Fraction(3, 2) * c) * f**2 - Fraction(5, 2) ** c + Fraction(min(a, b)) / 4
+    for env in ({"a": a, "b": b, "c": c, "f": f}, {k: Fraction(v) for k, v in dict(a=a, b=b, c=c, f=f).items()}):
+        assert formula(env) == expected
+        assert formula(env) == expected  # kept by the values it reads, and given again
+        assert isinstance(formula(env), Fraction)
+
+
+def test_a_name_without_a_value_is_named_after_the_formula_has_kept_values() -> None:
+    formula = parse_formula("D * 3/2")
+    assert formula({"D": 2}) == 3
+    with pytest.raises(FormulaError, match="D"):
+        formula({})

@@ -102,8 +102,8 @@ def test_random_legal_play_reaches_the_first_lead_or_a_redeal(name: str, house: 
                 break
             legal = offered(game)
             assert legal, f"no legal action in {game.phase}"
+            before = game.snapshot()  # the state each trial below must leave as it found it
             for action in rng.sample(legal, min(3, len(legal))):  # what is offered is taken, on a copy
-                before = game.snapshot()
                 trial = game.clone()
                 trial.apply(action)
                 assert game.snapshot() == before  # the copy shares nothing the action changes
@@ -113,7 +113,6 @@ def test_random_legal_play_reaches_the_first_lead_or_a_redeal(name: str, house: 
             for action in rng.sample(CANDIDATES, 4):  # what is refused changes nothing
                 if _canonical(action, game, folded) in legal:
                     continue
-                before = game.snapshot()
                 with pytest.raises((RuleViolation, NotationError)):
                     game.apply(action)
                 assert game.snapshot() == before

@@ -105,11 +105,9 @@ def _paired_race(
     rng = random.Random(seed)
     draws = [(rng.random(), [rng.random() for _ in rates]) for _ in range(deals)]
     common = [rng.random() < shared for _ in range(deals)]
+    drawn = (Fraction(0), Fraction(1))  # each deal's part: sol bid or not, of one deal
     parts = [
-        [
-            (Fraction(int((u if same else own[i]) < p)), Fraction(1))
-            for (u, own), same in zip(draws, common, strict=True)
-        ]
+        [(drawn[(u if same else own[i]) < p], drawn[1]) for (u, own), same in zip(draws, common, strict=True)]
         for i, p in enumerate(rates)
     ]
     played = [0] * len(rates)
@@ -121,7 +119,7 @@ def _paired_race(
         return spent
 
     def standing(i: int, z: float) -> Estimate:
-        return rate(int(sum(v for v, _ in parts[i][: played[i]])), played[i], z)
+        return rate(sum(v.numerator for v, _ in parts[i][: played[i]]), played[i], z)
 
     goal = Goal("contract sol: share", True, "target", target)
 

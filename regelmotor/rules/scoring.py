@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from regelmotor.errors import RegelmotorError
-from regelmotor.model.formula import Formula, FormulaError, parse_formula
+from regelmotor.model.formula import Formula, FormulaError, Number, parse_formula, whole
 from regelmotor.model.ruleset import GameScoring, Ruleset
 from regelmotor.phrase_table import Said
 from regelmotor.rounding import points, zero_sum_points
@@ -232,8 +232,8 @@ class Scorer:
             return _Game(parsed["formula"], parsed["formula"], path)
         return _Game(parsed["made"], parsed["failed"], path)
 
-    def _env(self, game: _Game, values: dict[str, Fraction], *, level: int | None, bid: str) -> dict[str, Fraction]:
-        env = dict(self.constants)
+    def _env(self, game: _Game, values: dict[str, Number], *, level: int | None, bid: str) -> dict[str, Number]:
+        env: dict[str, Number] = {name: whole(value) for name, value in self.constants.items()}
         for name, table in self.tables.items():
             if name not in game.made.names and name not in game.failed.names:
                 continue
@@ -247,7 +247,7 @@ class Scorer:
                 raise ScoringProblem(
                     ("scoring", "tables", name, "values"), str(said), None if table.key == "level" else key, said
                 )
-            env[name] = table.values[key]
+            env[name] = whole(table.values[key])
         env.update(values)
         return env
 
@@ -255,14 +255,14 @@ class Scorer:
         """The score of one player whose share is ``share`` in a trump game."""
         made = tricks >= level
         game = self.trump
-        values = {
-            "C": Fraction(level),
-            "T": Fraction(tricks),
-            "O": Fraction(max(0, tricks - level)),
-            "U": Fraction(max(0, level - tricks)),
-            "V": Fraction(1 if made else -1),
-            "D": Fraction(share),
-            "K": Fraction(vip_card),
+        values: dict[str, Number] = {  # whole numbers: a formula computes in them while it can
+            "C": level,
+            "T": tricks,
+            "O": max(0, tricks - level),
+            "U": max(0, level - tricks),
+            "V": 1 if made else -1,
+            "D": share,
+            "K": vip_card,
         }
         env = self._env(game, values, level=level, bid=designation)
         try:
@@ -285,7 +285,7 @@ class Scorer:
             return Fraction(0)
         game = self.sol
         made = share.made
-        values = {"T": Fraction(share.tricks), "V": Fraction(1 if made else -1), "D": Fraction(share.share)}
+        values: dict[str, Number] = {"T": share.tricks, "V": 1 if made else -1, "D": share.share}
         env = self._env(game, values, level=None, bid=sol)
         try:
             return (game.made if made else game.failed)(env)

@@ -12,7 +12,7 @@ import difflib
 import math
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
@@ -163,10 +163,10 @@ class Goal:
         if n < MIN_SIGNIFICANT:
             return -math.inf
         o, b = other[:n], best[:n]
-        den_o, den_b = sum(d for _, d in o), sum(d for _, d in b)
+        den_o, den_b = exact_sum(d for _, d in o), exact_sum(d for _, d in b)
         if den_o == 0 or den_b == 0:
             return -math.inf
-        x_o, x_b = float(sum(v for v, _ in o) / den_o), float(sum(v for v, _ in b) / den_b)
+        x_o, x_b = float(exact_sum(v for v, _ in o) / den_o), float(exact_sum(v for v, _ in b) / den_b)
         mean_o, mean_b = float(den_o) / n, float(den_b) / n
         u_o = [(float(v) - x_o * float(d)) / mean_o for v, d in o]
         u_b = [(float(v) - x_b * float(d)) / mean_b for v, d in b]
@@ -186,6 +186,16 @@ class Goal:
             spread = statistics.stdev(sides_o * a - side_b * c for a, c in zip(u_o, u_b, strict=True))
             bounds.append(gap - z * spread / math.sqrt(n))
         return min(bounds)
+
+
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum of ``values``, its numerators added per denominator: a race asks for the sums of every
+    deal's parts at every look, and a deal's points have few denominators (adding ``Fraction``s one by one
+    cost a race most of its time)."""
+    numerators: dict[int, int] = {}
+    for value in values:
+        numerators[value.denominator] = numerators.get(value.denominator, 0) + value.numerator
+    return sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
 
 
 def parse_goal(rules: Rules, target: str | None, minimise: str | None, maximise: str | None) -> Goal:
