@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -23,6 +25,8 @@ from regelmotor.engine.game import Game
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.load import load_ruleset
 
+from . import compile_ahead
+
 # Property tests check what the rules allow, never how fast: no deadline, a fixed example budget.
 settings.register_profile("regelmotor", deadline=None, max_examples=100)
 settings.load_profile("regelmotor")
@@ -31,13 +35,47 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """In a parallel run, the expert's numba functions are compiled once, before the workers start:
-    otherwise each worker (and each process a test starts) compiles them for itself on a fresh checkout."""
+    """In a parallel run, the expert's numba functions are compiled once, beside the workers (otherwise each
+    worker, and each process a test starts, compiles them for itself on a fresh checkout); the tests that
+    need them wait for it (``_compiled``), and run last."""
     parallel = session.config.pluginmanager.hasplugin("xdist") and session.config.getoption("numprocesses", None)
     if parallel and not os.environ.get("PYTEST_XDIST_WORKER"):
-        from . import compile_ahead
+        folder = Path(tempfile.mkdtemp(prefix="regelmotor-compiled-"))
+        os.environ[compile_ahead.DONE] = str(folder)  # the workers, started after this, inherit it
+        compile_ahead.start(folder)
 
-        compile_ahead.start()
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    folder = os.environ.get(compile_ahead.DONE)
+    if folder and not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _needs_compiled(item: pytest.Item) -> bool:
+    return item.path.stem in compile_ahead.NEEDS
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each worker begins with tests that need no compiled search, while it compiles: xdist hands the
+    workers the list in equal runs, one each, so each run is made of a share of those tests followed by a
+    share of the others. The order is the same in every worker, as xdist requires."""
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    free = [item for item in items if not _needs_compiled(item)]
+    needing = [item for item in items if _needs_compiled(item)]
+    items[:] = [
+        item
+        for worker in range(workers)
+        for part in (free, needing)
+        for item in part[len(part) * worker // workers : len(part) * (worker + 1) // workers]
+    ]
+
+
+@pytest.fixture(autouse=True)
+def _compiled(request: pytest.FixtureRequest) -> None:
+    """A test of a file that plays the expert or searches double dummy waits for the compile started above."""
+    folder = os.environ.get(compile_ahead.DONE)
+    if folder and _needs_compiled(request.node):
+        compile_ahead.wait(Path(folder))
 
 
 SOURCES = REPO.parent / "shared" / "sources"
