@@ -99,11 +99,22 @@ WAIT = 900.0
 """How long a test waits for the parts at most, in seconds, before it goes on and compiles for itself."""
 
 
+_started: list[subprocess.Popen[bytes]] = []
+
+
 def start(folder: Path) -> None:
     """Both parts side by side (numba compiles under one lock a process), not waited for: each leaves its
     file in ``folder`` when it ends."""
-    for part in PARTS:
-        subprocess.Popen([sys.executable, __file__, part, str(folder)])
+    _started.extend(subprocess.Popen([sys.executable, __file__, part, str(folder)]) for part in PARTS)
+
+
+def stop() -> None:
+    """Ends the parts still compiling when the run is over (a few tests that needed none of it): what they
+    finished is in the cache, the rest is compiled where it is first used."""
+    for process in _started:
+        process.terminate()
+        process.wait()
+    _started.clear()
 
 
 def wait(folder: Path) -> None:

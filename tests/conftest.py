@@ -48,6 +48,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     folder = os.environ.get(compile_ahead.DONE)
     if folder and not os.environ.get("PYTEST_XDIST_WORKER"):
+        compile_ahead.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
 
