@@ -36,8 +36,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """In a parallel run, the expert's numba functions are compiled once, beside the workers (otherwise each
-    worker, and each process a test starts, compiles them for itself on a fresh checkout); the tests that
-    need them wait for it (``_compiled``), and run last."""
+    worker, and each process a test starts, compiles them for itself on a fresh checkout); each worker begins
+    with tests that need none of it (``pytest_collection_modifyitems``), and those that do wait for it
+    (``_compiled``)."""
     parallel = session.config.pluginmanager.hasplugin("xdist") and session.config.getoption("numprocesses", None)
     if parallel and not os.environ.get("PYTEST_XDIST_WORKER"):
         folder = Path(tempfile.mkdtemp(prefix="regelmotor-compiled-"))

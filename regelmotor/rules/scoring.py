@@ -161,6 +161,8 @@ class Scorer:
         scoring = ruleset.scoring
         self.ruleset = ruleset
         self.constants = dict(scoring.constants)
+        self._constant_values: dict[str, Number] = {name: whole(value) for name, value in self.constants.items()}
+        """The constants as a formula computes with them (whole numbers as ``int``), worked out once."""
         self.tables = scoring.tables
         for name in (*self.constants, *self.tables):
             if name in ALL_VARIABLES:
@@ -233,7 +235,7 @@ class Scorer:
         return _Game(parsed["made"], parsed["failed"], path)
 
     def _env(self, game: _Game, values: dict[str, Number], *, level: int | None, bid: str) -> dict[str, Number]:
-        env: dict[str, Number] = {name: whole(value) for name, value in self.constants.items()}
+        env = dict(self._constant_values)
         for name, table in self.tables.items():
             if name not in game.made.names and name not in game.failed.names:
                 continue
