@@ -1,4 +1,5 @@
-"""The card table's server under load (run by hand: python benchmarks/server_load.py [--seconds 60]).
+"""The card table's server under load (run by hand: python benchmarks/server_load.py [--seconds 60]; the
+fairness load with ``--fair``, described at ``fair``).
 
 The server issue's target: 40 clients playing whole deals for 60 s on the loopback, p99 under 500 ms,
 no error, memory bounded; and normal requests answered at once while 50 slow clients hold connections
@@ -14,16 +15,23 @@ are reported, not asserted.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import http.client
 import json
 import multiprocessing
+import shutil
 import socket
 import statistics
+import sys
 import tempfile
 import threading
 import time
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' request helper
+from tests.asgi_call import call
 
 
 def _serve(port: int) -> None:
@@ -86,12 +94,137 @@ class Client:
         return deals
 
 
+async def _asgi(app: Any, method: str, path: str, client: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+    """One request from the address ``client``, as the tests' ``asgi_call`` makes it; its status and JSON."""
+    answer = await call(app, method, path, client, body)
+    return answer["status"], answer["json"]
+
+
+UPLOAD = "extends: standard\nname: klub\ntitle: Klubbens regler\ndescription: K\nsource: K\n"
+
+
+def fair(crowd: int, uploads: int, limit_seconds: float) -> dict[str, Any]:
+    """The server's fairness under load, in this process: the app driven as uvicorn drives it, each request
+    from an address of its own (``scope["client"]``; no network is used, nothing leaves this machine).
+
+    An evening's table of two people is opened and both seat links are used. Then at once: ``crowd``
+    clients, each from a network of its own (half IPv4 /24s, half IPv6 /64s: more games than the server
+    keeps), start a game each, 32 at a time; ``uploads`` ruleset files are uploaded at once from one address
+    and as many again from as many networks (the checks are real: a process each); and the table's two
+    people ask for their state every 50 ms. Reported: the latency of the table's requests (p50/p99/max), the
+    uploads' answers by status, whether the table and its stored file are kept, the crowd's answers. It
+    stops by itself after the load, or after ``limit_seconds``."""
+    from regelmotor.web.app import create_app
+    from regelmotor.web.store import GameStore
+    from regelmotor.web.tables import IDLE_SECONDS, Games
+
+    folder = Path(tempfile.mkdtemp(prefix="regelmotor-fair-"))
+    games = Games(store=GameStore(folder, IDLE_SECONDS))
+    app = create_app(games=games)
+
+    async def run() -> dict[str, Any]:
+        status, table = await _asgi(
+            app, "POST", "/api/games", "192.0.2.10", {"seed": 1, "people": ["Anna", "Bo", None, None]}
+        )
+        assert status == 200, table
+        links = [seat["link"] for seat in table["seats"] if seat["link"]]
+        key = links[0][:16]
+        latencies: list[float] = []
+        table_errors: list[str] = []
+        done = asyncio.Event()
+
+        async def follow(link: str, address: str) -> None:
+            while not done.is_set():
+                start = time.perf_counter()
+                answer, body = await _asgi(app, "GET", f"/api/games/{link}", address)
+                latencies.append(time.perf_counter() - start)
+                if answer != 200:
+                    table_errors.append(f"{answer} {body}")
+                await asyncio.sleep(0.05)
+
+        followers = [
+            asyncio.create_task(follow(link, address))
+            for link, address in zip(links, ["192.0.2.10", "198.51.100.20"], strict=True)
+        ]
+        await asyncio.sleep(0.5)
+        gate = asyncio.Semaphore(32)
+        crowd_status: dict[int, int] = {}
+        upload_status: dict[str, dict[int, int]] = {"one address": {}, "many networks": {}}
+        upload_seconds: list[float] = []
+
+        def address(n: int) -> str:
+            return f"10.{n // 256}.{n % 256}.7" if n % 2 else f"2001:db8:{n:x}::{n:x}"
+
+        async def start_game(n: int) -> None:
+            async with gate:
+                answer, _ = await _asgi(app, "POST", "/api/games", address(n), {"seed": n})
+            crowd_status[answer] = crowd_status.get(answer, 0) + 1
+
+        async def upload(kind: str, client: str) -> None:
+            start = time.perf_counter()
+            answer, _ = await _asgi(
+                app, "POST", "/api/games", client, {"ruleset_file": UPLOAD, "filename": "klub.yaml"}
+            )
+            upload_seconds.append(time.perf_counter() - start)
+            counts = upload_status[kind]
+            counts[answer] = counts.get(answer, 0) + 1
+
+        load: list[Coroutine[Any, Any, None]] = [start_game(n) for n in range(crowd)]
+        load += [upload("one address", "203.0.113.9") for _ in range(uploads)]
+        load += [upload("many networks", f"172.16.{n}.9") for n in range(uploads)]
+        started = time.perf_counter()
+        try:
+            await asyncio.wait_for(asyncio.gather(*load), limit_seconds)
+            stopped = "the load ended"
+        except TimeoutError:
+            stopped = f"stopped after {limit_seconds:g} s"
+        seconds = time.perf_counter() - started
+        await asyncio.sleep(0.5)
+        done.set()
+        await asyncio.gather(*followers)
+        ordered = sorted(latencies)
+
+        def pct(p: float) -> float:
+            return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 1)
+
+        kept = key in games.games and (folder / f"{key}.json").is_file()
+        return {
+            "load": f"{crowd} games from as many networks, {uploads} uploads from one address, {uploads} from networks",
+            "load seconds": round(seconds, 1),
+            "load end": stopped,
+            "table's requests": len(ordered),
+            "table's latency ms p50/p99/max": [pct(0.5), pct(0.99), pct(1.0)],
+            "table's errors": table_errors[:3],
+            "tables with a used link lost": 0 if kept else 1,
+            "crowd's answers by status": crowd_status,
+            "uploads' answers by status": upload_status,
+            "slowest upload answer s": round(max(upload_seconds, default=0.0), 1),
+            "games kept": len(games.games),
+        }
+
+    try:
+        return asyncio.run(run())
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--slow", type=int, default=50)
+    parser.add_argument("--fair", action="store_true", help="the fairness load (in this process) instead")
+    parser.add_argument("--crowd", type=int, default=600, help="with --fair: games started, each from its own network")
+    parser.add_argument(
+        "--uploads",
+        type=int,
+        default=45,
+        help="with --fair: uploads from one address (and as many from as many networks)",
+    )
     args = parser.parse_args()
+    if args.fair:
+        print(json.dumps(fair(args.crowd, args.uploads, max(args.seconds, 120)), indent=1))
+        return
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -8,8 +8,15 @@ Every failure of the operating system is one line naming the path (``OutputError
 - ``write_atomic``: a temporary file in the same folder, flushed to disk, then renamed over the old one
   (a rename within one folder is atomic on POSIX and Windows); the old file's mode is kept, a symlink is
   followed (its target is replaced, the link stays), a read-only file is refused.
-- ``check_output``: an output file (``-o``) is never an input of the same command and never an existing
-  file without ``--force``; a folder, a missing folder and an unwritable one are refused before any work.
+- ``check_output``: an output file (``-o``) is never an input of the same command, never anything but a
+  regular file (a device, a FIFO, a folder), never a score sheet or a game record (with or without
+  ``--force``: the evening's data is changed only by ``session`` and the page), and never an existing file
+  without ``--force``; a missing or unwritable folder is refused before any work.
+- ``scratch_file``: a file a command writes for itself (``tune``'s check file) is made new, with
+  ``O_EXCL``, in the target's folder: a name planted there (a symlink) is never written through.
+- ``read_input``: every file a person names is read the same way: a regular file only (a FIFO would
+  wait for ever, a device never end), its size bounded before it is read, a UTF-8 BOM accepted and said,
+  every refusal said in the member's language.
 - ``locked``: read-change-write of a file under an exclusive lock, and a check that no writer that
   ignores the lock (an editor) changed the file between the read and the write (compare and swap).
 """
@@ -19,16 +26,19 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import json
 import os
 import stat
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from regelmotor.errors import RegelmotorError
+from regelmotor.phrase_table import Word
 
 LOCK_TIMEOUT = 30.0
 """Seconds a writer waits for another to finish with a sheet (entering a deal takes milliseconds)."""
@@ -36,6 +46,84 @@ LOCK_TIMEOUT = 30.0
 
 class OutputError(RegelmotorError):
     """A file that cannot or may not be written; nothing was changed."""
+
+
+class InputError(RegelmotorError, ValueError):
+    """A file that cannot or may not be read: missing, not a regular file, or larger than its kind can be."""
+
+
+_KIND_WORDS = (
+    (stat.S_ISDIR, "kind_folder"),
+    (stat.S_ISFIFO, "kind_fifo"),
+    (stat.S_ISCHR, "kind_device"),
+    (stat.S_ISBLK, "kind_device"),
+    (stat.S_ISSOCK, "kind_socket"),
+)
+
+
+def kind_word(mode: int) -> Word | None:
+    """What a file that is not a regular file is, in the game's words ("en mappe", "et navngivet rør"):
+    None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((Word(word) for test, word in _KIND_WORDS if test(mode)), Word("kind_other"))
+
+
+@dataclass(frozen=True)
+class Input:
+    """A file's bytes as read (without a UTF-8 BOM), and whether it began with one."""
+
+    path: Path
+    data: bytes
+    bom: bool = False
+
+    def notice(self) -> RegelmotorError | None:
+        """What a person is told of the file beside its result (the BOM some editors write): None if nothing."""
+        return RegelmotorError.said("in_bom", path=self.path) if self.bom else None
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def read_input(path: Path, limit: int) -> Input:
+    """The bytes of a file a person named, checked before a byte is read: a regular file (a folder, a FIFO
+    and a device are refused at once; a FIFO is opened without waiting for a writer), at most ``limit``
+    bytes (checked by its size first, and again while reading, so a file that grows costs at most
+    ``limit``). A leading UTF-8 BOM is taken off and said (``Input.notice``)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        handle = os.open(path, flags)
+    except FileNotFoundError:
+        raise _refused(path, "in_missing") from None
+    except IsADirectoryError:
+        raise _refused(path, "in_not_regular", kind=Word("kind_folder")) from None
+    except OSError as exc:
+        raise _refused(path, "in_unreadable", reason=_reason(exc)) from None
+    try:
+        info = os.fstat(handle)
+        kind = kind_word(info.st_mode)
+        if kind is not None:
+            raise _refused(path, "in_not_regular", kind=kind)
+        if info.st_size > limit:
+            raise _refused(path, "in_too_large", size=f"{info.st_size:,}", most=f"{limit:,}")
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise _refused(path, "in_unreadable", reason=_reason(exc)) from None
+    finally:
+        os.close(handle)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise _refused(path, "in_too_large", size=f"> {limit:,}", most=f"{limit:,}")
+    if data.startswith(BOM):
+        return Input(path, data[len(BOM) :], bom=True)
+    return Input(path, data)
 
 
 def _reason(exc: OSError) -> str:
@@ -52,44 +140,100 @@ _UMASK = _read_umask()
 """Read once, at import: changing the umask to read it is process-wide, and a server writes from threads."""
 
 
+def _refused(path: Path, phrase: str, **values: object) -> InputError:
+    """A refusal of ``path``: the file's name, then why (``reason``: the why alone, where a caller locates
+    the file itself, as a ruleset's ``FILE:LINE:COL``)."""
+    error = InputError.said("at_path", path=path, error=InputError.said(phrase, **values))
+    return error
+
+
+def reason(error: RegelmotorError) -> RegelmotorError:
+    """An input's refusal without the file's name (the name is said by the caller's own location)."""
+    inner = error.values.get("error") if error.phrase == "at_path" else None
+    return inner if isinstance(inner, RegelmotorError) else error
+
+
 def target_of(path: Path) -> Path:
     """The file a write to ``path`` changes: a symlink's target (the link itself stays)."""
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def check_output(path: Path, *, force: bool = False, inputs: tuple[Path, ...] = (), replace: bool = False) -> None:
-    """Refuse an output path before any work is done: an input of the command, a folder, a missing or
-    unwritable folder, a read-only file; an existing file without ``force``, where ``replace`` is
-    false, and a score sheet or game record without ``force`` even where it is true (a rule book may be
-    written again over the last one; the evening's data may not be lost to a slip of ``-o``)."""
+def check_output(
+    path: Path,
+    *,
+    force: bool = False,
+    inputs: tuple[Path, ...] = (),
+    replace: bool = False,
+    records: bool = False,
+) -> None:
+    """Refuse an output path before any work is done: an input of the command, anything but a regular
+    file (a folder, a device, a FIFO), a missing or unwritable folder, a read-only file; a score sheet or a
+    game record whatever ``force`` says (``records``: a run writing its own records may replace an
+    earlier run's record with ``force``, never a sheet); an existing file without ``force`` where
+    ``replace`` is false (a rule book may be written again over the last one)."""
     for source in inputs:
         with contextlib.suppress(OSError):
             if path.exists() and os.path.samefile(path, source):
                 raise OutputError.said("out_being_read", path=path)
-    if path.is_dir():
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise OutputError.said("out_cannot", path=path, reason=_reason(exc)) from None
+    if mode is not None and stat.S_ISDIR(mode):
         raise OutputError.said("out_folder", path=path)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OutputError.said("out_not_regular", path=path, kind=kind_word(mode))
     folder = target_of(path).parent
     if not folder.is_dir():
         raise OutputError.said("out_no_folder", path=path, folder=folder)
-    if path.exists() and not force:
-        if not replace:
+    if mode is not None:
+        held = club_data(path)
+        if held is not None and not (records and held[0] == "out_is_record"):
+            raise OutputError.said(held[0], path=path, **held[1])
+        if not force and not replace:
             raise OutputError.said("out_exists", path=path)
-        if holds_club_data(path):
-            raise OutputError.said("out_is_sheet", path=path)
-    if path.exists() and read_only(target_of(path)):
-        raise OutputError.said("out_read_only", path=path)
+        if read_only(target_of(path)):
+            raise OutputError.said("out_read_only", path=path)
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError.said("out_no_write", path=path, folder=folder)
 
 
-def holds_club_data(path: Path) -> bool:
-    """Whether ``path`` starts like a score sheet or a game record (the formats a club cannot make again)."""
+CLUB_DATA_HEAD = 1_000_000
+"""Bytes read of an existing file to tell whether it is a sheet (a sheet is at most a megabyte)."""
+
+
+def club_data(path: Path) -> tuple[str, dict[str, object]] | None:
+    """What a file the club cannot make again is, as its refusal says it: a score sheet with its number of
+    deals ("aftenens regnskab med 12 spil"), or a game record; None for anything else."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
+        with open(path, "rb", opener=_nonblocking) as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            head = handle.read(CLUB_DATA_HEAD)
     except OSError:
-        return False
-    return b'"regelmotor score sheet"' in head or (b'"hands"' in head and b'"ruleset"' in head)
+        return None
+    head = head.removeprefix(BOM)
+    if b'"regelmotor score sheet"' in head:
+        try:
+            deals = json.loads(head.decode("utf-8")).get("deals", [])
+            count: object = len(deals) if isinstance(deals, list) else "?"
+        except (ValueError, AttributeError, RecursionError):
+            count = "?"
+        return "out_is_sheet", {"deals": count}
+    if b'"hands"' in head and b'"ruleset"' in head:
+        return "out_is_record", {}
+    return None
+
+
+def holds_club_data(path: Path) -> bool:
+    """Whether ``path`` is a score sheet or a game record (the formats a club cannot make again)."""
+    return club_data(path) is not None
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 def read_only(path: Path, mode: int | None = None) -> bool:
@@ -106,21 +250,24 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True, private
     a new file readable by its owner only (the store holds every seat's hidden cards)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     target = target_of(path)
-    if target.is_dir():
-        raise OutputError.said("out_folder", path=path)
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
+        found = target.stat().st_mode
+        if stat.S_ISDIR(found):
+            raise OutputError.said("out_folder", path=path)
+        if not stat.S_ISREG(found):  # a device or a FIFO is never replaced by a file (as root: /dev/full)
+            raise OutputError.said("out_not_regular", path=path, kind=kind_word(found))
+        mode = stat.S_IMODE(found)
         if read_only(target, mode):
             raise OutputError.said("out_read_only_nothing", path=path)
     except FileNotFoundError:
         mode = 0o600 if private else 0o666 & ~_UMASK
     except OSError as exc:
-        raise OutputError(f"{path}: cannot write: {_reason(exc)}") from None
+        raise OutputError.said("out_cannot", path=path, reason=_reason(exc)) from None
     folder = target.parent
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
-        raise OutputError(f"{path}: cannot write in {folder}: {_reason(exc)}") from None
+        raise OutputError.said("out_cannot_in", path=path, folder=folder, reason=_reason(exc)) from None
     try:
         try:
             view = memoryview(raw)
@@ -136,9 +283,29 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True, private
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        raise OutputError(f"{path}: cannot write: {_reason(exc)}; the old file is as it was") from None
+        raise OutputError.said("out_failed", path=path, reason=_reason(exc)) from None
     if durable:
         _sync_folder(folder)
+
+
+@contextlib.contextmanager
+def scratch_file(beside: Path, tag: str, data: str | bytes) -> Iterator[Path]:
+    """A file of the command's own, holding ``data``, beside ``beside`` for the block and removed after it.
+    It is a new file (``O_EXCL``, by ``tempfile``): a name planted in a shared folder, a symlink to
+    another file among them, is never written through; a folder it cannot be made in is refused."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    folder = target_of(beside).parent
+    try:
+        handle, name = tempfile.mkstemp(dir=folder, prefix=f".{beside.name}.", suffix=tag)
+    except OSError as exc:
+        raise OutputError.said("out_cannot_in", path=beside, folder=folder, reason=_reason(exc)) from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(raw)
+        yield Path(name)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -168,11 +335,9 @@ class Locked:
         try:
             now = self.path.read_bytes()
         except OSError as exc:
-            raise OutputError(f"{self.path}: cannot read it again before writing: {_reason(exc)}") from None
+            raise _refused(self.path, "in_unreadable", reason=_reason(exc)) from None
         if digest(now) != digest(self.data):
-            raise OutputError(
-                f"{self.path}: was changed by another program while this was entered; nothing was written, try again"
-            )
+            raise OutputError.said("out_changed", path=self.path)
         write_atomic(self.path, data)
         self.data = data.encode("utf-8") if isinstance(data, str) else data
 
@@ -191,14 +356,14 @@ def locked(path: Path, read_limit: int, timeout: float = LOCK_TIMEOUT) -> Iterat
     try:
         handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
-        raise OutputError(f"{path}: cannot lock it (in {target.parent}): {_reason(exc)}") from None
+        raise OutputError.said("out_no_lock", path=path, reason=_reason(exc)) from None
     try:
         _acquire(handle, path, timeout)
         try:
             with open(target, "rb") as source:
                 data = source.read(read_limit + 1)
         except OSError as exc:
-            raise OutputError(f"{path}: cannot read it: {_reason(exc)}") from None
+            raise _refused(path, "in_unreadable", reason=_reason(exc)) from None
         yield Locked(path, data)
     finally:
         os.close(handle)  # closing the file releases the lock
@@ -212,7 +377,7 @@ def _acquire(handle: int, path: Path, timeout: float) -> None:
             return
         except OSError as exc:
             if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                raise OutputError(f"{path}: cannot lock it: {_reason(exc)}") from None
+                raise OutputError.said("out_no_lock", path=path, reason=_reason(exc)) from None
         if time.monotonic() > deadline:
             raise OutputError.said("out_locked", path=path, seconds=f"{timeout:.0f}")
         time.sleep(0.01)
@@ -239,14 +404,22 @@ def refuse_binary_terminal(out: TextIO | BinaryIO, what: str) -> None:
 
 
 __all__ = [
+    "BOM",
     "LOCK_TIMEOUT",
+    "Input",
+    "InputError",
     "Locked",
     "OutputError",
     "check_output",
+    "club_data",
     "digest",
     "holds_club_data",
+    "kind_word",
     "locked",
+    "read_input",
+    "reason",
     "refuse_binary_terminal",
+    "scratch_file",
     "target_of",
     "write_atomic",
 ]

@@ -25,7 +25,7 @@ from regelmotor.double_dummy.report import analysis_text
 from regelmotor.engine.actions import Action, Verb
 from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import CardError, NotationError, RuleViolation
-from regelmotor.files import OutputError, write_atomic
+from regelmotor.files import check_output, write_atomic
 from regelmotor.hooks import ContractInfo
 from regelmotor.model.ruleset import Side
 from regelmotor.phrase_table import seat_no
@@ -345,7 +345,6 @@ class TerminalGame:
         ref = str(Path(self.ruleset_ref).resolve()) if is_path(self.ruleset_ref) else self.ruleset_ref
         house = [str(Path(h).resolve()) if is_path(h) else h for h in self.house_rules]
         data = game_record(game, ref, house)
-        if path.exists() and not self.force:  # another evening's record: never written over without --force
-            raise OutputError(f"{path}: a record of another game exists already; --force replaces it")
+        check_output(path, force=self.force, records=True)  # another evening's record: not without --force
         write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         self.saved.append(path)

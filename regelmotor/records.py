@@ -20,12 +20,12 @@ from regelmotor import __version__
 from regelmotor.cards import format_card, parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import CardError, NotationError, RegelmotorError, RuleViolation
-from regelmotor.phrase_table import seat_no
+from regelmotor.files import InputError, read_input
+from regelmotor.phrase_table import Said, seat_no
 from regelmotor.ruleset.catalogue import FileRef, is_path
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.fingerprint import ruleset_fingerprint
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
-from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 
 
 class SeatAction(BaseModel):
@@ -194,11 +194,9 @@ def _record_problem(path: str | Path, exc: ValidationError) -> RecordError:
 
 def read_record(path: str | Path) -> Record:
     try:
-        data = parse_json(read_bounded(Path(path), MAX_RECORD_BYTES), str(path))
-    except OSError as exc:
-        raise RecordError.said("record_unreadable", path=path, reason=exc.strerror) from None
-    except TooLarge as exc:
-        raise RecordError(f"{path}: {exc}; a record is a few kilobytes") from None
+        data = parse_json(read_input(Path(path), MAX_RECORD_BYTES).data, str(path))
+    except InputError as exc:
+        raise RecordError.said("as_is", error=exc) from None
     try:
         record = Record.model_validate(data)
     except ValidationError as exc:
@@ -217,16 +215,24 @@ def _ruleset_ref(ref: str, base: Path | None) -> str | FileRef:
     return ref
 
 
-def replay(record: Record, base: Path | None = None) -> Replay:
-    """Replay ``record`` (paths in it are relative to ``base``) as far as the rules allow."""
+def replay(record: Record, base: Path | None = None, where: str | Path | None = None) -> Replay:
+    """Replay ``record`` (paths in it are relative to ``base``) as far as the rules allow; ``where``: the
+    record's file, named where its cards cannot be dealt under rules other than it was played under."""
     resolved = load_ruleset(_ruleset_ref(record.ruleset, base), [_ruleset_ref(h, base) for h in record.house_rules])
     rules = compile_rules(resolved)
+    matches = None if record.ruleset_hash is None else record.ruleset_hash == resolved.fingerprint
     try:
         hands = [[parse_card(c) for c in hand] for hand in record.hands]
         kitty = [parse_card(c) for c in record.kitty]
     except CardError as exc:
         raise RecordError(f"the dealt cards: {exc}") from None
-    game = Game(rules, hands, kitty, record.dealer, seed=record.seed, dealer_at_table=record.dealer_at_table)
+    try:
+        game = Game(rules, hands, kitty, record.dealer, seed=record.seed, dealer_at_table=record.dealer_at_table)
+    except RegelmotorError as exc:
+        if matches is False:  # the record's cards, refused by other rules than its own: the rules, not the cards
+            what = Said.of("record_deal_refused", error=exc)
+            raise _rules_differ(resolved, what, record.ruleset if where is None else where) from None
+        raise
     stop = None
     for index, item in enumerate(record.actions):
         action, seat = (item.action, item.seat) if isinstance(item, SeatAction) else (item, None)
@@ -239,30 +245,81 @@ def replay(record: Record, base: Path | None = None) -> Replay:
         except NotationError as exc:
             stop = ReplayStop(index, seat if seat is not None else game.to_act, action, "notation", str(exc))
             break
-    matches = None if record.ruleset_hash is None else record.ruleset_hash == resolved.fingerprint
     notes = tuple(_plugin_notes(record, dict(rules.plugins)))
     differs = () if stop is not None or record.result is None else tuple(_result_differs(record.result, game))
     return Replay(game, resolved, stop, matches, notes, differs)
 
 
-def _plugin_notes(record: Record, installed: dict[str, str]) -> Iterator[str]:
+@dataclass(frozen=True)
+class ReplayCheck:
+    """What ``replay`` and ``analyse`` say of a replayed record beside what they print, in the reader's
+    language: its warnings (played under other rules than its ruleset now resolves to, with plugins this
+    replay lacks), and why it is refused, if it is: a rule stops it, or its stored result is not the replay's;
+    where its rules are not the ones it was played under, that (``rules_differ``) and not a card."""
+
+    warnings: tuple[RecordError, ...]
+    refusals: tuple[RecordError, ...]
+    """The action the rules stop, or each difference of the stored result from the replay."""
+    rules_differ: RecordError | None = None
+    """The record was played under other rules (its fingerprint) and does not replay under these."""
+
+
+def check_replay(result: Replay, where: str | Path) -> ReplayCheck:
+    """The checks of a replayed record (``ReplayCheck``), one copy for ``replay`` and ``analyse``."""
+    refusals: list[RecordError] = []
+    if result.stop is not None:
+        refusals.append(RecordError.said("record_stop", where=where, stop=_StopSaid(result.stop)))
+    refusals += [RecordError.said("record_result_differs", where=where, difference=d) for d in result.result_differs]
+    rules_differ = None
+    if refusals and result.hash_matches is False:
+        stop = result.stop
+        what = Said.of("record_result_other") if stop is None else Said.of("record_stopped_at", number=stop.index + 1)
+        rules_differ = _rules_differ(result.resolved, what, where)
+    warnings: list[RecordError] = []
+    label, fingerprint = result.resolved.label, result.resolved.fingerprint
+    if result.hash_matches is False and rules_differ is None:  # the refusal says it, where there is one
+        warnings.append(RecordError.said("record_other_rules", label=label, fingerprint=fingerprint))
+    warnings += [RecordError.said("record_note", note=note) for note in result.plugin_notes]
+    return ReplayCheck(tuple(warnings), tuple(refusals), rules_differ)
+
+
+def _rules_differ(resolved: ResolvedRuleset, what: Said, where: str | Path) -> RecordError:
+    """The record does not replay under the rules it names, which are not the ones it was played under."""
+    return RecordError.said(
+        "record_rules_differ", where=where, label=resolved.label, fingerprint=resolved.fingerprint, what=what
+    )
+
+
+@dataclass(frozen=True)
+class _StopSaid:
+    """A replay's stop as a value of a phrase: said in the phrase's language."""
+
+    stop: ReplayStop
+
+    def said_as(self, lang: str) -> str:
+        return self.stop.text(lang)
+
+
+def _plugin_notes(record: Record, installed: dict[str, str]) -> Iterator[Said]:
     """What the record says was played with plugins that this replay does not have."""
     for name, version in sorted(record.plugins.items()):
         if name not in installed:
-            yield f"the record was played with the plugin {name} {version}, which this replay does not use"
+            yield Said.of("record_plugin_missing", name=name, version=version)
         elif installed[name] != version:
-            yield f"the record was played with the plugin {name} {version}; installed is {installed[name]}"
+            yield Said.of("record_plugin_version", name=name, version=version, installed=installed[name])
 
 
 RESULT_KEYS = ("contract", "declarers", "trump", "called", "tricks_won", "scores", "redeal")
 """What a stored result must agree with the replay on (the deal's outcome, not its presentation)."""
 
 
-def _result_differs(stored: dict[str, Any], game: Game) -> Iterator[str]:
+def _result_differs(stored: dict[str, Any], game: Game) -> Iterator[Said]:
+    """Each key of the result where the stored one is not the replay's (said, its English the text itself)."""
     replayed = json.loads(json.dumps(state_json(game), default=str))
     for key in RESULT_KEYS:
         if key in stored and stored[key] != replayed[key]:
-            yield f"{key}: the record says {json.dumps(stored[key])[:80]}, the replay gives {json.dumps(replayed[key])}"
+            shown = json.dumps(stored[key])[:80]
+            yield Said.of("record_differs", key=key, stored=shown, replayed=json.dumps(replayed[key]))
 
 
 def version_problem(version: str | None) -> str | None:
@@ -336,7 +393,9 @@ __all__ = [
     "Record",
     "RecordError",
     "Replay",
+    "ReplayCheck",
     "ReplayStop",
+    "check_replay",
     "dealt_cards",
     "game_record",
     "read_record",

@@ -25,9 +25,12 @@ from pydantic import ValidationError
 from regelmotor.bids import Bid
 from regelmotor.engine.game import Redeal
 from regelmotor.errors import NotationError, RegelmotorError
-from regelmotor.files import locked, write_atomic
+from regelmotor.files import InputError, locked, read_input, write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
 from regelmotor.model.ruleset import Ruleset, Side
+from regelmotor.names import PlayerNameError, check_names, find_player, spreadsheet_text
+from regelmotor.numbers import NumberError, whole
+from regelmotor.numbers import number as read_number
 from regelmotor.phrases import phrases
 from regelmotor.records import RecordError, parse_json
 from regelmotor.rounding import number_text
@@ -38,7 +41,6 @@ from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.ruleset.fingerprint import ruleset_fingerprint
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
-from regelmotor.ruleset.yaml_source import TooLarge, read_bounded
 from regelmotor.session import GAME_DEALER, DealEntry, Session
 
 MAX_SHEET_BYTES = 1_000_000
@@ -204,6 +206,10 @@ class Sheet:
             or not all(isinstance(p, str) and 0 < len(p) <= MAX_TEXT for p in players)
         ):
             raise SheetError("players: a list of names")
+        try:
+            check_names(players)
+        except PlayerNameError as exc:
+            raise SheetError.said("at_path", path="players", error=exc) from None
         ruleset = _text(data, "ruleset", "the sheet")
         if ruleset is None:
             raise SheetError("ruleset: the sheet names the ruleset it is played by")
@@ -305,9 +311,9 @@ class Scored:
 
 def rate_of(text: str) -> Fraction:
     try:
-        rate = Fraction(text.replace(",", ".").strip())
-    except (ValueError, ZeroDivisionError):
-        raise SheetError.said("rate_number", text=text) from None
+        rate = read_number(text)
+    except NumberError:
+        raise SheetError.said("rate_number", text=text[:40]) from None
     if rate < 0 or rate.denominator > 10**6 or abs(rate) > 10**6:
         raise SheetError.said("rate_range", text=text)
     return rate
@@ -335,12 +341,8 @@ def score(sheet: Sheet, rules: Rules | None = None) -> Scored:
 
 
 def player_named(players: Sequence[str], name: str) -> str | None:
-    """The player ``name`` means, as the sheet spells him: the same name, or the one player whose name it is
-    but for upper and lower case ("anna" is Anna); None where no player, or more than one, is called so."""
-    if name in players:
-        return name
-    alike = [p for p in players if p.casefold() == name.casefold()]
-    return alike[0] if len(alike) == 1 else None
+    """The player ``name`` means, as the sheet spells him (``names.find_player``: "anna" is Anna)."""
+    return find_player(players, name)
 
 
 def _seat(session: Session, name: str | None, what: str) -> int:
@@ -514,9 +516,17 @@ def _deals_counted(session: Session, words: dict[str, str]) -> str:
     return shown + (words["sheet_deals_void"].format(n=void) if void else "")
 
 
-def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang: str = "da") -> str | bytes:
+CSV_DIALECTS = ("semikolon", "komma")
+"""How a CSV export is written: ``semikolon`` (the default) as a Danish spreadsheet opens it, cells parted by
+";" and numbers with a decimal comma; ``komma`` as an English one does, "," and a decimal point."""
+
+
+def sheet_document(
+    sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang: str = "da", csv_dialect: str = "semikolon"
+) -> str | bytes:
     """The evening's sheet to print (md, html, pdf: the rule book's renderers, so it looks like the club's
-    rule book) or to export (csv: one row per deal, then the totals and the money), in the reader's language."""
+    rule book) or to export (csv: one row per deal, then the totals and the money, in ``csv_dialect``), in
+    the reader's language. A CSV's text cells (names, contracts) never start like a spreadsheet formula."""
     rules, session = scored.rules, scored.session
     words = phrases(lang)
     players = sheet.players
@@ -524,15 +534,24 @@ def sheet_document(sheet: Sheet, scored: Scored, rate: Fraction, fmt: str, lang:
     deals = shown_deals(sheet, scored, lang)
     head = (words["sheet_deal"], words["sheet_dealer"], words["sheet_game"])
     if fmt == "csv":  # for a spreadsheet: the points as numbers, one row per deal
-        rows = [(str(d.number), d.dealer, d.deal, *(str(p) for p in d.points)) for d in deals]
-        totals = ("", "", words["sheet_total"], *(str(p) for p in rules.shown_points(session.totals)))
+        if csv_dialect not in CSV_DIALECTS:
+            raise SheetError.said("csv_dialect", dialect=csv_dialect, choices=", ".join(CSV_DIALECTS))
+        comma = csv_dialect == "semikolon"
+
+        def cell(value: object) -> str:  # a number as the spreadsheet reads one
+            shown = str(value)
+            return shown.replace(".", ",") if comma else shown
+
+        text = spreadsheet_text
+        rows = [(str(d.number), text(d.dealer), text(d.deal), *(cell(p) for p in d.points)) for d in deals]
+        totals = ("", "", text(words["sheet_total"]), *(cell(p) for p in rules.shown_points(session.totals)))
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow((*(word.lower() for word in head), *players))
+        writer = csv.writer(buffer, delimiter=";" if comma else ",", lineterminator="\n")
+        writer.writerow((*(text(word.lower()) for word in head), *(text(p) for p in players)))
         writer.writerows(rows)
         writer.writerow(totals)
-        pay = (f"{float(m):.2f}" for m in settled.money)
-        writer.writerow(("", "", words["sheet_money"].format(rate=f"{float(rate):g}"), *pay))
+        pay = (cell(f"{float(m):.2f}") for m in settled.money)
+        writer.writerow(("", "", text(words["sheet_money"].format(rate=cell(f"{float(rate):g}"))), *pay))
         return buffer.getvalue()
     if fmt not in SHEET_FORMATS:
         raise SheetError(f"a sheet is printed as {', '.join(SHEET_FORMATS)}, not {fmt}")
@@ -674,11 +693,9 @@ def edit_sheet(path: Path, change: Callable[[Sheet], bool], prepare: Callable[[S
 
 def read_sheet(path: Path) -> Sheet:
     try:
-        data = read_bounded(path, MAX_SHEET_BYTES)
-    except OSError as exc:
-        raise SheetError.said("sheet_unreadable", path=path, reason=exc.strerror) from None
-    except TooLarge as exc:
-        raise SheetError(f"{path}: {exc}: not a score sheet") from None
+        data = read_input(path, MAX_SHEET_BYTES).data
+    except InputError as exc:
+        raise SheetError.said("as_is", error=exc) from None
     return parse_sheet(data, path)
 
 
@@ -712,9 +729,9 @@ def names(text: str) -> tuple[str, ...]:
 
 def tricks_of(text: str) -> tuple[int, ...]:
     try:
-        return tuple(int(t) for t in text.split(","))
-    except ValueError:
-        raise SheetError.said("tricks_text", text=text) from None
+        return tuple(whole(t) for t in text.split(",")[:7])
+    except NumberError:
+        raise SheetError.said("tricks_text", text=text[:40]) from None
 
 
 __all__ = [

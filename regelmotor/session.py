@@ -19,6 +19,7 @@ from regelmotor.engine.game import FINISHED, REDEAL, Game, Redeal
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import Money
 from regelmotor.model.ruleset import Side
+from regelmotor.numbers import number
 from regelmotor.ruleset.compile import Rules
 
 GAME_DEALER = 3
@@ -219,5 +220,5 @@ class Session:
         The rate is taken exactly as written (``0.1`` is one tenth, not the float nearest it), so the
         money sums to what the points sum to; amounts are whole øre, rounded so that the payments still
         balance (the largest remainders get the extra øre)."""
-        exact = Fraction(str(rate)) if isinstance(rate, float) else Fraction(rate)
+        exact = number(str(rate)) if isinstance(rate, float | str) else Fraction(rate)
         return self.rules.session_settlement(self.totals, exact)

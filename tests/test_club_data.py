@@ -223,13 +223,17 @@ def test_session_show_never_writes_over_the_sheet_it_reads(tmp_path: Path, capsy
     assert sheet.read_bytes() == before
 
 
-def test_an_output_never_replaces_a_sheet_or_a_record_without_force(
+def test_an_output_never_replaces_a_sheet_or_a_record_with_or_without_force(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Issue 71: "never over a score sheet or a game record by -o, with or without --force ... The refusal
+    says what the file is"."""
     sheet = new_sheet(tmp_path, capsys)
     before = sheet.read_bytes()
     code, _, err = run(capsys, "rulebook", "standard", "-o", str(sheet))
-    assert code == 1 and "er et regnskab eller et spilreferat; --force erstatter den" in err
+    assert code == 1 and "er aftenens regnskab med 0 spil" in err
+    code, _, err = run(capsys, "rulebook", "standard", "-o", str(sheet), "--force")
+    assert code == 1 and "er aftenens regnskab med 0 spil" in err and "heller ikke med --force" in err
     assert sheet.read_bytes() == before
     book = tmp_path / "regler.md"
     assert run(capsys, "rulebook", "standard", "-o", str(book))[0] == 0
@@ -417,14 +421,14 @@ def test_jobs_is_at_most_twice_the_cores(capsys: pytest.CaptureFixture[str]) -> 
 def test_a_players_escape_sequence_never_reaches_the_terminal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The issue: "escape sequences in a title or a player's name reach the terminal raw"."""
+    """The issue: "escape sequences in a title or a player's name reach the terminal raw"; issue 71: a name
+    with a control character is refused at the door, said as such, and the refusal shows it escaped."""
     sheet = tmp_path / "aften.json"
-    code, out, _ = run(
+    code, out, err = run(
         capsys, "session", "new", str(sheet), "standard", "--players", "Anna\x1b]0;hacked\x07,Bo,Carl,Dorte"
     )
-    assert code == 0 and "\x1b" not in out and "Anna\\x1b]0;hacked\\x07" in out
-    code, out, _ = run(capsys, "session", "show", str(sheet))
-    assert code == 0 and "\x1b" not in out and "\x07" not in out
+    assert code == 1 and not sheet.exists()
+    assert "\x1b" not in out + err and "Anna\\x1b]0;hacked\\x07" in err and "styre- eller retningstegn" in err
 
 
 # --- records --------------------------------------------------------------------------------------
@@ -459,7 +463,7 @@ def test_a_record_played_with_a_plugin_not_installed_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = run(capsys, "replay", str(_record(tmp_path, plugins={"klubregler": "1.2"})))
-    assert code == 0 and "warning: the record was played with the plugin klubregler 1.2" in err
+    assert code == 0 and "advarsel: referatet blev spillet med pluginet klubregler 1.2" in err
 
 
 def test_a_tampered_stored_result_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -470,7 +474,7 @@ def test_a_tampered_stored_result_is_reported(tmp_path: Path, capsys: pytest.Cap
     data["result"]["scores"] = [999, -333, -333, -333]
     path.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 1 and "the stored result disagrees with the replay: scores" in err
+    assert code == 1 and "det gemte resultat stemmer ikke med genspilningen: scores" in err
 
 
 def test_a_key_given_twice_is_refused_in_a_record_and_in_a_request(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -112,3 +113,96 @@ def test_no_two_differences_of_shipped_rulesets_read_alike(a: str) -> None:
     for b in RULESETS:
         labels = [d.label for d in paths(a, b).values()]  # type: ignore[attr-defined]
         assert len(labels) == len(set(labels)), (a, b)
+
+
+MEETING = "Klubbens generalforsamling 2026"
+CLUB = f"""
+    kind: ruleset
+    extends: thorsen
+    name: klub
+    source: {MEETING}
+    auction:
+      gaa_med:
+        sol_bids: false
+        source: {MEETING}
+    """
+
+
+def test_a_section_the_club_sources_keeps_the_parents_source_for_the_rules_it_did_not_write(
+    club: Callable[..., str],
+) -> None:
+    """Issue 72: `diff klub.yaml standard`, with a club file that changes one key of thorsen's gå med and
+    gives that section its own `source:`, credited thorsen's other gå med rule (vip bids) to the club's
+    meeting, and what thorsen leaves out (bordlægger) to the club's meeting too."""
+    club("klub.yaml", CLUB)
+    thorsen = load_ruleset("thorsen").ruleset
+    found = {d.path: d for d in diff_rulesets(load_ruleset("klub.yaml"), load_ruleset("standard"))}
+    vip = found["auction.gaa_med.vip_bids"]
+    assert vip.a is True and vip.a_source == thorsen.auction.gaa_med.source
+    assert found["sol_bids[bordlægger]"].a_source == thorsen.source
+    assert "auction.gaa_med.sol_bids" not in found  # the club's own rule is the same as standard's
+    own = {d.path: d for d in diff_rulesets(load_ruleset("klub.yaml"), load_ruleset("thorsen"))}
+    assert list(own) == ["auction.gaa_med.sol_bids"] and own["auction.gaa_med.sol_bids"].a_source == MEETING
+
+
+def test_the_command_credits_the_parents_rules_to_the_parent(
+    club: Callable[..., str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    club("klub.yaml", CLUB)
+    out = _diff_text("klub.yaml", "standard")
+    vip = out.split("(auction.gaa_med.vip_bids)", 1)[1].split("\n- ", 1)[0]
+    assert "kilde, klub: Thorsens love 3.4 b" in vip and MEETING not in vip
+
+
+def _diff_text(a: str, b: str, *house: str) -> str:
+    from io import StringIO
+
+    from regelmotor.diff import write_diff
+
+    out = StringIO()
+    write_diff(load_ruleset(a), load_ruleset(b, list(house)), out)
+    return out.getvalue()
+
+
+def test_lists_whose_order_means_nothing_compare_as_sets(club: Callable[..., str]) -> None:
+    """Issue 72: `diff` called thorsen's trump suits for alm (ruder, spar, hjerter) different from standard's
+    (spar, hjerter, ruder). Suits to choose from, the allowed numbers of players, packet sizes, who sits
+    out and the cards that break a jernhånd are sets; a ladder (the partner card's ranks, the card order,
+    the dealing pattern, vip's turns) keeps its order."""
+    found = paths("standard", "thorsen")
+    assert "designations[alm].trump.choices" not in found
+    assert "designations[halve].trump.choices" in found  # thorsen adds no trump: a real difference
+    club(
+        "omvendt.yaml",
+        """
+        kind: ruleset
+        extends: standard
+        name: omvendt
+        table:
+          players: [4]
+        jernhaand:
+          allowed: true
+          court_ranks: [J, Q, K, A]
+        card_order:
+          trump_games: [2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A]
+        """,
+    )
+    reordered = paths("standard", "omvendt.yaml")
+    assert "jernhaand.court_ranks" not in reordered and "jernhaand.allowed" in reordered
+    assert "card_order.trump_games" in reordered
+
+
+def test_two_files_with_the_same_name_get_two_column_labels(
+    club: Callable[..., str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 73, item 9: `diff` of two files with the same `name` printed two equal column labels."""
+    from regelmotor.diff import column_labels
+
+    club("a/klub.yaml", "kind: ruleset\nextends: standard\nname: klub\n")
+    club("b/klub.yaml", "kind: ruleset\nextends: standard\nname: klub\njokers:\n  led_joker: loses_to_trump\n")
+    a, b = load_ruleset("a/klub.yaml"), load_ruleset("b/klub.yaml")
+    assert column_labels(a, b) == ("klub (a/klub.yaml)", "klub (b/klub.yaml)")
+    assert column_labels(load_ruleset("standard"), load_ruleset("thorsen")) == ("standard", "thorsen")
+    out = _diff_text("a/klub.yaml", "b/klub.yaml")
+    assert "    klub (a/klub.yaml): vinder\n    klub (b/klub.yaml): taber til trumf\n" in out
+    assert "kilde, klub (a/klub.yaml):" in out

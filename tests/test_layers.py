@@ -113,7 +113,7 @@ def test_the_loader_is_split_by_concern() -> None:
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("_data", "phrase_table", "rounding", "safe_text"),
     ("errors", "progress"),
-    ("cards", "files", "model"),
+    ("cards", "files", "model", "names", "numbers"),
     ("bids",),
     ("hooks", "phrases"),
     ("rules",),

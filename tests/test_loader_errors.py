@@ -104,7 +104,7 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     (
         "oversized",
         {"club.yaml": "#" + "x" * 1_000_000 + "\n"},
-        ["club.yaml:1:1: (top): the file is larger than 1,000,000 bytes (1,000,002); a ruleset is a few kilobytes"],
+        ["club.yaml:1:1: (top): the file is too large (1,000,002 bytes; at most 1,000,000 bytes)"],
     ),
     (
         "not-utf8",

@@ -144,7 +144,7 @@ def test_a_record_the_engine_writes_replays_to_the_same_state(
 def test_a_record_made_under_other_rules_warns(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:
     record = record_of(deal("standard", dealer=3), "standard") | {"ruleset_hash": "0000000000000000"}
     code, _, err = run(capsys, club, record)
-    assert code == 0 and "warning: the record was played under other rules" in err
+    assert code == 0 and "advarsel: referatet blev spillet efter andre regler" in err
 
 
 def test_a_record_with_a_wrong_card_code_exits_1(capsys: pytest.CaptureFixture[str], club: Callable[..., str]) -> None:

@@ -133,7 +133,7 @@ def test_the_sheet_prints_as_md_html_pdf_and_exports_csv(tmp_path: Path, capsys:
     run(capsys, "session", "add", sheet, "--contract", "pasnolo", "--tricks", "2,4,3,4")
     code, md, _ = run(capsys, "session", "show", sheet, "--format", "md")
     assert code == 0 and "| Spil | Giver | Spillet | Mor | Far | Ida | Bo |" in md and "pasnolo: 2/4/3/4 stik" in md
-    code, csv_text, _ = run(capsys, "session", "show", sheet, "--format", "csv")
+    code, csv_text, _ = run(capsys, "session", "show", sheet, "--format", "csv", "--csv-dialect", "komma")
     rows = [line.split(",") for line in csv_text.splitlines()]
     assert rows[0] == ["spil", "giver", "spillet", "Mor", "Far", "Ida", "Bo"]
     assert rows[3][2] == "I alt" and sum(int(x) for x in rows[3][3:]) == 0

@@ -35,19 +35,19 @@ def _client(app: object, address: str) -> TestClient:
 def test_one_client_starting_games_loses_its_own_oldest_not_anothers() -> None:
     games = Games(limit=6, per_client=3)
     app = create_app(games=games)
-    other = _client(app, "10.0.0.2").post("/api/games", json={"seed": 1}).json()["id"]
-    busy = _client(app, "10.0.0.1")
+    other = _client(app, "10.0.2.1").post("/api/games", json={"seed": 1}).json()["id"]
+    busy = _client(app, "10.0.1.1")
     started = [busy.post("/api/games", json={"seed": n}).json()["id"] for n in range(10)]
     assert set(games.games) == {other, *started[-3:]}
-    assert _client(app, "10.0.0.2").get(f"/api/games/{other}").status_code == 200
+    assert _client(app, "10.0.2.1").get(f"/api/games/{other}").status_code == 200
 
 
 def test_a_full_server_takes_room_from_the_client_with_the_most_games() -> None:
     games = Games(limit=4, per_client=3)
     app = create_app(games=games)
-    mine = [_client(app, "10.0.0.1").post("/api/games", json={"seed": n}).json()["id"] for n in range(3)]
-    theirs = _client(app, "10.0.0.2").post("/api/games", json={"seed": 7}).json()["id"]
-    newest = _client(app, "10.0.0.3").post("/api/games", json={"seed": 8}).json()["id"]
+    mine = [_client(app, "10.0.1.1").post("/api/games", json={"seed": n}).json()["id"] for n in range(3)]
+    theirs = _client(app, "10.0.2.1").post("/api/games", json={"seed": 7}).json()["id"]
+    newest = _client(app, "10.0.3.1").post("/api/games", json={"seed": 8}).json()["id"]
     assert set(games.games) == {*mine[1:], theirs, newest}
 
 
@@ -115,7 +115,8 @@ def test_an_upload_that_takes_too_long_to_check_is_stopped_and_others_are_answer
     worker.join(60)
     response = answers["upload"]
     assert response.status_code == 400  # type: ignore[attr-defined]
-    assert "took longer than 1 s to check" in response.json()["error"]  # type: ignore[attr-defined]
+    assert "took longer than 1 s to check" in response.json()["error_en"]  # type: ignore[attr-defined]
+    assert response.json()["error"] == "reglesætsfilen tog mere end 1 s at kontrollere"  # type: ignore[attr-defined]
     assert quick < 5, "a request waited for the upload"
 
 
@@ -189,8 +190,13 @@ def test_a_body_sent_too_slowly_is_a_408(live: int) -> None:
             f"Origin: http://127.0.0.1:{live}\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{{"
         )
         s.sendall(head.encode())
-        answer = s.recv(4096)
+        answer = b""
+        while chunk := s.recv(4096):
+            answer += chunk
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    said = json.loads(answer.split(b"\r\n\r\n", 1)[1])  # Danish first, as the page shows it
+    assert said == {"error": "anmodningens indhold tog mere end 0 s at nå frem", "error_en": said["error_en"]}
+    assert said["error_en"].startswith("the request's body took longer than")
 
 
 # --- a restart loses no game ------------------------------------------------------------------------

@@ -318,7 +318,7 @@ def test_the_person_can_play_against_expert_bots(ruleset: str) -> None:
     assert web.bot == "expert" and all(type(b).__name__ == "ExpertBot" for b in web.bots.values())
     assert state["view"]["to_act"] is None
     refused = client.post("/api/games", json={"ruleset": ruleset, "bots": "grandmaster"})
-    assert refused.status_code == 400 and 'no bot is called "grandmaster"' in refused.json()["error"]
+    assert refused.status_code == 400 and 'no bot is called "grandmaster"' in refused.json()["error_en"]
 
 
 def test_the_persons_points_are_booked_to_the_person_as_the_deal_passes_round(tmp_path: Path) -> None:

@@ -28,20 +28,23 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
 
 def test_a_post_from_another_site_is_refused_and_starts_no_game(client: TestClient) -> None:
     refused = client.post("/api/games", json={}, headers={"Origin": "https://evil.example"})
-    assert refused.status_code == 403 and "another site" in refused.json()["error"]
+    assert refused.status_code == 403 and "andet websted" in refused.json()["error"]
+    assert "another site" in refused.json()["error_en"]
     assert client.app.state.games.games == {}  # type: ignore[attr-defined]
 
 
 def test_a_post_that_is_not_json_is_refused(client: TestClient) -> None:
     """A cross-site form can send text/plain without a preflight: only JSON is taken."""
     refused = client.post("/api/games", content=b"{}", headers={"Content-Type": "text/plain"})
-    assert refused.status_code == 415 and "application/json" in refused.json()["error"]
+    assert refused.status_code == 415 and refused.json()["error"].startswith("indholdet skal være JSON")
+    assert "application/json" in refused.json()["error_en"]
 
 
 def test_an_unknown_host_is_refused(client: TestClient) -> None:
     """DNS rebinding: a page on another name that resolves here is not served."""
     refused = client.get("/api/rulesets", headers={"Host": "evil.example"})
-    assert refused.status_code == 400 and "evil.example" in refused.json()["error"]
+    assert refused.status_code == 400 and refused.json()["error"] == 'værtsnavnet "evil.example" betjenes ikke her'
+    assert "evil.example" in refused.json()["error_en"]
     assert TestClient(create_app(None)).get("/api/rulesets", headers={"Host": "whist.club.dk"}).status_code == 200
 
 
@@ -67,7 +70,8 @@ def test_an_unknown_host_is_refused(client: TestClient) -> None:
 )
 def test_a_malformed_new_game_gets_a_4xx_with_a_message(client: TestClient, body: bytes, message: str) -> None:
     response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
-    assert 400 <= response.status_code < 500 and message in response.json()["error"]
+    assert 400 <= response.status_code < 500 and message in response.json()["error_en"]
+    assert response.json()["error"] != response.json()["error_en"]  # Danish first, the English beside it
 
 
 def test_an_upload_may_extend_shipped_rulesets_only(client: TestClient) -> None:
@@ -85,7 +89,8 @@ def test_every_route_limits_the_size_of_a_request(client: TestClient) -> None:
     action = client.post(f"/api/games/{game['id']}/actions", json={"action": "p" * MAX_ACTION})
     assert action.status_code == 413
     bad = client.post(f"/api/games/{game['id']}/actions", content=b"[1]", headers={"Content-Type": "application/json"})
-    assert bad.status_code == 400 and "JSON object" in bad.json()["error"]
+    assert bad.status_code == 400 and "JSON object" in bad.json()["error_en"]
+    assert bad.json()["error"] == "send et JSON-objekt ({...}), ikke list"
 
 
 def test_the_server_keeps_a_bounded_number_of_games_and_evicts_the_least_recently_used() -> None:

@@ -121,8 +121,8 @@ def test_empty_seats_are_played_by_bots_and_a_person_acts_only_for_their_own_sea
     ("people", "words"),
     [
         ([None, None, None, None], "mindst én person"),
-        (["Åse", "åse", None, None], "sit eget navn"),
-        (["Bot 2", None, None, None], "sit eget navn"),
+        (["Åse", "åse", None, None], "ligner"),
+        (["Bot 2", None, None, None], "computerspillers navn"),
         (["x" * 25, None, None, None], "højst 24 tegn"),
         (["Åse", None, None], "fire pladser"),
         (["Åse", 7, None, None], "fire pladser"),

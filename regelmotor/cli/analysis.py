@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -13,12 +14,20 @@ from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, Command, cores, house_rul
 from regelmotor.cli.words import helped
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, analyse_game, played_cards
 from regelmotor.double_dummy.report import analysis_json, analysis_text, hand_table_json, hand_table_text
-from regelmotor.double_dummy.table import CELLS, TRUMPS, check_hands, hand_table, read_boards, table_solvers
+from regelmotor.double_dummy.table import (
+    CELLS,
+    TRUMPS,
+    check_boards,
+    hand_table,
+    read_hand_file,
+    table_seconds,
+    table_solvers,
+)
 from regelmotor.engine.game import Game
 from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import card_shown, phrases, said, say
-from regelmotor.progress import Progress
-from regelmotor.records import read_record, replay, state_json
+from regelmotor.progress import Progress, duration
+from regelmotor.records import check_replay, read_record, replay, state_json
 from regelmotor.rounding import number_text
 from regelmotor.rulebook import LANGS
 from regelmotor.ruleset.compile import compile_rules
@@ -34,16 +43,12 @@ def _replay_args(command: argparse.ArgumentParser) -> None:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.record)
-    result = replay(read_record(path), base=path.parent)
+    result = replay(read_record(path), base=path.parent, where=path)
+    check = check_replay(result, args.record)
     game = result.game
     state = state_json(game)
-    if result.hash_matches is False:
-        sys.stderr.write(
-            f"regelmotor: warning: the record was played under other rules than {result.resolved.label} "
-            f"now resolves to (fingerprint {result.resolved.fingerprint})\n"
-        )
-    for note in result.plugin_notes:
-        sys.stderr.write(f"regelmotor: warning: {note}\n")
+    for warning in check.warnings:
+        sys.stderr.write(f"regelmotor: {warning.text(args.lang)}\n")
     stop = result.stop
     if args.json:
         state["error"] = (
@@ -62,14 +67,11 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         print_json(state, out)
     else:
         out.write(_describe_state(game, result.resolved.label, args.lang))
-    if stop is not None:
-        sys.stderr.write(f"{args.record}: {stop.text(args.lang)}\n")
-        return EXIT_INVALID
-    if result.result_differs:  # the actions replay, but the stored outcome is not theirs
-        for difference in result.result_differs:
-            sys.stderr.write(f"{args.record}: the stored result disagrees with the replay: {difference}\n")
-        return EXIT_INVALID
-    return EXIT_OK
+    if check.rules_differ is not None:
+        sys.stderr.write(f"regelmotor: {check.rules_differ.text(args.lang)}\n")
+    for refusal in check.refusals:  # in the reader's language
+        sys.stderr.write(f"{refusal.text(args.lang)}\n")
+    return EXIT_INVALID if check.refusals else EXIT_OK
 
 
 def _describe_state(game: Game, label: str, lang: str = "en") -> str:
@@ -178,32 +180,20 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     if args.table is not None:
         if args.record is not None or args.deal is None:
             raise AnalysisError("analyse --table RULESET --deal FILE takes a hand record, not a game record")
-        resolved = load_ruleset(args.table, args.house_rule)
-        rules = compile_rules(resolved)
-        boards = [(file, name, hands) for file in args.deal for name, hands in read_boards(Path(file))]
-        for file, _, hands in boards:  # every board checked before any is searched
-            check_hands(hands, rules, file)
-        tables = []
-        several = len(args.deal) > 1  # a board is named by its file where there are several
-        solvers = table_solvers(rules, _table_jobs(args))  # the evening's tables, cleared for each trump
-        for file, name, hands in boards:
-            progress = Progress(CELLS, "cells", args.lang)
-            if name is None:
-                shown = Path(file).name if len(boards) > 1 else None
-            else:
-                shown = f"{Path(file).name}, {name}" if several else name
-            tables.append(hand_table(rules, resolved.label, hands, args.nodes, progress, shown, solvers))
-        if args.json:  # one board: its table; an evening's: a list, each with its board
-            print_json(hand_table_json(tables[0]) if len(tables) == 1 else [hand_table_json(t) for t in tables], out)
-        else:
-            out.write("\n".join(hand_table_text(table, args.lang) for table in tables))
-        return EXIT_OK
+        return _analyse_table(args, out)
     if args.record is None or args.deal is not None or args.house_rule:
         raise AnalysisError("analyse takes a game record (RECORD), or --table RULESET --deal FILE")
     path = Path(args.record)
-    result = replay(read_record(path), base=path.parent)
-    if result.stop is not None:
-        sys.stderr.write(f"{args.record}: {result.stop.text(args.lang)}\n")
+    result = replay(read_record(path), base=path.parent, where=path)
+    check = check_replay(result, args.record)  # what replay checks, said in the reader's language
+    for warning in check.warnings:
+        sys.stderr.write(f"regelmotor: {warning.text(args.lang)}\n")
+    if check.rules_differ is not None:  # the rules are not the record's: said so, not blamed on a card
+        sys.stderr.write(f"regelmotor: {check.rules_differ.text(args.lang)}\n")
+        return EXIT_INVALID
+    if check.refusals:
+        for refusal in check.refusals:
+            sys.stderr.write(f"{refusal.text(args.lang)}\n")
         return EXIT_INVALID
     progress = Progress(len(played_cards(result.game)), "cards", args.lang)
     analysis = analyse_game(result.game, result.resolved.label, args.nodes, args.from_trick, progress=progress)
@@ -212,6 +202,56 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(analysis_text(analysis, args.lang))
     return EXIT_OK
+
+
+def _analyse_table(args: argparse.Namespace, out: TextIO) -> int:
+    """The tables of the hand records (``--deal``): every file read and every board checked before any is
+    searched, the most the search may take said before it starts, one progress line for all the cells."""
+    resolved = load_ruleset(args.table, args.house_rule)
+    rules = compile_rules(resolved)
+    files = [read_hand_file(Path(file)) for file in args.deal]
+    for file in files:
+        if file.notice is not None:  # a BOM skipped
+            sys.stderr.write(f"regelmotor: {file.notice.text(args.lang)}\n")
+    boards = [board for file in files for board in file.boards]
+    check_boards(boards, rules)
+    jobs = _table_jobs(args)
+    if len(boards) > 1:
+        sys.stderr.write(_bound(len(boards), args.nodes, jobs, args.lang) + "\n")
+    several = len(files) > 1  # a board is named by its file where there are several
+    solvers = table_solvers(rules, jobs)  # the evening's tables, cleared for each trump
+    progress = Progress(len(boards) * CELLS, "cells", args.lang)
+    tables = []
+    for number, board in enumerate(boards):
+        if board.name is None:
+            shown = board.path.name if len(boards) > 1 else None
+        else:
+            shown = f"{board.path.name}, {board.name}" if several else board.name
+        done = _from(progress, number * CELLS)
+        tables.append(hand_table(rules, resolved.label, board.hands, args.nodes, done, shown, solvers))
+    if args.json:  # one hand record: its table; an evening's PBN file or several boards: a list, always
+        listed = len(tables) > 1 or any(file.evening for file in files)
+        print_json([hand_table_json(t) for t in tables] if listed else hand_table_json(tables[0]), out)
+    else:
+        out.write("\n".join(hand_table_text(table, args.lang) for table in tables))
+    return EXIT_OK
+
+
+def _from(progress: Progress, first: int) -> Callable[[int], None]:
+    """A board's progress in the progress of all the boards: its cells counted after those before it."""
+
+    def done(cells: int) -> None:
+        progress(first + cells)
+
+    return done
+
+
+def _bound(boards: int, nodes: int, jobs: int, lang: str) -> str:
+    """The most the boards' tables may take, said before the search starts."""
+    seconds = table_seconds(boards, nodes, jobs)
+    time = duration(seconds, lang) if seconds < 7200 else say("analysis_hours", {"hours": round(seconds / 3600)}, lang)
+    shown = f"{nodes:,}".replace(",", "." if lang == "da" else ",")
+    return say("analysis_bound", {"boards": boards, "cells": CELLS, "nodes": shown, "time": time, "jobs": jobs}, lang)
 
 
 COMMANDS = (

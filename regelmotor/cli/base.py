@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from regelmotor.cli.words import default_lang, helped, now
+from regelmotor.numbers import NumberError, whole
 from regelmotor.phrases import phrases
 from regelmotor.rulebook import LANGS
 from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
@@ -66,8 +67,8 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
-        except ValueError:
+            value = whole(text)
+        except NumberError:
             raise argparse.ArgumentTypeError(now("a whole number, not {text!r}", text=text)) from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(now("{low} to {high}, not {value}", low=low, high=high, value=value))

@@ -18,7 +18,7 @@ from typing import TextIO, cast
 from regelmotor import __version__
 from regelmotor.cli import analysis, rulesets, runs, score, session, table, tune
 from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, LANG_DEFAULT, Command
-from regelmotor.cli.words import argparse_in, lang_of, translate_parser
+from regelmotor.cli.words import LANGS, argparse_in, lang_of, translate_parser
 from regelmotor.errors import RegelmotorError, RulesetError
 from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
 from regelmotor.safe_text import EscapingStream
@@ -92,6 +92,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Es-makker whist and its club variants: rulesets as data, one engine.",
     )
     parser.add_argument("--version", action="version", version=f"regelmotor {__version__}")
+    parser.add_argument("--lang", dest="lang_before", choices=LANGS, help="da or en, before the command as after it")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in COMMANDS:
         sub_parser = sub.add_parser(
@@ -113,6 +114,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stdout = cast(TextIO, EscapingStream(out if out is not None else sys.stdout))
     stderr = sys.stderr
     sys.stderr = cast(TextIO, EscapingStream(stderr))  # a name or a title never writes to the terminal itself
+    if args.lang_before is not None and getattr(args, "lang", LANG_DEFAULT) == LANG_DEFAULT:
+        args.lang = args.lang_before  # "regelmotor --lang en ladder standard": said before the command
     lang = getattr(args, "lang", LANG_DEFAULT)
     try:
         code: int = args.handler(args, stdout)

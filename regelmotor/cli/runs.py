@@ -83,14 +83,14 @@ def progress_of(args: argparse.Namespace, total: int, out: TextIO) -> Progress:
 def _record_paths(folder: Path, deals: int, force: bool) -> list[Path]:
     """The record files of a run's deals in ``folder``, checked before any deal is played."""
     if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder}: is not a folder")
+        raise OutputError.said("out_not_folder", path=folder)
     if not folder.exists():
         if not folder.parent.is_dir():
-            raise OutputError(f"{folder}: the folder {folder.parent} does not exist")
+            raise OutputError.said("out_no_folder", path=folder, folder=folder.parent)
         folder.mkdir()
     paths = [folder / f"deal-{number:04d}.json" for number in range(1, deals + 1)]
     for path in paths:
-        check_output(path, force=force)
+        check_output(path, force=force, records=True)
     return paths
 
 

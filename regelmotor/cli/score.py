@@ -21,6 +21,7 @@ from regelmotor.cli.base import (
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
 from regelmotor.model.ruleset import Side
+from regelmotor.numbers import NumberError, whole
 from regelmotor.rounding import number_text
 from regelmotor.ruleset.compile import Rules
 from regelmotor.score_sheet import (
@@ -51,8 +52,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if side is Side.EACH:
         return _score_each(args, rules, bid, out)
     try:
-        args.tricks = int(args.tricks)
-    except ValueError:
+        args.tricks = whole(args.tricks)
+    except NumberError:
         raise RegelmotorError.said("tricks_text", text=args.tricks) from None
     problem = None
     if side is Side.PAIRS and not 7 <= args.tricks <= 13:

@@ -13,12 +13,14 @@ from typing import TextIO
 from regelmotor.cli.base import EXIT_OK, LANG_DEFAULT, Command, lang_arg, print_json, ruleset_args, say_to
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, write_atomic
+from regelmotor.names import check_names, find_player
 from regelmotor.phrases import phrases
 from regelmotor.rounding import number_text
 from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.safe_text import escape_controls
 from regelmotor.score_sheet import (
+    CSV_DIALECTS,
     REDEALS,
     SHEET_FORMATS,
     Line,
@@ -69,6 +71,12 @@ def _session_args(command: argparse.ArgumentParser) -> None:
     )
     show.add_argument("-o", "--output", metavar="FILE", help="write to FILE (a pdf needs one)")
     show.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    show.add_argument(
+        "--csv-dialect",
+        choices=CSV_DIALECTS,
+        default=CSV_DIALECTS[0],
+        help="csv for a Danish spreadsheet (semikolon: ; and 0,25) or an English one (komma: , and 0.25)",
+    )
     rescore = sub.add_parser("rescore", help="what the sheet's deals would score by the club file as it is today")
     rescore.add_argument("file", metavar="FILE", help="the score sheet")
     rescore.add_argument("--apply", action="store_true", help="score the sheet by today's rules from now on")
@@ -103,7 +111,7 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     if args.format != "text":
         if args.output:
             check_output(Path(args.output), force=args.force, inputs=(path,), replace=True)
-        data = sheet_document(sheet, scored, rate, args.format, args.lang)
+        data = sheet_document(sheet, scored, rate, args.format, args.lang, args.csv_dialect)
         if args.output:
             write_atomic(Path(args.output), escape_controls(data) if isinstance(data, str) else data)
             out.write(say_to(args, "cli_wrote", file=args.output) + "\n")
@@ -123,10 +131,11 @@ def _new_sheet(args: argparse.Namespace, path: Path, out: TextIO) -> int:
     if path.exists() or path.is_symlink():
         raise RegelmotorError.said("sheet_exists", path=path)
     check_output(path)
-    players = names(args.players)
-    first = players.index(args.first_dealer) if args.first_dealer in players else 0
-    if args.first_dealer is not None and args.first_dealer not in players:
+    players = check_names(names(args.players))
+    dealer = find_player(players, args.first_dealer) if args.first_dealer is not None else players[0]
+    if dealer is None:
         raise RegelmotorError.said("first_dealer", name=args.first_dealer)
+    first = players.index(dealer)
     rate_of(args.rate)
     folder = path.parent.resolve()
 

@@ -62,7 +62,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.record is None:
         record.parent.mkdir(parents=True, exist_ok=True)
     first = record.with_name(f"{record.stem}-1{record.suffix or '.json'}")
-    check_output(first, force=args.force)  # said before the first deal, not after it
+    check_output(first, force=args.force, records=True)  # said before the first deal, not after it
 
     def read(prompt: str) -> str:
         out.write(prompt)

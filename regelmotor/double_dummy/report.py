@@ -130,10 +130,12 @@ def analysis_text(analysis: Analysis, lang: str = "da", record: str | None = Non
 
 
 def hand_table_json(table: HandTable) -> dict[str, Any]:
+    """A board's table (notation.md "Analysis"): ``jokers_out`` counts the ruleset's jokers in no hand."""
     board = {} if table.board is None else {"board": table.board}
     return {
         **board,
         "ruleset": table.ruleset,
+        "jokers_out": table.jokers_out,
         "hands": {str(seat): [format_card(c) for c in hand] for seat, hand in enumerate(table.hands)},
         "tricks": {
             ("none" if trump is None else trump): {str(seat): n for seat, n in enumerate(by_seat)}
@@ -150,6 +152,8 @@ def hand_table_text(table: HandTable, lang: str = "da") -> str:
     lines = [words["analysis_table_title"].format(ruleset=table.ruleset), ""]
     if table.board is not None:
         lines.insert(0, words["analysis_board"].format(board=table.board))
+    if table.jokers_out:  # a joker game's table of a deal without its jokers: played without them, and said
+        lines.insert(-1, words["analysis_jokers_out"].format(jokers=table.jokers_out))
     for seat, hand in enumerate(table.hands):
         lines.append(f"{seat_word} {seat_no(seat)}: " + " ".join(card_shown(c, lang) for c in hand))
     lines.append("")

@@ -8,6 +8,7 @@ from pathlib import Path as FsPath
 
 from regelmotor._data import data_dir
 from regelmotor.errors import RulesetNotFound
+from regelmotor.files import kind_word
 from regelmotor.ruleset.yaml_source import (
     read_document,
 )
@@ -82,6 +83,10 @@ def find_file(ref: str, *, house_rule: bool, relative_to: FileRef | None = None)
         display = str(FsPath(relative_to.display).parent / ref)
     else:
         path, display = FsPath(ref), ref
-    if not path.is_file():
-        raise RulesetNotFound.said(f"no_{what}_file", path=display)
+    try:
+        kind = kind_word(path.stat().st_mode)
+    except OSError:
+        raise RulesetNotFound.said(f"no_{what}_file", path=display) from None
+    if kind is not None:  # a folder, a FIFO (which would wait for ever), a device
+        raise RulesetNotFound.said("at_path", path=display, error=RulesetNotFound.said("in_not_regular", kind=kind))
     return FileRef(path, display)

@@ -17,14 +17,13 @@ import jsonschema
 
 from regelmotor._data import data_dir
 from regelmotor.errors import Location, Problem
+from regelmotor.files import InputError, read_input, reason
 from regelmotor.phrase_table import Word
 from regelmotor.ruleset.catalogue import FileRef
 from regelmotor.ruleset.yaml_source import (
     MAX_BYTES,
     Document,
     Path,
-    TooLarge,
-    read_bounded,
     read_document_lenient,
 )
 
@@ -143,11 +142,9 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
 def read_file(ref: FileRef) -> tuple[Document | None, list[Problem]]:
     """A file's data and all of its own problems: YAML first, then the schema's elsewhere."""
     try:
-        data = read_bounded(ref.path, MAX_BYTES)
-    except OSError as exc:
-        return None, [Problem(Location(ref.display, 1, 1), (), f"cannot read the file: {exc.strerror}")]
-    except TooLarge as exc:
-        return None, [Problem(Location(ref.display, 1, 1), (), f"{exc}; a ruleset is a few kilobytes")]
+        data = read_input(ref.path, MAX_BYTES).data
+    except InputError as exc:
+        return None, [Problem.said(Location(ref.display, 1, 1), (), "as_is", error=reason(exc))]
     key = (ref.display, hashlib.sha256(data).digest())
     with _read_lock:
         kept = _read.get(key)

@@ -19,7 +19,7 @@ def check_file(path: str) -> tuple[list[Problem], list[Problem]]:
     try:
         ref = find_file(path, house_rule=False)
     except RulesetNotFound as exc:
-        return [Problem(Location(path, 1, 1), (), str(exc))], []
+        return [Problem.said(Location(path, 1, 1), (), "as_is", error=exc)], []
     doc, found = read_file(ref)
     if doc is None or found or doc.data.get("kind") == "house_rule":
         return found, []

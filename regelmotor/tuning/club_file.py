@@ -21,11 +21,12 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from regelmotor.errors import RegelmotorError
-from regelmotor.files import check_output, write_atomic
+from regelmotor.files import check_output, read_input, scratch_file, write_atomic
 from regelmotor.model.formula import with_constant
 from regelmotor.ruleset.catalogue import FileRef, find_file, is_path
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.settings import Key, exact_text, find_key
+from regelmotor.ruleset.yaml_source import MAX_BYTES
 
 
 class WriteError(RegelmotorError):
@@ -138,9 +139,18 @@ def new_club_text(ruleset: str, name: str) -> str:
 def _start_text(ruleset: str, target: FsPath) -> str:
     """The text the changes are written into: the club's file, or a new one extending a shipped ruleset."""
     if is_path(ruleset):
-        return find_file(ruleset, house_rule=False).path.read_text(encoding="utf-8")
+        return read_input(find_file(ruleset, house_rule=False).path, MAX_BYTES).data.decode("utf-8")
     find_file(ruleset, house_rule=False)
     return new_club_text(ruleset, target.stem)
+
+
+def read_files(ruleset: str, house_rules: Sequence[str]) -> tuple[FsPath, ...]:
+    """The files ``tune`` reads that a club named (its ruleset and house rules given as paths) and every
+    file they extend: an output is never one of them."""
+    if not is_path(ruleset) and not any(is_path(rule) for rule in house_rules):
+        return ()
+    resolved = load_ruleset(find_file(ruleset, house_rule=False), list(house_rules))
+    return tuple(FsPath(name) for name in resolved.files)
 
 
 def check_writable(
@@ -156,7 +166,7 @@ def _checked_text(
 ) -> str:
     """The club's file with ``changes`` written in, checked: the target writable, the text valid and playing
     the changes' values."""
-    check_output(target, force=force)
+    check_output(target, force=force, inputs=read_files(ruleset, house_rules))
     text = _start_text(ruleset, target)
     for change in changes:
         text = write_change(text, change, comment)
@@ -182,12 +192,8 @@ def write_club_file(
 def check_written(text: str, target: FsPath, house_rules: Sequence[str], changes: Sequence[Change]) -> None:
     """The new text loads (beside the target, so that its own ``extends`` resolve as they will) and plays the
     chosen values with the same house rules."""
-    probe = target.with_name(f".{target.name}.tune-check.yaml")
-    try:
-        write_atomic(probe, text, durable=False)
+    with scratch_file(target, ".tune-check.yaml", text) as probe:  # a new file: nothing planted is written through
         resolved = load_ruleset(FileRef(probe, str(target)), list(house_rules))  # its problems named as the target
-    finally:
-        probe.unlink(missing_ok=True)
     for change in changes:
         now = find_key(resolved.ruleset, change.key.text).current
         if now != change.value:

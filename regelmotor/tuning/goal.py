@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from regelmotor.compare import contract_kinds, row_label
 from regelmotor.errors import RegelmotorError
+from regelmotor.numbers import number
 from regelmotor.ruleset.compile import Rules
 from regelmotor.simulate import MIN_SIGNIFICANT, POSITIONS, Estimate
 
@@ -83,15 +84,7 @@ def find_row(rules: Rules, text: str) -> tuple[str, bool]:
 
 
 def _number(text: str) -> float:
-    cleaned = text.strip().replace(" ", "").replace(",", ".")
-    if "/" in cleaned:
-        top, _, bottom = cleaned.partition("/")
-        value = float(top) / float(bottom)
-    else:
-        value = float(cleaned)
-    if not math.isfinite(value):
-        raise ValueError(text)
-    return value
+    return float(number(text.replace(" ", "")))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 from regelmotor.compare import contract_kinds, deal_parts, figures, stake
 from regelmotor.errors import RegelmotorError
+from regelmotor.numbers import NumberError, number
 from regelmotor.ruleset.compile import Rules
 from regelmotor.ruleset.settings import Key, Setting, exact_text
 from regelmotor.simulate import DealResult, DealRunner, Estimate, Table, Task, summarize, table_rules
@@ -51,8 +52,8 @@ def parse_values(text: str, key: str) -> tuple[Fraction, ...]:
     values = []
     for part in text.split(","):
         try:
-            values.append(Fraction(part.strip()))
-        except (ValueError, ZeroDivisionError):
+            values.append(number(part))
+        except NumberError:
             raise TuneError.said("tune_value_not_number", value=part.strip(), key=key) from None
     return _checked(values, key)
 
@@ -61,8 +62,8 @@ def parse_range(text: str, key: str) -> tuple[Fraction, ...]:
     """``--range LOW:HIGH:STEP``: from LOW to HIGH (included where the steps reach it)."""
     parts = text.split(":")
     try:
-        low, high, step = (Fraction(p.strip()) for p in parts)
-    except (ValueError, ZeroDivisionError):
+        low, high, step = (number(p) for p in parts)
+    except (ValueError, NumberError):
         raise TuneError.said("tune_range_form", range=text, key=key) from None
     if step <= 0 or high < low:
         raise TuneError.said("tune_range_form", range=text, key=key)

@@ -9,8 +9,10 @@ The server is built to face an untrusted network: it reads no file a client name
 ``extends`` by shipped name only), keeps a bounded number of games and evicts idle ones, limits the
 size of every request, answers a malformed body with a 4xx and a message, takes only JSON with a
 same-origin ``Origin`` and a known ``Host`` (no cross-site page and no DNS rebinding can drive it), and
-sends security headers (a CSP that allows only its own page's script) on every response. Loading a
-club's file and the bots' moves run in worker threads, so one slow request never stalls the others.
+sends security headers (a CSP that allows only its own page's script) on every response. The bots' moves
+run in worker threads and a club's file is checked in a bounded pool of its own (``upload.UploadPool``),
+so one slow request never stalls the others. Every refusal is said in Danish (``error``) with the English
+beside it (``error_en``), and no answer shows a path of the server.
 
 The server keeps every game it has not evicted. What it sends is built from ``view(seat)`` of the person's seat and
 a log of the other seats' actions with what the table does not see masked (the cards laid away
@@ -33,12 +35,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from regelmotor.bots import UnknownBot, check_bot
+from regelmotor.bots import UnknownBot, available_bots, check_bot
 from regelmotor.double_dummy.analysis import AnalysisError, analyse_game
 from regelmotor.double_dummy.report import analysis_json, analysis_text
 from regelmotor.errors import NotationError, RegelmotorError, RulesetError, RuleViolation
@@ -58,12 +61,14 @@ from regelmotor.web.guard import (
     people_field,
     read_json,
     refuse,
+    refused,
+    said,
     text_field,
 )
 from regelmotor.web.sheet import add_deal, sheet_state, undo_deal
 from regelmotor.web.store import GameStore
-from regelmotor.web.tables import IDLE_SECONDS, YOU, Games, WebGame, locked_change, seat_links
-from regelmotor.web.upload import load_upload
+from regelmotor.web.tables import IDLE_SECONDS, YOU, Games, WebGame, locked_change, network_of, seat_links
+from regelmotor.web.upload import UploadPool, UploadsBusy, load_upload
 
 ANALYSES_AT_ONCE = 1
 """Analyses searched at once (each holds a core); the others wait their turn without holding a thread."""
@@ -90,7 +95,11 @@ STREAMS = 100
 
 
 STREAMS_PER_CLIENT = 16
-"""Pages following tables from one address (a club room behind one router is one address)."""
+"""Pages following tables from one client, a network (a club room behind one router is one address)."""
+
+
+RETRY_SECONDS = 5
+"""How soon a client refused for a full pool is told to try again (``Retry-After``)."""
 
 
 HEARTBEAT_SECONDS = 15.0
@@ -105,6 +114,21 @@ PAGE = Path(__file__).resolve().parent / "static" / "index.html"
 
 
 SHEET_PAGE = Path(__file__).resolve().parent / "static" / "sheet.html"
+
+
+def _client(request: Request) -> str:
+    """The client's address, as the connection gives it (no header a client writes is trusted)."""
+    return request.client.host if request.client is not None else ""
+
+
+def _without(text: str, path: Path) -> str:
+    """``text`` with the server's folders taken out of ``path`` where it names it: a member reads the
+    file's name, never where it lies on the server."""
+    for named in sorted({str(path.resolve()), str(path.absolute()), str(path)}, key=len, reverse=True):
+        text = text.replace(named, path.name)
+    for folder in sorted({str(path.resolve().parent), str(path.absolute().parent)}, key=len, reverse=True):
+        text = text.replace(folder + "/", "")
+    return text
 
 
 def _problems(error: RulesetError) -> list[dict[str, Any]]:
@@ -157,6 +181,7 @@ def create_app(
         return _shipped_ruleset(ref, tuple(house))
 
     games.rulesets = stored_ruleset
+    uploads = UploadPool()
 
     async def index(request: Request) -> Response:
         page = PAGE.read_text(encoding="utf-8")
@@ -167,14 +192,14 @@ def create_app(
     async def sheet_entry(request: Request) -> Response:
         """The evening's sheet at the table: deals entered as ``session add`` enters them, live totals."""
         if sheet is None:
-            return JSONResponse({"error": "this server shows no score sheet (serve --sheet FILE)"}, status_code=404)
+            return said(404, "no_sheet")
         return HTMLResponse(SHEET_PAGE.read_text(encoding="utf-8"))
 
     async def sheet_api(request: Request) -> Response:
         """The sheet as the page shows it; POST enters a deal, POST .../undo takes the last one back. Only
         the file the operator named is ever written, under its lock (the command line's door)."""
         if sheet is None:
-            return JSONResponse({"error": "this server shows no score sheet (serve --sheet FILE)"}, status_code=404)
+            return said(404, "no_sheet")
         try:
             if request.method == "GET":
                 return JSONResponse(await run_in_threadpool(sheet_state, sheet))
@@ -184,15 +209,15 @@ def create_app(
             payload = await read_json(request, MAX_ACTION)
             return JSONResponse(await run_in_threadpool(add_deal, sheet, payload))
         except BadRequest as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
+            return refused(exc.status, exc)
         except RegelmotorError as exc:
-            return refuse(400, exc.text("da"), exc.text("en"))
+            return refuse(400, _without(exc.text("da"), sheet), _without(exc.text("en"), sheet))
 
     async def sheet_page(request: Request) -> Response:
         """The score sheet of the evening played with real cards, as ``regelmotor session`` keeps it: read
         (bounded) from the file the operator named, never from a path a client names; to print."""
         if sheet is None:
-            return JSONResponse({"error": "this server shows no score sheet (serve --sheet FILE)"}, status_code=404)
+            return said(404, "no_sheet")
 
         def page() -> str:
             entries = read_sheet(sheet)
@@ -202,8 +227,11 @@ def create_app(
 
         try:
             return HTMLResponse(await run_in_threadpool(page))
-        except RegelmotorError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=500)
+        except RegelmotorError as exc:  # being written, or by hand: a conflict of the moment, not the server's
+            problem = {lang: _without(exc.text(lang), sheet) for lang in ("da", "en")}
+            refusal = {lang: BadRequest.said("web_sheet_unreadable", problem=problem[lang]) for lang in problem}
+            headers = {"Retry-After": str(RETRY_SECONDS)}
+            return refuse(409, refusal["da"].text("da"), refusal["en"].text("en"), headers)
 
     async def rulesets(request: Request) -> Response:
         if not shipped:  # read once, in a worker thread: the event loop never parses nineteen files
@@ -226,22 +254,25 @@ def create_app(
             people = people_field(payload)
             check_bot(bot)
         except BadRequest as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        except UnknownBot as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
-        client = request.client.host if request.client is not None else ""
+            return refused(exc.status, exc)
+        except UnknownBot:
+            return said(400, "unknown_bot", name=bot, choices=", ".join(available_bots()))
+        if any(is_path(h) for h in house):  # whichever ruleset they are added to
+            return said(400, "house_shipped")
+        client = _client(request)
         try:
             if upload is not None:
                 name = upload_name(filename)
                 if not _encodable(upload):
                     return refuse(400, "reglesætsfilen er ikke UTF-8-tekst", "the ruleset file is not UTF-8 text")
-                resolved = await run_in_threadpool(load_upload, upload, name, house)
+                try:
+                    resolved = await uploads.check(network_of(client), upload, name, house)
+                except UploadsBusy as exc:  # at once: no request waits behind a line of uploads
+                    return refused(429, exc, {"Retry-After": str(RETRY_SECONDS)})
                 key = await run_in_threadpool(
                     games.start, resolved, name, house, seed, upload, bot, client, "upload", people
                 )
             elif ref == CLUB and club is not None and club_resolved is not None:
-                if any(is_path(h) for h in house):
-                    return JSONResponse({"error": "house rules are named by their shipped names"}, status_code=400)
                 resolved = club_resolved
                 if house:
                     resolved = await run_in_threadpool(load_ruleset, club[0], [*club[1], *house])
@@ -250,7 +281,7 @@ def create_app(
                 )
             else:
                 if ref not in shipped_rulesets():
-                    return JSONResponse({"error": f'no shipped ruleset is called "{ref}"'}, status_code=400)
+                    return said(400, "no_ruleset", name=ref)
                 resolved = await run_in_threadpool(_shipped_ruleset, ref, tuple(house))
                 key = await run_in_threadpool(
                     games.start, resolved, ref, house, seed, None, bot, client, "shipped", people
@@ -259,8 +290,8 @@ def create_app(
             problems = _problems(exc)
             for problem in problems:
                 problem["file"] = Path(problem["file"]).name
-            said = {"error": "reglesættet har fejl", "error_en": "the ruleset has problems"}
-            return JSONResponse({**said, "problems": problems}, status_code=400)
+            told = {"error": "reglesættet har fejl", "error_en": "the ruleset has problems"}
+            return JSONResponse({**told, "problems": problems}, status_code=400)
         except RegelmotorError as exc:
             return refuse(400, exc.text("da"), exc.text("en"))
         web = games.games[key]
@@ -295,13 +326,13 @@ def create_app(
             action = text_field(await read_json(request, MAX_ACTION), "action", "") or ""
             await run_in_threadpool(locked_change, web, games.act, web, action, player)
         except BadRequest as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
+            return refused(exc.status, exc)
         except RuleViolation as exc:
             refusal = {"error": exc.text("da"), "error_en": exc.text("en"), "rule": exc.rule, "source": exc.source}
             return JSONResponse({**refusal, "state": await snapshot(key, web, player)}, status_code=400)
         except (NotationError, RegelmotorError) as exc:
-            refused = {"error": exc.text("da"), "error_en": exc.text("en")}
-            return JSONResponse({**refused, "state": await snapshot(key, web, player)}, status_code=400)
+            told = {"error": exc.text("da"), "error_en": exc.text("en")}
+            return JSONResponse({**told, "state": await snapshot(key, web, player)}, status_code=400)
         return JSONResponse(await snapshot(key, web, player))
 
     @with_game
@@ -310,7 +341,7 @@ def create_app(
             number = deal_number(await read_json(request, MAX_ACTION))
             await run_in_threadpool(locked_change, web, games.next_deal, web, number)
         except BadRequest as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
+            return refused(exc.status, exc)
         except RegelmotorError as exc:  # the page is Danish first
             return JSONResponse({"error": exc.text("da"), "error_en": exc.text("en")}, status_code=400)
         return JSONResponse(await snapshot(key, web, player))
@@ -320,7 +351,7 @@ def create_app(
         """The table pushed to one player's page (server-sent events): its state now, then after every
         change, with a heartbeat between, so that four people see each other's moves without asking. A
         lost connection is remade by the browser, which is then sent the state as it stands."""
-        client = request.client.host if request.client is not None else ""
+        client = network_of(_client(request))
 
         def full() -> JSONResponse | None:
             if len(web.watchers) >= WATCHERS:
@@ -372,7 +403,7 @@ def create_app(
     @with_game
     async def record(request: Request, key: str, web: WebGame, player: int) -> Response:
         if web.game.step is not None:
-            return JSONResponse({"error": "the record is given when the deal is over"}, status_code=400)
+            return said(400, "record_early")
         data = game_record(web.game, web.ruleset_ref, web.house_rules)
         headers = {"Content-Disposition": 'attachment; filename="regelmotor-spil.json"'}
         return JSONResponse(data, headers=headers)
@@ -391,8 +422,8 @@ def create_app(
         return HTMLResponse(html)
 
     streams: dict[str, int] = {}
-    """The pages following a table, by address (counted in the event loop): they hold a connection each,
-    so no address may hold the server's connections and no number of them all."""
+    """The pages following a table, by client (a network, counted in the event loop): they hold a connection
+    each, so no client may hold the server's connections and no number of them all."""
     analysing = asyncio.Semaphore(ANALYSES_AT_ONCE)
     waiting = [0]
 
@@ -402,11 +433,11 @@ def create_app(
         Danish and English text. Searched in a worker thread within a time limit, a few at a time."""
         game = web.game
         if game.step is not None or not game.tricks:
-            return JSONResponse({"error": "analysen gives, når spillet er spillet færdigt"}, status_code=400)
+            return said(400, "analysis_early")
         if web.analysis is not None and web.analysis[0] is game:
             return JSONResponse(web.analysis[1])
         if waiting[0] >= ANALYSES_WAITING:
-            return JSONResponse({"error": "der analyseres mange spil lige nu; prøv igen om lidt"}, status_code=503)
+            return refused(503, BadRequest.said("web_analysis_busy"), {"Retry-After": str(RETRY_SECONDS)})
         waiting[0] += 1
         try:
             async with analysing:
@@ -430,7 +461,21 @@ def create_app(
 
         return await run_in_threadpool(read)
 
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """Starlette's own refusals (an unknown address, a method a route does not take), said as ours."""
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 404:
+            return said(404, "not_found")
+        if exc.status_code == 405:
+            return said(405, "method", method=request.method)
+        return refuse(exc.status_code, str(exc.detail), str(exc.detail), exc.headers)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        """A fault of the server: said without its message, which may name the server's files."""
+        return said(500, "server_error")
+
     app = Starlette(
+        exception_handlers={HTTPException: http_error, Exception: server_error},
         routes=[
             Route("/", index),
             Route("/api/rulesets", rulesets),
@@ -446,7 +491,7 @@ def create_app(
             Route("/sheet/print", sheet_page),
             Route("/api/sheet", sheet_api, methods=["GET", "POST"]),
             Route("/api/sheet/undo", sheet_api, methods=["POST"]),
-        ]
+        ],
     )
     app.state.games = games  # the server side of every game, for the tests that check what is sent
     pages = PAGE.read_text(encoding="utf-8") + SHEET_PAGE.read_text(encoding="utf-8")

@@ -8,13 +8,16 @@ import asyncio
 import base64
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from regelmotor.errors import RegelmotorError
+from regelmotor.names import PlayerNameError, check_names
+from regelmotor.phrase_table import Word
 from regelmotor.records import RecordError, parse_json
 
 MAX_UPLOAD = 200_000
@@ -28,18 +31,36 @@ MAX_ACTION = 4_000
 MAX_SEED = 2**63
 
 
-MAX_NAME = 24
-"""A person's name at a table, as the seats and the score sheet show it."""
-
-
 BODY_SECONDS = 20.0
 """The largest body (a club's ruleset file) is a few hundred kilobytes: a slower client holds a worker."""
 
 
-class BadRequest(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
+class BadRequest(RegelmotorError):
+    """A request the server does not take, with its HTTP status; said from the phrase table (``err_web_*``),
+    so that the member reads why in Danish first and the English stands beside it."""
+
+    status = 400
+
+
+def bad_request(status: int, phrase: str, **values: object) -> BadRequest:
+    """``BadRequest`` with ``status``, saying ``err_web_<phrase>``."""
+    error = BadRequest.said(f"web_{phrase}", **values)
+    error.status = status
+    return error
+
+
+class _NotJson(RegelmotorError):
+    """Why a body is not JSON, in the reader's language: the reader's own words where the JSON reader said
+    them, else a Danish sentence beside its English detail (a nesting or number bound)."""
+
+    def __init__(self, cause: RecordError) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+    def text(self, lang: str = "da") -> str:
+        if lang == "da" and self.cause.phrase is None:
+            return "indholdet er ikke JSON, som serveren læser det"
+        return self.cause.text(lang)
 
 
 async def _read_body(request: Request, limit: int) -> bytes:
@@ -47,7 +68,7 @@ async def _read_body(request: Request, limit: int) -> bytes:
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise BadRequest(413, f"the request is larger than {limit} bytes")
+            raise bad_request(413, "too_large", limit=limit)
     return body
 
 
@@ -55,19 +76,19 @@ async def read_json(request: Request, limit: int) -> dict[str, Any]:
     """The request's JSON object, read no further than ``limit`` bytes; ``BadRequest`` for anything else."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise BadRequest(413, f"the request is larger than {limit} bytes")
+        raise bad_request(413, "too_large", limit=limit)
     try:
         body = await asyncio.wait_for(_read_body(request, limit), BODY_SECONDS)
     except TimeoutError:
-        raise BadRequest(408, f"the request's body took longer than {BODY_SECONDS:.0f} s") from None
+        raise bad_request(408, "too_slow", seconds=f"{BODY_SECONDS:.0f}") from None
     if not body:
         return {}
     try:
-        payload = parse_json(body, "the request")
+        payload = parse_json(body, Word("request"))  # "anmodningen" in Danish
     except RecordError as exc:
-        raise BadRequest(400, f"send a JSON object: {exc}") from None
+        raise bad_request(400, "not_json", problem=_NotJson(exc)) from None
     if not isinstance(payload, dict):
-        raise BadRequest(400, "send a JSON object ({...}), not " + type(payload).__name__)
+        raise bad_request(400, "not_object", kind=type(payload).__name__)
     return payload
 
 
@@ -76,7 +97,7 @@ def text_field(payload: dict[str, Any], key: str, default: str | None = None, *,
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > limit:
-        raise BadRequest(400, f'"{key}" is text of at most {limit} characters')
+        raise bad_request(400, "text_field", key=key, limit=limit)
     return value
 
 
@@ -84,10 +105,10 @@ def new_game_request(payload: dict[str, Any]) -> tuple[list[str], str, int | Non
     """The new-game request's fields, each checked: (house rules, bots, seed, upload, file name, ruleset)."""
     house = payload.get("house_rules", [])
     if not isinstance(house, list) or len(house) > 32 or not all(isinstance(h, str) and len(h) < 100 for h in house):
-        raise BadRequest(400, '"house_rules" is a list of at most 32 shipped house-rule names')
+        raise bad_request(400, "house_rules")
     seed = payload.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED):
-        raise BadRequest(400, f'"seed" is a whole number from 0 to {MAX_SEED - 1}')
+        raise bad_request(400, "seed", most=MAX_SEED - 1)
     bot = text_field(payload, "bots", "heuristic") or "heuristic"
     upload = text_field(payload, "ruleset_file", limit=MAX_UPLOAD)
     filename = text_field(payload, "filename")
@@ -101,29 +122,27 @@ def people_field(payload: dict[str, Any]) -> list[str | None] | None:
     people = payload.get("people")
     if people is None:
         return None
-    shape = '"people" er fire pladser, hver et navn eller null (en computerspiller)'
     if not isinstance(people, list) or len(people) != 4:
-        raise BadRequest(400, shape)
+        raise bad_request(400, "people_shape")
     names: list[str | None] = []
     for entry in people:
         if entry is not None and not isinstance(entry, str):
-            raise BadRequest(400, shape)
-        name = " ".join(entry.split()) if entry else ""
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise BadRequest(400, f"et navn er højst {MAX_NAME} tegn")
-        names.append(name or None)
+            raise bad_request(400, "people_shape")
+        names.append(entry if entry and entry.strip() else None)
     given = [n for n in names if n]
     if not given:
-        raise BadRequest(400, "et bord har mindst én person (skriv et navn ved en plads)")
-    if len({n.casefold() for n in given}) < len(given) or any(n.casefold().startswith("bot ") for n in given):
-        raise BadRequest(400, 'hver person har sit eget navn (og ingen hedder "Bot ...")')
-    return names
+        raise bad_request(400, "no_person")
+    try:  # the one check of a name, as the sheet and the command line check it
+        kept = iter(check_names(given))
+    except PlayerNameError as exc:
+        raise bad_request(400, "name", error=exc) from None
+    return [next(kept) if name else None for name in names]
 
 
 def deal_number(payload: dict[str, Any]) -> int | None:
     number = payload.get("deal")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
-        raise BadRequest(400, '"deal" er nummeret på det spil, siden har spillet færdigt')
+        raise bad_request(400, "deal_number")
     return number
 
 
@@ -131,9 +150,42 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "testserver"})
 """The hosts a server bound to this machine answers to ("testserver" is Starlette's test client)."""
 
 
-def refuse(status: int, da: str, en: str) -> JSONResponse:
-    """A refusal the page shows in the reader's language."""
-    return JSONResponse({"error": da, "error_en": en}, status_code=status)
+def refuse(status: int, da: str, en: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """A refusal the page shows in the reader's language: Danish in ``error`` (what the page shows first),
+    English in ``error_en``."""
+    return JSONResponse({"error": da, "error_en": en}, status_code=status, headers=headers)
+
+
+def refused(status: int, error: RegelmotorError, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """``refuse`` with a said error's two texts."""
+    return refuse(status, error.text("da"), error.text("en"), headers)
+
+
+def said(status: int, phrase: str, **values: object) -> JSONResponse:
+    """``refuse`` saying ``err_web_<phrase>`` from the phrase table."""
+    return refused(status, BadRequest.said(f"web_{phrase}", **values))
+
+
+PORT = re.compile(r"[0-9]{1,5}")
+
+
+def host_name(header: str) -> str | None:
+    """The name a ``Host`` header names, lower case and without its port; None when the header is not a
+    name with at most a port of digits after it (``127.0.0.1:evil.example`` names no host served here:
+    a proxy or a cache may read it otherwise). An IPv6 address stands in brackets: ``[::1]:8000``."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        name, bracket, rest = header[1:].partition("]")
+        if not bracket:
+            return None
+    elif header.count(":") > 1:  # an IPv6 address without brackets is no Host
+        return None
+    else:
+        name, colon, port = header.partition(":")
+        rest = colon + port
+    if rest and not (rest[0] == ":" and PORT.fullmatch(rest[1:]) and int(rest[1:]) <= 65535):
+        return None
+    return name or None
 
 
 def _script_hashes(page: str) -> str:
@@ -163,17 +215,17 @@ def guard(allowed_hosts: frozenset[str] | None, page: str) -> Callable[[ASGIApp]
                 await app(scope, receive, send)
                 return
             request = Request(scope)
-            host = (request.headers.get("host") or "").rsplit(":", 1)[0].strip("[]").lower()
+            header = request.headers.get("host") or ""
             refusal = None
-            if allowed_hosts is not None and host not in allowed_hosts:
-                refusal = (400, f'the host "{host}" is not served here')
+            if allowed_hosts is not None and host_name(header) not in allowed_hosts:
+                refusal = said(400, "host", host=header[:100])
             elif request.method not in ("GET", "HEAD"):
                 origin = request.headers.get("origin")
                 content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
                 if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
-                    refusal = (403, "requests from another site are refused")
+                    refusal = said(403, "other_site")
                 elif content_type != "application/json":
-                    refusal = (415, "send JSON (Content-Type: application/json)")
+                    refusal = said(415, "send_json")
 
             async def send_with_headers(message: Message) -> None:
                 if message["type"] == "http.response.start":
@@ -181,8 +233,7 @@ def guard(allowed_hosts: frozenset[str] | None, page: str) -> Callable[[ASGIApp]
                 await send(message)
 
             if refusal is not None:
-                response = JSONResponse({"error": refusal[1]}, status_code=refusal[0])
-                await response(scope, receive, send_with_headers)
+                await refusal(scope, receive, send_with_headers)
                 return
             await app(scope, receive, send_with_headers)
 

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import dataclasses
 import hmac
+import ipaddress
 import random
 import re
 import secrets
@@ -39,11 +40,32 @@ MAX_GAMES = 256
 
 
 PER_CLIENT = 64
-"""Games one address keeps at once: a club room behind one router (or a proxy) is one address to the server."""
+"""Games one client keeps at once: a club room behind one router (or a proxy) is one client to the server,
+and so is every address of one network (``network_of``)."""
 
 
 IDLE_SECONDS = 6 * 3600
 """A game nobody has touched for this long is evicted."""
+
+
+IN_USE_SECONDS = 3 * 3600
+"""A table whose seat link was opened this recently is in use: people are playing at it, each from their own
+link, so no stranger's new games may evict it while any other game can go (an evening is a few hours)."""
+
+
+def network_of(address: str) -> str:
+    """The network a client's address belongs to, which the server counts as one client: an IPv4 /24 (a club
+    room, a home, a small office) or an IPv6 /64 (one household's or one machine's share: a client there has
+    millions of addresses to choose from, so counting addresses would let it start a game from each). Any
+    other name (a test's, a Unix socket's) is its own network."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
 SOLO_NAMES = ["Du", "Bot 1", "Bot 2", "Bot 3"]
@@ -203,7 +225,10 @@ def view_json(view: View) -> dict[str, Any]:
 
 class Games:
     """The games being played, bounded: in all, and per client (one client, however many games it starts,
-    loses its own oldest games first and cannot evict another's while the server has room)."""
+    loses its own oldest games first and cannot evict another's while the server has room). A client is a
+    network (``network_of``), not an address. When the server is full, a table in use (a seat link opened in
+    the last ``IN_USE_SECONDS``) is the last to go: any other game goes first, however many networks start
+    games, so that strangers cannot end an evening's table and delete its stored file."""
 
     def __init__(
         self,
@@ -218,7 +243,11 @@ class Games:
         self.games: dict[str, WebGame] = {}
         self.touched: dict[str, float] = {}
         self.owner: dict[str, str] = {}
+        """Each game's client: the network it was started from."""
+        self.linked: dict[str, float] = {}
+        """When a seat link of each table was last opened (tables whose links were never opened are absent)."""
         self.limit, self.idle, self.per_client = limit, idle, per_client
+        self.in_use = IN_USE_SECONDS
         self._lock = threading.Lock()
         self._rules: dict[tuple[str, str], Rules] = {}
 
@@ -236,20 +265,22 @@ class Games:
             self._insert(key, web, client)
 
     def _insert(self, key: str, web: WebGame, client: str) -> None:
-        """``_add`` with the lock held."""
+        """``_add`` with the lock held. ``client``: the address; the network it is in is counted."""
         now = time.monotonic()
+        network = network_of(client)
         for old in [k for k, t in self.touched.items() if now - t > self.idle]:
             self._drop(old)
-        while self._count(client) >= self.per_client:
-            self._drop(self._oldest(client))
+        while self._count(network) >= self.per_client:
+            self._drop(self._oldest(network, now))
         while len(self.games) >= self.limit:
+            spare = [k for k in self.games if not self._used(k, now)]
             counts: dict[str, int] = {}
-            for owner in self.owner.values():
-                counts[owner] = counts.get(owner, 0) + 1
-            self._drop(self._oldest(max(counts, key=counts.__getitem__)))
+            for k in spare or self.games:  # the tables in use only when no other game is left
+                counts[self.owner[k]] = counts.get(self.owner[k], 0) + 1
+            self._drop(self._oldest(max(counts, key=counts.__getitem__), now))
         self.games[key] = web
         self.touched[key] = now
-        self.owner[key] = client
+        self.owner[key] = network
 
     def _compiled(self, resolved: ResolvedRuleset) -> Rules:
         """The shipped and the club's rules compiled once (the engine never changes a ``Rules``); an upload
@@ -264,16 +295,25 @@ class Games:
                     self._rules[key] = rules
         return rules
 
-    def _count(self, client: str) -> int:
-        return sum(1 for owner in self.owner.values() if owner == client)
+    def _count(self, network: str) -> int:
+        return sum(1 for owner in self.owner.values() if owner == network)
 
-    def _oldest(self, client: str) -> str:
-        return min((k for k, owner in self.owner.items() if owner == client), key=self.touched.__getitem__)
+    def _used(self, key: str, now: float) -> bool:
+        """Whether ``key`` is a table in use: a seat link of it opened in the last ``in_use`` seconds."""
+        return now - self.linked.get(key, -float("inf")) <= self.in_use
+
+    def _oldest(self, network: str, now: float) -> str:
+        """The network's game to go: its least recently used, a table in use only when it has no other."""
+        return min(
+            (k for k, owner in self.owner.items() if owner == network),
+            key=lambda k: (self._used(k, now), self.touched[k]),
+        )
 
     def _drop(self, key: str) -> None:
         self.games.pop(key, None)
         self.touched.pop(key, None)
         self.owner.pop(key, None)
+        self.linked.pop(key, None)
         if self.store is not None:
             self.store.drop(key)
 
@@ -418,7 +458,7 @@ class Games:
         if number is not None and number != len(web.played) + 1:
             return
         if web.game.step is not None:
-            raise RegelmotorError("the deal is not over yet")
+            raise RegelmotorError.said("web_not_over")
         if web.session.evening_over():  # the club's evening of a fixed number of deals (session.deals)
             raise RegelmotorError.said("evening_over", deals=web.rules.evening.deals)
         web.played.append(_cards_and_actions(web.game))
@@ -473,7 +513,12 @@ class Games:
             return None if web.seat_secrets else (web, YOU)
         player, secret = int(seat_link.group(2)), seat_link.group(3)
         known = web.seat_secrets.get(player)
-        return (web, player) if known is not None and hmac.compare_digest(known, secret) else None
+        if known is None or not hmac.compare_digest(known, secret):
+            return None
+        with self._lock:
+            if game_key in self.games:  # the table is in use: the last to be evicted (``_insert``)
+                self.linked[game_key] = time.monotonic()
+        return web, player
 
     def state(self, key: str, web: WebGame, player: int = YOU) -> dict[str, Any]:
         game = web.game

@@ -1,9 +1,16 @@
-"""A club's uploaded ruleset, checked in a process of its own that is stopped when it takes too long.
+"""A club's uploaded ruleset, checked in a process of its own that is stopped when it takes too long, a
+few at a time.
 
 Checking a ruleset evaluates every score formula for every contract and trick count (the zero-sum
 check); a file with hundreds of designations costs seconds of CPU, and a thread cannot be stopped.
 So the upload is loaded in a fresh process with a CPU-time limit and a deadline: when either runs out
 the process is killed and the client told, and no other request waits for it.
+
+Each check holds a core and a thread for up to ``UPLOAD_SECONDS``. Forty-five at once (one client's
+burst) held every worker thread the other requests share, so a plain state request of another table
+waited half a minute, and the processes starting side by side on two cores missed their own deadline.
+So the checks go through ``UploadPool``: a few at once on threads of their own, a few more waiting, and
+a bounded share of those per client; one more is refused at once (429, in Danish), never queued.
 """
 
 from __future__ import annotations
@@ -14,6 +21,9 @@ import tempfile
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+
+import anyio
+import anyio.to_thread
 
 from regelmotor.errors import Problem, RegelmotorError, RulesetError
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
@@ -26,8 +36,61 @@ ISOLATED = True
 """Check uploads in a process of their own (tests that watch which files the loader opens turn it off)."""
 
 
+UPLOADS_AT_ONCE = 2
+"""Files checked at once: each check is a process on a core of its own (a club's server has two or so)."""
+UPLOADS_WAITING = 6
+"""Files that may wait for a check (a few people opening tables at once); one more is told to try again."""
+UPLOADS_PER_CLIENT = 2
+"""Files one client (a network, ``tables.network_of``) may have checked or waiting at once."""
+
+
 class UploadTooSlow(RegelmotorError):
     """The uploaded file took longer to check than the server allows."""
+
+
+class UploadsBusy(RegelmotorError):
+    """The pool of checks is full, in all or for this client: try again shortly (429)."""
+
+
+class UploadRefused(RegelmotorError):
+    """The checking process's refusal, brought back in both languages (its error's values stay there)."""
+
+    def __init__(self, da: str, en: str) -> None:
+        super().__init__(en)
+        self.da = da
+
+    def text(self, lang: str = "da") -> str:
+        return self.da if lang == "da" else str(self)
+
+
+class UploadPool:
+    """Where uploads are checked: ``at_once`` on threads of their own (the threads every other request
+    shares are never held by a check), ``waiting`` more in line, and at most ``per_client`` of those from
+    one client. Counted in the event loop, so a full pool refuses the next at once."""
+
+    def __init__(
+        self, at_once: int = UPLOADS_AT_ONCE, waiting: int = UPLOADS_WAITING, per_client: int = UPLOADS_PER_CLIENT
+    ) -> None:
+        self.at_once, self.room, self.per_client = at_once, at_once + waiting, per_client
+        self.held: dict[str, int] = {}
+        """Checks running or waiting, by client."""
+        self._limiter: anyio.CapacityLimiter | None = None
+
+    async def check(self, client: str, upload: str, name: str, house: list[str]) -> ResolvedRuleset:
+        """``load_upload`` in the pool; ``UploadsBusy`` at once when it is full, in all or for ``client``."""
+        if sum(self.held.values()) >= self.room:
+            raise UploadsBusy.said("web_uploads_busy")
+        if self.held.get(client, 0) >= self.per_client:
+            raise UploadsBusy.said("web_uploads_busy_here", most=self.per_client)
+        if self._limiter is None:  # made in the event loop that uses it
+            self._limiter = anyio.CapacityLimiter(self.at_once)
+        self.held[client] = self.held.get(client, 0) + 1
+        try:
+            return await anyio.to_thread.run_sync(load_upload, upload, name, house, limiter=self._limiter)
+        finally:
+            self.held[client] -= 1
+            if not self.held[client]:
+                del self.held[client]
 
 
 def load_upload(upload: str, name: str, house: list[str], seconds: float | None = None) -> ResolvedRuleset:
@@ -44,12 +107,12 @@ def load_upload(upload: str, name: str, house: list[str], seconds: float | None 
     send.close()
     try:
         if not receive.poll(STARTUP_SECONDS) or receive.recv() != "ready":  # regelmotor imported
-            raise UploadTooSlow("the server could not start checking the ruleset file")
+            raise UploadTooSlow.said("web_upload_start")
         if not receive.poll(seconds):
-            raise UploadTooSlow(f"the ruleset file took longer than {seconds:g} s to check")
+            raise UploadTooSlow.said("web_upload_slow", seconds=f"{seconds:g}")
         kind, value = receive.recv()
     except EOFError:  # the process ended without an answer: the CPU limit, or memory
-        raise UploadTooSlow(f"the ruleset file took more than {seconds:.0f} s of CPU to check") from None
+        raise UploadTooSlow.said("web_upload_cpu", seconds=f"{seconds:.0f}") from None
     finally:
         receive.close()
         if worker.is_alive():
@@ -58,7 +121,7 @@ def load_upload(upload: str, name: str, house: list[str], seconds: float | None 
     if kind == "problems":
         raise RulesetError(value)
     if kind == "error":
-        raise RegelmotorError(value)
+        raise UploadRefused(*value)
     assert isinstance(value, ResolvedRuleset)
     return value
 
@@ -79,7 +142,7 @@ def _work(send: Connection, upload: str, name: str, house: list[str], seconds: f
     except RulesetError as exc:
         answer = ("problems", list[Problem](exc.problems))
     except RegelmotorError as exc:
-        answer = ("error", str(exc))
+        answer = ("error", (exc.text("da"), exc.text("en")))
     send.send(answer)
     send.close()
 
@@ -93,4 +156,4 @@ def _load(upload: str, name: str, house: list[str]) -> ResolvedRuleset:
         return dataclasses.replace(resolved, files=tuple(f.replace(folder + "/", "") for f in resolved.files))
 
 
-__all__ = ["UPLOAD_SECONDS", "UploadTooSlow", "load_upload"]
+__all__ = ["UPLOAD_SECONDS", "UploadPool", "UploadRefused", "UploadTooSlow", "UploadsBusy", "load_upload"]

@@ -6,52 +6,33 @@ every function takes it as ``fd_card`` (its number, -1 for none) and ``fd_suit``
 
 from __future__ import annotations
 
-import hashlib
-import os
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from regelmotor.cards import FACE_DOWN
+from regelmotor.numba_cache import cached
 
 F = TypeVar("F", bound=Callable[..., Any])
 A = TypeVar("A")
 
-
-def cache_dir(package: Path | None = None) -> str:
-    """Where numba keeps the compiled play functions: a directory named by the sources of every module that
-    compiles any. Numba checks a cached function against its own file only, so a caller in an unchanged
-    file would keep calling an old compiled copy of a changed function (a solver's frames of one layout
-    read by a search of another); a change to any compiled module starts a fresh directory instead."""
-    package = package or Path(__file__).resolve().parents[2]
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        source = path.read_bytes()
-        if b"@jit" in source:
-            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + source)
-    home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return str(Path(home) / "regelmotor" / f"numba-{digest.hexdigest()[:16]}")
-
-
-if "NUMBA_CACHE_DIR" not in os.environ:  # set before numba is imported: it reads its settings then
-    os.environ["NUMBA_CACHE_DIR"] = cache_dir()
 
 try:  # pragma: no branch - numba is a dependency; the fallback keeps the play rules importable without it
     from numba import config as _config
     from numba import njit as _njit
 
     def jit(function: F) -> F:
-        """Compiled by numba (cached on disk, the GIL released); plain Python where numba is missing."""
-        return cast(F, _njit(cache=True, nogil=True)(function))
+        """Compiled by numba (cached on disk in ``numba_cache.cache_dir()``, the GIL released); plain Python where
+        numba is missing."""
+        return cached(cast(F, _njit(nogil=True)(function)))
 
     def jit_inlined(function: F) -> F:
         """``jit``, compiled into each of its callers (numba's ``inline="always"``): for a function called
         once a node of a search, whose call (a dozen arrays passed field by field) costs more than its body.
         Only where a caller is few: each caller compiles the whole body again."""
-        return cast(F, _njit(cache=True, nogil=True, inline="always")(function))
+        return cached(cast(F, _njit(nogil=True, inline="always")(function)))
 
     def jit_uncounted(function: F) -> F:
         """``jit`` with no reference counting of arrays at all (numba's ``_nrt=False``), and so every function it
@@ -59,12 +40,12 @@ try:  # pragma: no branch - numba is a dependency; the fallback keeps the play r
         every node and makes no array (counting them was a call into numba's runtime for each array passed,
         twice, even where the count is a null pointer's). A function it calls that makes an array must be
         ``jit_counted``; numba refuses one that is not (a compile error, never a leak)."""
-        return cast(F, cast(Any, _njit)(cache=True, nogil=True, _nrt=False)(function))
+        return cached(cast(F, cast(Any, _njit)(nogil=True, _nrt=False)(function)))
 
     def jit_counted(function: F) -> F:
         """``jit`` that counts references even where its caller is ``jit_uncounted``: for a function that makes
         an array of its own (and lets go of it before it returns)."""
-        return cast(F, cast(Any, _njit)(cache=True, nogil=True, _nrt=True)(function))
+        return cached(cast(F, cast(Any, _njit)(nogil=True, _nrt=True)(function)))
 
     JIT = not getattr(_config, "DISABLE_JIT", False)
     """Whether the play functions are compiled (not under ``NUMBA_DISABLE_JIT=1``)."""
