@@ -1,7 +1,7 @@
 """Cards and their text notation.
 
 Inside the engine a card is a small int (suit * 13 + rank, jokers 52-54) so hands can be
-bitmasks and comparisons are integer work; the notation strings of notation.md exist only at
+bitmasks and comparisons are integer work; the notation strings of docs/notation.md exist only at
 the edges, where people and records meet the engine.
 """
 
@@ -49,7 +49,7 @@ ORDINARY: Final = tuple(range(52))
 FACE_DOWN: Final = 55
 """A card lying face down: the fordækt card as the table sees it, which only its owner knows."""
 FACE_DOWN_TEXT: Final = "fordækt"
-"""How a card lying face down is written (notation.md: a trick shows ``fordækt``)."""
+"""How a card lying face down is written (docs/notation.md: a trick shows ``fordækt``)."""
 
 _SUIT_INPUT: Final = {
     **{letter: i for i, letter in enumerate(SUIT_LETTERS)},

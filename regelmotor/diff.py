@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pydantic import BaseModel
 
+from regelmotor.errors import RegelmotorError
 from regelmotor.model.ruleset import Rule, Ruleset
 from regelmotor.rules.designation_kinds import kind_of
+from regelmotor.ruleset.catalogue import FileRef, shipped_rulesets
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.schema import ruleset_schema
 
 if TYPE_CHECKING:
@@ -53,6 +57,16 @@ SECTIONS: dict[str, str] = {
 }
 _PROSE = {"source", "title", "description", "name"}
 _KEYED = {"designations": "id", "sol_bids": "id", "sitting_out": "players"}
+_UNORDERED = {
+    ("trump", "choices"),
+    ("table", "players"),
+    ("sitting_out", "seats"),
+    ("dealing", "packet_sizes"),
+    ("jernhaand", "court_ranks"),
+}
+"""Lists whose order means nothing (the suits to choose from, the allowed numbers of players, who sits out,
+the packet sizes, the cards that break a jernhånd): compared as sets. Every other list is a ladder or a
+sequence (the partner card's ranks, the card order, the dealing pattern, vip's turns) and keeps its order."""
 
 
 @dataclass(frozen=True)
@@ -151,11 +165,85 @@ def _source(ruleset: Ruleset, path: tuple[str | int, ...]) -> str | None:
             node = next((n for n in node if str(getattr(n, "id", getattr(n, "players", ""))) == key), None)
         elif isinstance(node, BaseModel) and isinstance(part, str):
             node = getattr(node, part, None)
+        elif isinstance(node, dict) and part in node:  # a point table among the tables
+            node = node[part]
         else:
             break
         if isinstance(node, Rule) and node.source:
             found = node.source
     return found
+
+
+class _Credit:
+    """The source a ruleset credits a diff path to: that of the file that wrote the value (or, for a value the
+    ruleset lacks, the list or section that lacks it)."""
+
+    def __init__(self, given: Ruleset | ResolvedRuleset) -> None:
+        self.resolved = given if isinstance(given, ResolvedRuleset) else None
+        self.ruleset = given.ruleset if isinstance(given, ResolvedRuleset) else given
+        self.parents: dict[str, Ruleset | None] = {}
+
+    def __call__(self, path: tuple[str | int, ...]) -> str | None:
+        innermost = _source(self.ruleset, path)
+        if self.resolved is None:
+            return innermost
+        located, rules = self._located(path)
+        writer = self.resolved.where(located).file
+        if writer == self.resolved.root:
+            return innermost
+        parent = self._parent(writer)
+        if parent is not None:  # an inherited file's value: as that file cites it
+            return _source(parent, path)
+        for rule_path in reversed(rules):  # a house rule's: the innermost source it wrote itself
+            written = self.resolved.set_at((*rule_path, "source"))
+            if written is not None and written.file == writer:
+                return self._source_at(rule_path)
+        return innermost
+
+    def _located(self, path: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], list[tuple[str | int, ...]]]:
+        """``path`` as the file locations spell it (a list item by its index) as far as the ruleset has it,
+        and the rule objects with a source along it (the ruleset itself first)."""
+        node: Any = self.ruleset
+        located: tuple[str | int, ...] = ()
+        rules: list[tuple[str | int, ...]] = [()] if self.ruleset.source else []
+        for part in path:
+            step: str | int
+            if isinstance(node, tuple) and isinstance(part, str) and part.startswith("["):
+                key = part[1:-1]
+                index = next(
+                    (i for i, n in enumerate(node) if str(getattr(n, "id", getattr(n, "players", ""))) == key), None
+                )
+                if index is None:
+                    break
+                node, step = node[index], index
+            elif isinstance(node, BaseModel) and isinstance(part, str) and hasattr(node, part):
+                node, step = getattr(node, part), part
+            elif isinstance(node, dict) and part in node:
+                node, step = node[part], part
+            else:
+                break
+            located = (*located, step)
+            if isinstance(node, Rule) and node.source:
+                rules.append(located)
+        return located, rules
+
+    def _source_at(self, located: tuple[str | int, ...]) -> str | None:
+        node: Any = self.ruleset
+        for step in located:
+            node = node[step] if isinstance(step, int) or isinstance(node, dict) else getattr(node, step)
+        return node.source if isinstance(node, Rule | Ruleset) else None
+
+    def _parent(self, display: str) -> Ruleset | None:
+        """The ruleset of an inherited file, as that file's own resolution cites it (not a house rule's file,
+        which is no ruleset by itself)."""
+        if display not in self.parents:
+            shipped = {ref.display: ref for ref in shipped_rulesets().values()}
+            ref = shipped.get(display) or FileRef(Path(display), display)
+            try:
+                self.parents[display] = load_ruleset(ref).ruleset
+            except (RegelmotorError, OSError):
+                self.parents[display] = None
+        return self.parents[display]
 
 
 def _walk(a: Any, b: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], Any, Any]]:
@@ -176,8 +264,24 @@ def _walk(a: Any, b: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[s
             else:
                 yield (*path, f"[{key}]"), _summary(left.get(key)), _summary(right.get(key))
         return
+    if isinstance(a, list) and isinstance(b, list) and _unordered(path) and _same_members(a, b):
+        return
     if a != b:
         yield path, a, b
+
+
+def _unordered(path: tuple[str | int, ...]) -> bool:
+    """The list at ``path`` is a set: its key and the key (or keyed list) above it are in ``_UNORDERED``."""
+    if len(path) < 2:
+        return False
+    above = path[-2]
+    if isinstance(above, str) and above.startswith("[") and len(path) > 2:
+        above = path[-3]
+    return (str(above), str(path[-1])) in _UNORDERED
+
+
+def _same_members(a: list[Any], b: list[Any]) -> bool:
+    return len(a) == len(b) and Counter(map(repr, a)) == Counter(map(repr, b))
 
 
 def _summary(item: dict[str, Any] | None) -> Any:
@@ -191,9 +295,20 @@ def _summary(item: dict[str, Any] | None) -> Any:
     return {k: v for k, v in item.items() if k not in _PROSE}
 
 
-def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None = None) -> list[Difference]:
+def diff_rulesets(
+    a: Ruleset | ResolvedRuleset, b: Ruleset | ResolvedRuleset, compiled: tuple[Rules, Rules] | None = None
+) -> list[Difference]:
     """Every rule on which ``a`` and ``b`` differ, in rule-book order. ``compiled``: the two rulesets'
-    compiled rules where the caller has them (else they are compiled once, when a difference needs them)."""
+    compiled rules where the caller has them (else they are compiled once, when a difference needs them).
+
+    Given the resolved rulesets (``load_ruleset``'s), each value is credited to the source of the file that
+    wrote it: a club file that gives a section its own ``source:`` and changes one of its keys leaves the
+    section's other keys cited as its parent cites them. Given bare models, to the innermost source."""
+    source_a, source_b = _Credit(a), _Credit(b)
+    if isinstance(a, ResolvedRuleset):
+        a = a.ruleset
+    if isinstance(b, ResolvedRuleset):
+        b = b.ruleset
     pair: list[tuple[Rules, Rules]] = [compiled] if compiled is not None else []
 
     def rules() -> tuple[Rules, Rules]:
@@ -242,8 +357,8 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
                 label,
                 left,
                 right,
-                _source(a, path),
-                _source(b, path),
+                source_a(path),
+                source_b(path),
             )
         )
     for name in sorted(tables):
@@ -255,8 +370,8 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
                 f"Pointtabellen {name}",
                 _table_text(left_table.values if left_table else {}),
                 _table_text(right_table.values if right_table else {}),
-                a.scoring.source,
-                b.scoring.source,
+                source_a(("scoring", "tables", name)),
+                source_b(("scoring", "tables", name)),
                 f"Points table {name}",
             )
         )
@@ -280,6 +395,40 @@ def diff_rulesets(a: Ruleset, b: Ruleset, compiled: tuple[Rules, Rules] | None =
             )
     order = list(dict.fromkeys(SECTIONS.values()))
     return sorted(differences, key=lambda d: order.index(d.section) if d.section in order else len(order))
+
+
+def column_labels(a: ResolvedRuleset, b: ResolvedRuleset) -> tuple[str, str]:
+    """What ``diff`` heads each side's values with: the names as the user wrote them (``standard + gaa-med``),
+    and where two read alike (two clubs' files both called ``klub``), each with its file."""
+    if a.label != b.label:
+        return a.label, b.label
+    if a.root and b.root and a.root != b.root:
+        return f"{a.label} ({a.root})", f"{b.label} ({b.root})"
+    return f"{a.label} (A)", f"{b.label} (B)"
+
+
+def write_diff(a: ResolvedRuleset, b: ResolvedRuleset, out: TextIO, cite: Callable[[str], str] = str) -> None:
+    """``regelmotor diff``'s text: every difference under its section, both values under their column labels,
+    and each side's source where the two differ, as ``cite`` writes a source (the command: by its title,
+    "udledt" in Danish, as the rule book cites it)."""
+    differences = diff_rulesets(a, b)
+    if not differences:
+        out.write(f"{a.label} og {b.label} har de samme regler.\n")
+        return
+    left, right = column_labels(a, b)
+    section = None
+    for d in differences:
+        if d.section != section:
+            section = d.section
+            out.write(f"\n## {section}\n")
+        out.write(f"- {d.label} ({d.path})\n")
+        out.write(f"    {left}: {show_value(d.a)}\n")
+        out.write(f"    {right}: {show_value(d.b)}\n")
+        sa, sb = (cite(x) if x else "—" for x in (d.a_source, d.b_source))
+        if d.a_source != d.b_source:
+            out.write(f"    kilde, {left}: {sa}\n    kilde, {right}: {sb}\n")
+        else:
+            out.write(f"    kilde: {sa}\n")
 
 
 def _table_text(values: dict[str, Any]) -> str:

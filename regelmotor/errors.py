@@ -111,6 +111,7 @@ class Problem:
 
     @property
     def key_path(self) -> str:
+        """The key path as ``--json`` and the API give it: a list's entries counted from 0."""
         return format_path(self.path)
 
     def said_as(self, lang: str) -> str:
@@ -121,19 +122,20 @@ class Problem:
 
     def text(self, lang: str = "da") -> str:
         """``FILE:LINE:COL: key.path: message`` with the message in ``lang``."""
-        key = self.key_path or ("(øverst)" if lang == "da" else "(top)")
+        key = format_path(self.path, first=1) or ("(øverst)" if lang == "da" else "(top)")  # a person counts from 1
         return printable(f"{self.location}: {key}: {self.said_as(lang)}")
 
     def __str__(self) -> str:
         return self.text("en")
 
 
-def format_path(path: tuple[str | int, ...]) -> str:
-    """``designations[2].trump.from`` style: list indexes in brackets, keys joined by dots."""
+def format_path(path: tuple[str | int, ...], *, first: int = 0) -> str:
+    """``designations[2].trump.from`` style: list indexes in brackets (counted from ``first``: 0 in JSON,
+    1 where a person reads it), keys joined by dots."""
     out = ""
     for part in path:
         if isinstance(part, int):
-            out += f"[{part}]"
+            out += f"[{part + first}]"
         else:
             out += ("." if out else "") + part
     return out

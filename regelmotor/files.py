@@ -29,13 +29,13 @@ import hashlib
 import json
 import os
 import stat
-import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
+
+import filelock
 
 from regelmotor.errors import RegelmotorError
 from regelmotor.phrase_table import Word
@@ -126,8 +126,25 @@ def read_input(path: Path, limit: int) -> Input:
     return Input(path, data)
 
 
+_OS_WORDS = {
+    errno.ENOSPC: "os_full",
+    getattr(errno, "EDQUOT", errno.ENOSPC): "os_full",
+    errno.EACCES: "os_denied",
+    errno.EPERM: "os_denied",
+    errno.EROFS: "os_read_only",
+    errno.ENOENT: "os_missing",
+    errno.EISDIR: "kind_folder",
+    errno.ENOTDIR: "os_not_folder",
+    errno.EIO: "os_io",
+}
+"""The operating system's refusals a member meets, in the game's words (its own text is English)."""
+
+
 def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
+    """Why the system refused, as a word of the phrase table where it has one (said in the reader's
+    language), else the system's own text."""
+    word = _OS_WORDS.get(exc.errno) if exc.errno is not None else None
+    return Word(word) if word is not None else exc.strerror or str(exc)
 
 
 def _read_umask() -> int:
@@ -346,54 +363,37 @@ class Locked:
 def locked(path: Path, read_limit: int, timeout: float = LOCK_TIMEOUT) -> Iterator[Locked]:
     """``path`` read under an exclusive lock held until the block ends (waiting up to ``timeout``).
 
-    The lock is a ``.lock`` file beside the sheet, locked with the operating system's advisory lock (it
-    is released when the process ends, however it ends); the sheet itself is replaced by each write, so
-    it cannot carry the lock."""
+    The lock is a ``.lock`` file beside the sheet, locked with the operating system's advisory lock
+    (``filelock``: ``flock`` on POSIX, ``msvcrt.locking`` on Windows; it is released when the process ends,
+    however it ends); the sheet itself is replaced by each write, so it cannot carry the lock. The lock only
+    keeps regelmotor's writers in turn: ``Locked.write`` checks that nobody else changed the sheet."""
     target = target_of(path)
     if not target.is_file():  # said before a lock file is left beside nothing
         raise OutputError.said("no_such_file" if not target.exists() else "not_a_file", path=path)
-    lock_path = target.with_name(f".{target.name}.lock")
-    try:
-        handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError as exc:
-        raise OutputError.said("out_no_lock", path=path, reason=_reason(exc)) from None
-    try:
-        _acquire(handle, path, timeout)
+    lock = filelock.FileLock(target.with_name(f".{target.name}.lock"), timeout=timeout, mode=0o600)
+    with _acquire(lock, path, timeout):
         try:
             with open(target, "rb") as source:
                 data = source.read(read_limit + 1)
         except OSError as exc:
             raise _refused(path, "in_unreadable", reason=_reason(exc)) from None
         yield Locked(path, data)
+
+
+@contextlib.contextmanager
+def _acquire(lock: filelock.BaseFileLock, path: Path, timeout: float) -> Iterator[None]:
+    """``lock`` held for the block: waited for up to ``timeout`` (then refused, naming the wait), a lock file
+    that cannot be made refused with the system's reason."""
+    try:
+        lock.acquire()
+    except filelock.Timeout:  # an OSError itself: caught first
+        raise OutputError.said("out_locked", path=path, seconds=f"{timeout:.0f}") from None
+    except OSError as exc:
+        raise OutputError.said("out_no_lock", path=path, reason=_reason(exc)) from None
+    try:
+        yield
     finally:
-        os.close(handle)  # closing the file releases the lock
-
-
-def _acquire(handle: int, path: Path, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            _lock(handle)
-            return
-        except OSError as exc:
-            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                raise OutputError.said("out_no_lock", path=path, reason=_reason(exc)) from None
-        if time.monotonic() > deadline:
-            raise OutputError.said("out_locked", path=path, seconds=f"{timeout:.0f}")
-        time.sleep(0.01)
-
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _lock(handle: int) -> None:
-        msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
-
-else:
-    import fcntl
-
-    def _lock(handle: int) -> None:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock.release()
 
 
 def refuse_binary_terminal(out: TextIO | BinaryIO, what: str) -> None:

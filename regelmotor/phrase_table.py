@@ -30,7 +30,7 @@ def phrases(lang: str) -> dict[str, str]:
 def seat_no(seat: int) -> int:
     """A seat as a person counts it: "plads 1" is seat 0 (forhånd when the dealer is seat 3); a phrase's
     ``seat``, ``to_act``, ``dealer``, ``forhaand``, ``winner`` and ``leader`` given as seats are said so. Records,
-    ``--json`` and the API keep seats 0-3 (notation.md); what a person reads counts from 1."""
+    ``--json`` and the API keep seats 0-3 (docs/notation.md); what a person reads counts from 1."""
     return seat + 1
 
 

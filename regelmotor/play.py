@@ -227,9 +227,9 @@ class TerminalGame:
                     seen_tricks = len(game.tricks)
         finally:
             self.save(game, number)
-        if game.phase == FINISHED:
-            entry = self.session.record(game)
+        if game.phase == FINISHED:  # the tricks named before record() passes the deal on (who() reads the seating)
             self.say("Stik: " + ", ".join(f"{self.who(s)}: {n}" for s, n in enumerate(game.tricks_won)))
+            entry = self.session.record(game)
             result = result_line(game)
             if result:
                 self.say(result)

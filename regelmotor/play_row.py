@@ -26,16 +26,14 @@ from regelmotor.hooks import ContractInfo, Moment
 from regelmotor.rules.cardplay import called_card as CC
 from regelmotor.rules.cardplay import masks as M
 from regelmotor.rules.cardplay.constants import TRUMP_ENDING, Ending
-from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
+from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, sol_ends_early
 from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
+from regelmotor.rules.cardplay.jokers import led_beats_trump, played_any_time
 from regelmotor.rules.cardplay.legal import legal_cards
 from regelmotor.rules.cardplay.masks import (
-    ANY_TIME,
     FORDAEKT,
-    JOKER_LOSES,
     JOKER_SUIT,
-    SOL_EARLY,
     Rows,
     jit,
     mask_of,
@@ -118,6 +116,28 @@ def weakest_of(cards: int, sol: int, consts: Rows) -> int:
 
 
 @jit
+def strongest_of(cards: int, sol: int, consts: Rows) -> int:
+    """The card of ``cards`` strongest in the contract's order, -1 for none (of equals, the lowest card): the
+    one helper the search and the playouts ask, where each wrote the loop by hand."""
+    strongest = -1
+    strongest_strength = -1
+    while cards:
+        card = M.lowest_card(cards)
+        cards &= cards - 1
+        strength = card_strength(card, sol, consts)
+        if strength > strongest_strength:
+            strongest, strongest_strength = card, strength
+    return strongest
+
+
+@jit
+def strength_of_strongest(cards: int, sol: int, consts: Rows) -> int:
+    """The strength of the strongest of ``cards``, -1 for none."""
+    strongest = strongest_of(cards, sol, consts)
+    return -1 if strongest < 0 else card_strength(strongest, sol, consts)
+
+
+@jit
 def leads_called_suit(led: int, called: int, fd_suit: int) -> bool:
     """``called_card.leads_its_suit`` on the row's cards (the fordækt card being card 55)."""
     return CC.leads_its_suit(led, called, FORDAEKT if fd_suit >= 0 else -1, fd_suit)
@@ -185,7 +205,7 @@ def winning_index(row: Rows, count: int, consts: Rows) -> int:
         int(row[SOL]),
         fd_card(row),
         int(row[FD_SUIT]),
-        int(consts[JOKER_LOSES]),
+        int(not led_beats_trump(consts)),
         consts,
     )
 
@@ -203,7 +223,7 @@ def play_over(row: Rows, consts: Rows) -> bool:
         int(row[SIDE]),
         int(row[SOL_LIMIT]),
         int(row[FIRST_TRICKS]),
-        int(consts[SOL_EARLY]),
+        int(sol_ends_early(consts)),
     )
 
 
@@ -242,7 +262,7 @@ def shown_void(led_card: int, card: int, seat: int, fd_suit: int, consts: Rows) 
     a card of another suit than the led one, but a joker where jokers may be played at any time."""
     led = card_suit(led_card, fd_suit)
     suit = card_suit(card, fd_suit)
-    if led == JOKER_SUIT or suit == led or (suit == JOKER_SUIT and consts[ANY_TIME] != 0):
+    if led == JOKER_SUIT or suit == led or (suit == JOKER_SUIT and played_any_time(consts)):
         return 0
     return 1 << (4 * seat + led)
 

@@ -61,3 +61,41 @@ class Progress:
         if done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
+
+
+class FirstCompile:
+    """The line said before a cold compile (the compiled search not yet in the cache, on the first run after
+    installing): what is prepared and how long it takes, then how long it took. "Forbereder søgningen første
+    gang (oversættes til maskinkode, ca. 1-2 min; næste gang går det straks) ... færdig efter 84 s".
+
+    On ``stream`` (stderr) where it is a terminal (or ``always``), never with ``quiet``: stdout and
+    ``--json`` stay clean, as a pipe and the tests do."""
+
+    def __init__(
+        self,
+        what: str,
+        lang: str = "da",
+        stream: TextIO | None = None,
+        quiet: bool = False,
+        always: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.what, self.lang = what, lang
+        self.stream = stream if stream is not None else sys.stderr
+        self.clock = clock
+        self.started = clock()
+        terminal = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.live = not quiet and (always or terminal)
+
+    def __enter__(self) -> FirstCompile:
+        self.started = self.clock()
+        if self.live:
+            self.stream.write(phrases(self.lang)[f"compile_{self.what}"] + " ...")
+            self.stream.flush()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.live:
+            elapsed = duration(self.clock() - self.started, self.lang)
+            self.stream.write(" " + phrases(self.lang)["compile_done"].format(elapsed=elapsed) + "\n")
+            self.stream.flush()

@@ -1,4 +1,4 @@
-"""Game records (notation.md "Game record"): read, replay, write.
+"""Game records (docs/notation.md "Game record"): read, replay, write.
 
 A record is what settles a dispute: the ruleset, the dealt hands and kitty, and every action in
 order. Replaying it through the same compiled rules reaches the same state, or stops at the
@@ -67,7 +67,7 @@ def record_schema() -> dict[str, Any]:
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = "https://regelmotor.dk/schemas/record.schema.json"
     schema["title"] = "regelmotor: referat af et spil"
-    schema["description"] = "Et spils regler, kort og handlinger, så det kan genspilles (notation.md)."
+    schema["description"] = "Et spils regler, kort og handlinger, så det kan genspilles (docs/notation.md)."
     return schema
 
 
@@ -98,7 +98,7 @@ class ReplayStop:
 
     def text(self, lang: str = "da") -> str:
         """The refusal as ``replay`` says it, in ``lang``: the action and the seat counted from 1, as a person
-        counts them (the JSON's ``index`` and ``seat`` count from 0, notation.md)."""
+        counts them (the JSON's ``index`` and ``seat`` count from 0, docs/notation.md)."""
         number = self.index + 1
         if lang == "da":
             seat = "" if self.seat is None else f" (plads {seat_no(self.seat)})"
@@ -126,26 +126,43 @@ MAX_JSON_DEPTH = 32
 
 
 def parse_json(text: str | bytes, where: str) -> Any:
-    """JSON from an untrusted source: bounded nesting and numbers, every failure a ``RecordError``."""
+    """JSON from an untrusted source: bounded nesting and numbers, each key once, every failure a said
+    ``RecordError`` naming its line."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordError.said("json_utf8", where=where, byte=exc.start) from None
     depth = 0
-    for char in text:  # a quick scan: brackets inside strings only make it stricter
+    for index, char in enumerate(text):  # a quick scan: brackets inside strings only make it stricter
         if char in "[{":
             depth += 1
             if depth > MAX_JSON_DEPTH:
-                raise RecordError(f"{where}: JSON nested more than {MAX_JSON_DEPTH} levels deep")
+                line = text.count("\n", 0, index) + 1
+                raise RecordError.said("json_deep", where=where, line=line, most=MAX_JSON_DEPTH)
         elif char in "]}":
             depth -= 1
     try:
         return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise RecordError.said("json_not", where=where, line=exc.lineno, column=exc.colno, detail=exc.msg) from None
-    except ValueError as exc:  # a number out of bounds, NaN or Infinity
-        raise RecordError(f"{where}: {exc}") from None
+    except _JsonProblem as exc:  # a key twice, a number out of bounds, NaN or Infinity: at its line
+        values = {**exc.values, "where": where, "line": exc.line_in(text)}
+        raise RecordError.said(exc.phrase, **values) from None
+
+
+class _JsonProblem(ValueError):
+    """What the JSON reader's hooks refuse, said, and the text that finds its line."""
+
+    def __init__(self, phrase: str, pattern: str, nth: int = 1, **values: object) -> None:
+        super().__init__(phrase)
+        self.phrase, self.pattern, self.nth, self.values = phrase, pattern, nth, values
+
+    def line_in(self, text: str) -> int | str:
+        found = list(re.finditer(self.pattern, text))
+        if len(found) < self.nth:
+            return "?"
+        return text.count("\n", 0, found[self.nth - 1].start()) + 1
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -154,19 +171,20 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            raise ValueError(f'the key "{key}" is given twice in one object')
+            pattern = re.escape(json.dumps(key)) + r"\s*:"
+            raise _JsonProblem("json_key_twice", pattern, 2, key=key[:40])
         found[key] = value
     return found
 
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > 30:
-        raise ValueError(f"a number of {len(text)} digits: no record holds one")
+        raise _JsonProblem("json_number_long", re.escape(text[:31]), digits=len(text))
     return int(text)
 
 
 def _no_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a JSON number")
+    raise _JsonProblem("json_constant", re.escape(text), text=text)
 
 
 _SAID_ERRORS = {"int_type": "record_whole", "string_type": "record_text", "missing": "record_missing"}
@@ -361,7 +379,7 @@ def game_record(game: Game, ruleset: str, house_rules: list[str] | tuple[str, ..
 
 
 def state_json(game: Game) -> dict[str, Any]:
-    """The state reached, as ``replay --json`` prints it (notation.md)."""
+    """The state reached, as ``replay --json`` prints it (docs/notation.md)."""
     return {
         "phase": game.phase,
         "to_act": game.to_act,

@@ -34,7 +34,7 @@ def zero_sum_points(values: Sequence[Fraction], decimals: int) -> list[int | flo
 
 
 def points(value: Fraction, decimals: int) -> int | float:
-    """Points for printing: exact in the engine, a whole number or a decimal on paper (notation.md)."""
+    """Points for printing: exact in the engine, a whole number or a decimal on paper (docs/notation.md)."""
     if value.denominator == 1:
         return value.numerator
     return round(float(value), decimals)

@@ -598,7 +598,7 @@ def sheet_document(
 
 
 def sheet_json(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "da") -> dict[str, Any]:
-    """The sheet as ``session show --json`` prints it (notation.md): each deal's points, the totals, the games
+    """The sheet as ``session show --json`` prints it (docs/notation.md): each deal's points, the totals, the games
     won and the settlement at ``rate``."""
     session, rules, players = scored.session, scored.rules, sheet.players
     settled = scored.settlement(rate)
@@ -630,7 +630,26 @@ def sheet_json(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "da") -
             ],
             "box": float(settled.box),
         },
+        "next": None if session.evening_over() else next_deal_json(session, players),
     }
+
+
+def next_deal(session: Session, players: Sequence[str], lang: str = "da") -> str:
+    """Who deals the next deal and, at a table of five or six, who sits it out ("Næste spil: Anna giver, Bo
+    sidder over"): said where the deals are entered, so that nobody learns it from a refusal."""
+    words = phrases(lang)
+    dealer = players[session.dealer]
+    out = [players[p] for p in session.sitting_out() if p != session.dealer]
+    phrase = "sheet_next_deal_gives_out" if session.dealer in session.sitting_out() else "sheet_next_deal"
+    if not out:
+        return words[phrase].format(dealer=dealer)
+    phrase += "_others_out"
+    return words[phrase].format(dealer=dealer, out=words["word_and"].join(out))
+
+
+def next_deal_json(session: Session, players: Sequence[str]) -> dict[str, Any]:
+    """``next_deal`` for ``--json`` and the page: the dealer's name and those who sit out."""
+    return {"dealer": players[session.dealer], "sits_out": [players[p] for p in session.sitting_out()]}
 
 
 def sheet_on_screen(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "da") -> str:
@@ -672,6 +691,8 @@ def sheet_on_screen(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "d
     money = ", ".join(f"{n} {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True))
     shown += ["", words["sheet_settlement"].format(rate=sheet_number(float(rate), lang=lang)) + f": {money}"]
     shown += [f"  {payment}" for payment in payment_lines(players, settled, lang)]
+    if not session.evening_over():
+        shown += ["", next_deal(session, players, lang)]
     return "\n".join(shown) + "\n"
 
 
@@ -741,6 +762,8 @@ __all__ = [
     "SheetError",
     "describe_line",
     "names",
+    "next_deal",
+    "next_deal_json",
     "parse_sheet",
     "rate_of",
     "read_sheet",

@@ -8,9 +8,11 @@ same play and the same numbers whether the run uses one process or many. Totals 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import random
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -55,7 +57,7 @@ class DealResult(NamedTuple):
     joker_leads: int
     joker_lead_wins: int
     record: str | None = None
-    """The deal's game record as JSON (notation.md), when the run keeps them (``simulate --records``)."""
+    """The deal's game record as JSON (docs/notation.md), when the run keeps them (``simulate --records``)."""
 
 
 def deal_random(seed: int, index: int) -> random.Random:
@@ -174,9 +176,11 @@ class DealRunner:
     def __enter__(self) -> DealRunner:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+            if kind is not None:  # stopped (Ctrl-C, an error): the pieces under way are not waited for
+                _stop_workers(self._pool)
+            self._pool.shutdown(wait=kind is None, cancel_futures=True)
         if self._client is not None:
             self._client.close()
 
@@ -210,7 +214,7 @@ class DealRunner:
                 collect(_play_range(*piece))
         else:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_start)
             for future in [self._pool.submit(_play_range, *piece) for piece in pieces]:
                 collect(future.result())
         deals = [result for part in results for result in part]  # the pieces come back in the tasks' order
@@ -231,6 +235,24 @@ class DealRunner:
             self._client = Client(self.dask)  # type: ignore[no-untyped-call]
         columns = [[getattr(piece, name) for piece in pieces] for name in Task._fields]
         return list(self._client.map(_play_range, *columns, pure=False))
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the process that started it: the terminal sends it to every process of the
+    command, and a worker's own KeyboardInterrupt would print its traceback; the runner stops it instead."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Every worker of ``pool`` ended now, not after the piece it is playing (Python 3.14 has
+    ``terminate_workers``; before it, the pool's processes are reached through its table of them)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(OSError, AttributeError):
+            process.terminate()
 
 
 def run_deals(

@@ -12,7 +12,8 @@ tests beside the compile instead of idling while the leaf compiles (the kernel i
 leaf's time). On a clean checkout the test run took 5 min 17 s this way against 5 min 47 s waiting for
 the compile first, in the same hour.
 
-``python tests/compile_ahead.py kernel|leaf``; ``start()`` starts both side by side.
+``python tests/compile_ahead.py kernel|leaf`` (each part compiled as ``regelmotor prepare`` compiles it);
+``start()`` starts both side by side.
 """
 
 from __future__ import annotations
@@ -21,50 +22,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-
-
-def kernel() -> None:
-    """The kernel's sampling, playouts and card weighing: a deal of ``expert-v1`` (which has no
-    double-dummy leaf) on a ruleset with an auction, and the playouts before play played to their leaf."""
-    import random
-
-    from regelmotor.bots import kernel as K
-    from regelmotor.ruleset.compile import compile_rules
-    from regelmotor.ruleset.load import load_ruleset
-    from regelmotor.simulate import run_deals
-
-    run_deals("standard", [], 1, 1, ["expert-v1"] * 4, jobs=1)
-    rules = compile_rules(load_ruleset("standard"))
-    kernel_rules = K.KernelRules.build(rules)
-    K.play_rows_to(K.first_lead_rows(rules, kernel_rules, 2, random.Random(1)), kernel_rules.constants, 1, 16)
-
-
-def leaf() -> None:
-    """The double-dummy leaf on a late position of engelsk whist, called as the expert calls it (on a
-    card it weighs, and at the end of a playout before play)."""
-    import random
-
-    import numpy as np
-
-    from regelmotor.bots import double_dummy as DD
-    from regelmotor.bots import kernel as K
-    from regelmotor.engine.game import Game
-    from regelmotor.ruleset.compile import compile_rules
-    from regelmotor.ruleset.load import load_ruleset
-
-    rules = compile_rules(load_ruleset("engelsk"))
-    kernel_rules = K.KernelRules.build(rules)
-    game = Game.from_seed(rules, 1, 0)
-    rng = random.Random(1)
-    while game.step is not None and (game.phase != "play" or sum(len(h) for h in game.hands) > 16):
-        game.apply(rng.choice(game.legal))
-    rows = np.ascontiguousarray(K.row_from_game(kernel_rules, game)[None, :])
-    cards = [a.card for a in game.legal_actions() if a.card is not None]
-    candidates = np.array(cards, dtype=np.int64)
-    won = np.zeros((1, len(cards), 4), dtype=np.int64)
-    DD.evaluate_cards(won, rows, candidates, kernel_rules.constants, DD.new_table(), 2_000)
-    DD.finish_rows(np.zeros((1, 4), dtype=np.int64), rows, kernel_rules.constants, DD.new_table(), 2_000)
-
 
 PARTS = ("kernel", "leaf")
 DONE = "REGELMOTOR_COMPILED"
@@ -126,6 +83,8 @@ def wait(folder: Path) -> None:
 
 if __name__ == "__main__":
     try:
-        {"kernel": kernel, "leaf": leaf}[sys.argv[1]]()
+        from regelmotor.prepare import COMPILE  # the package's own compile of each part, written once
+
+        COMPILE[sys.argv[1]]()
     finally:
         (Path(sys.argv[2]) / sys.argv[1]).touch()

@@ -1,4 +1,4 @@
-"""Card notation (notation.md "Cards")."""
+"""Card notation (docs/notation.md "Cards")."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ from regelmotor.errors import CardError
 
 
 def test_a_card_is_rank_then_suit_and_output_is_short_ascii() -> None:
-    """notation.md: "A card is rank then suit: AS, TH, 2C, 10D (input) → TD (output)"."""
+    """docs/notation.md: "A card is rank then suit: AS, TH, 2C, 10D (input) → TD (output)"."""
     assert [format_card(parse_card(c)) for c in ("AS", "TH", "2C", "10D")] == ["AS", "TH", "2C", "TD"]
 
 
 def test_input_accepts_the_suit_symbols_and_lower_case() -> None:
-    """notation.md: "Input also accepts the symbols ♠♥♦♣ and lower case"."""
+    """docs/notation.md: "Input also accepts the symbols ♠♥♦♣ and lower case"."""
     assert [format_card(parse_card(c)) for c in ("A♠", "k♥", "q♦", "10♣", "jc", "as")] == [
         "AS",
         "KH",
@@ -39,7 +39,7 @@ def test_input_accepts_the_suit_symbols_and_lower_case() -> None:
 
 
 def test_jokers_are_jk1_to_jk3() -> None:
-    """notation.md: "Jokers: JK1, JK2, JK3. They are equal in play; the number only keeps them apart"."""
+    """docs/notation.md: "Jokers: JK1, JK2, JK3. They are equal in play; the number only keeps them apart"."""
     assert [parse_card(c) for c in ("JK1", "jk2", "JK3")] == list(JOKERS)
     assert all(is_joker(c) for c in JOKERS)
     assert suit_of(JOKERS[0]) == 4 and rank_of(JOKERS[0]) == -1

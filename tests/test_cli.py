@@ -1,4 +1,4 @@
-"""The command line: commands, exit codes 0/1/2, and --json alone on stdout (notation.md)."""
+"""The command line: commands, exit codes 0/1/2, and --json alone on stdout (docs/notation.md)."""
 
 from __future__ import annotations
 

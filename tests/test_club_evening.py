@@ -313,7 +313,7 @@ def test_the_sheets_and_books_refusals_and_reports_are_danish(
     assert main(add) == 1
     assert capsys.readouterr().err == "regelmotor: spil 1: skriv navnet på melderen (--declarer)\n"
     assert main([*add, "--declarer", "anna", "--partner", "carl", "--tricks", "9"]) == 0
-    assert capsys.readouterr().out == "spil 1: Anna 40, Bo -40, Carl 40, Dorte -40\n"
+    assert capsys.readouterr().out == "spil 1: Anna 40, Bo -40, Carl 40, Dorte -40\nNæste spil: Bo giver.\n"
     assert json.loads((tmp_path / "aften.json").read_text(encoding="utf-8"))["deals"][0]["declarer"] == "Anna"
 
 
@@ -474,7 +474,7 @@ def test_the_exchange_offers_the_computers_advice_and_never_a_bare_number_for_th
 
 
 def test_replay_and_analyse_count_seats_from_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Item 6: "plads 0" in `replay` and `analyse`; records and `--json` keep 0-3 (notation.md)."""
+    """Item 6: "plads 0" in `replay` and `analyse`; records and `--json` keep 0-3 (docs/notation.md)."""
     rules = rules_of("engelsk")
     game = Game.from_seed(rules, 4, dealer=3)
     while game.step is not None:

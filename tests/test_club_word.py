@@ -287,21 +287,21 @@ def test_a_table_entry_can_be_removed(tmp_path: Path) -> None:
     [
         (
             "remove:\n  sol_bids: [ren bordlæger]\n",
-            'uden.yaml:8:14: remove.sol_bids[0]: there is no sol bid "ren bordlæger" to remove (there are: sol, '
+            'uden.yaml:8:14: remove.sol_bids[1]: there is no sol bid "ren bordlæger" to remove (there are: sol, '
             "ren sol, bordlægger, ren bordlægger)",
         ),
         (
             "remove:\n  tables:\n    Q: [1]\n",
-            'uden.yaml:9:9: remove.tables.Q[0]: there is no point table "Q" (there are: base, B, S)',
+            'uden.yaml:9:9: remove.tables.Q[1]: there is no point table "Q" (there are: base, B, S)',
         ),
         (
             "remove:\n  tables:\n    S: [grand]\n",
-            'uden.yaml:9:9: remove.tables.S[0]: the table "S" has no entry "grand" (it has: sol, ren sol, '
+            'uden.yaml:9:9: remove.tables.S[1]: the table "S" has no entry "grand" (it has: sol, ren sol, '
             "bordlægger, ren bordlægger)",
         ),
         (
             "remove:\n  designations: [halve]\ndesignations:\n  - id: halve\n    display: halve\n",
-            'uden.yaml:8:18: remove.designations[0]: the designation "halve" is removed here and set in this same '
+            'uden.yaml:8:18: remove.designations[1]: the designation "halve" is removed here and set in this same '
             "file: keep one of the two",
         ),
     ],
@@ -386,9 +386,11 @@ def test_the_formulas_stand_in_an_appendix_after_the_point_tables() -> None:
     book = _book(load_ruleset("standard"))
     scoring = book.split("## Afregning")[1].split("\n## ")[0]
     assert "base * (1 + O)" not in scoring and "| Meldt \\ taget |" in scoring
-    formulas = book.split("## Formler")[1].split("\n## ")[0]
+    formulas = book.split("## Sådan regnes pointene")[1].split("\n## ")[0]
     assert "vundet base * (1 + O) * B * D; tabt -2 * base * B * D" in formulas
-    assert book.index("## Afregning") < book.index("## Formler") < book.index("## Kilder")
+    assert book.index("## Afregning") < book.index("## Sådan regnes pointene") < book.index("## Kilder")
+    # issue 73 item 12: "`base * (1 + O) * B * D` ... mean nothing to a member": each letter is said
+    assert "Hvor base er tallet fra pointtabellen base; O er overstikkene (stik ud over meldingen)" in formulas
 
 
 def test_diff_says_the_rules_values_in_danish_words(capsys: pytest.CaptureFixture[str]) -> None:

@@ -158,9 +158,10 @@ def _diff_text(a: str, b: str, *house: str) -> str:
     from io import StringIO
 
     from regelmotor.diff import write_diff
+    from regelmotor.rulebook.build import cited
 
     out = StringIO()
-    write_diff(load_ruleset(a), load_ruleset(b, list(house)), out)
+    write_diff(load_ruleset(a), load_ruleset(b, list(house)), out, lambda source: cited(source, "da"))
     return out.getvalue()
 
 
@@ -184,7 +185,7 @@ def test_lists_whose_order_means_nothing_compare_as_sets(club: Callable[..., str
           allowed: true
           court_ranks: [J, Q, K, A]
         card_order:
-          trump_games: [2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A]
+          trump_games: ["2", "3", "4", "5", "6", "7", "8", "9", T, J, Q, K, A]
         """,
     )
     reordered = paths("standard", "omvendt.yaml")
@@ -199,10 +200,13 @@ def test_two_files_with_the_same_name_get_two_column_labels(
     from regelmotor.diff import column_labels
 
     club("a/klub.yaml", "kind: ruleset\nextends: standard\nname: klub\n")
-    club("b/klub.yaml", "kind: ruleset\nextends: standard\nname: klub\njokers:\n  led_joker: loses_to_trump\n")
+    club(
+        "b/klub.yaml",
+        "kind: ruleset\nextends: standard\nname: klub\njokers:\n  led_joker: loses_to_trump\n  source: Bs møde\n",
+    )
     a, b = load_ruleset("a/klub.yaml"), load_ruleset("b/klub.yaml")
     assert column_labels(a, b) == ("klub (a/klub.yaml)", "klub (b/klub.yaml)")
     assert column_labels(load_ruleset("standard"), load_ruleset("thorsen")) == ("standard", "thorsen")
     out = _diff_text("a/klub.yaml", "b/klub.yaml")
     assert "    klub (a/klub.yaml): vinder\n    klub (b/klub.yaml): taber til trumf\n" in out
-    assert "kilde, klub (a/klub.yaml):" in out
+    assert "    kilde, klub (b/klub.yaml): Bs møde\n" in out and "kilde, klub (a/klub.yaml): Online-reglerne" in out

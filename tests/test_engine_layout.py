@@ -72,7 +72,7 @@ def test_validate_reports_what_the_engine_would_refuse_at_its_place(club: Callab
 
 
 NOTATION_WORDS = {
-    "vip": "the notation's action that turns the kitty (notation.md), and the state of turning it",
+    "vip": "the notation's action that turns the kitty (docs/notation.md), and the state of turning it",
     "sol": "the sol card order, a field of the hooks' TrickContext",
     "sans": "a spelling of the notation's trump none",
 }

@@ -135,7 +135,7 @@ def test_gruppe2_equal_designations_cannot_overcall_each_other() -> None:
 
 
 def test_a_bid_can_be_typed_by_its_display_name() -> None:
-    """notation.md: "input also accepts the ruleset's Danish display names (8 vip i 2.)"."""
+    """docs/notation.md: "input also accepts the ruleset's Danish display names (8 vip i 2.)"."""
     game = play(deal("thorsen", dealer=3), "8 vip i 2.")
     assert [(seat, str(call)) for seat, call in game.seat_calls] == [(0, "8 vip2")]
 

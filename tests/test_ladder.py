@@ -122,7 +122,7 @@ def test_house_rules_do_not_change_the_standard_ladder(house: str) -> None:
     ],
 )
 def test_bids_accept_display_names_and_ascii_spellings(name: str, text: str, canonical: str) -> None:
-    """notation.md: "input also accepts the ruleset's Danish display names (8 vip i 2.)" and
+    """docs/notation.md: "input also accepts the ruleset's Danish display names (8 vip i 2.)" and
     "Input accepts ae/aa/oe spellings and _ for space"."""
     assert rules_of(name).ladder.parse(text).text == canonical
 

@@ -222,3 +222,32 @@ def test_the_trump_by_check_sees_a_planted_branch() -> None:
     assert _trump_by_branches('if d.trump.by == "kitty":\n    pass\n') == [1]
     assert _trump_by_branches('trump = d.trump\nif trump.by != "partner":\n    pass\n') == [2]
     assert _trump_by_branches('if d.exchange.by == "partner":\n    pass\n') == []
+
+
+def _raw_constant_reads(path: Path) -> list[str]:
+    """Each ``consts[...]`` read of a module: the play constants' array indexed by hand."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{path.name}:{node.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "consts"
+    ]
+
+
+def test_the_search_asks_the_rule_families_never_the_constants_array() -> None:
+    """Issue 72: "the solver and kernel ask `jokers.led_beats_trump(consts)`, never a raw index": outside the
+    rule families (``rules/``) no module reads the play constants by index, so a rule's meaning lives in its
+    family once."""
+    found = [
+        read
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not str(path.relative_to(PACKAGE)).startswith("rules/")
+        for read in _raw_constant_reads(path)
+    ]
+    assert found == []
+
+
+def test_the_constants_check_sees_a_planted_read(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("def f(consts):\n    return consts[4] == 0\n", encoding="utf-8")
+    assert len(_raw_constant_reads(planted)) == 1

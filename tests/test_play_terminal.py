@@ -355,3 +355,27 @@ def test_a_person_at_a_real_terminal_plays_in_danish(tmp_path: Path) -> None:
     assert re.search(r"du: læg \S+ \S+ \S+", screen), "the cards typed were not laid away"
     assert "er ikke et træk" not in screen, "a Danish word was refused"
     assert process.returncode == 0
+
+
+def test_the_last_lines_of_a_deal_name_each_seat_once_and_as_in_the_deal(tmp_path: Path) -> None:
+    """Issue 72: the line that ends a deal ("Stik: ...") read "du: 1, plads 2 (Bot 2): 0, plads 3 (Bot 3): 4,
+    plads 4 (Du): 8": the person twice, and the bots of the next deal's seating. Every seat is named as it was
+    named all through its deal."""
+    answers = []
+    for _ in range(3):
+        answers += ["1"] * 45 + ["j"]
+    result = session(tmp_path, [*answers, "quit"])
+    assert result.returncode == 0, result.stderr
+    deals = result.stdout.split("\n=== Spil ")[1:]
+    ended = [deal for deal in deals if "\nStik: " in deal]
+    assert len(ended) >= 2
+    for deal in ended:
+        named: dict[str, set[str]] = {}
+        for seat, name in re.findall(r"plads (\d) \(([^)]+)\)", deal):
+            named.setdefault(seat, set()).add(name)
+        assert all(len(names) == 1 for names in named.values()), named  # one name a seat, all deal long
+        last = deal.split("\nStik: ", 1)[1].splitlines()[0]
+        assert last.count("du: ") == 1 and "(Du)" not in last, last
+        in_last = dict(re.findall(r"plads (\d) \(([^)]+)\)", last))
+        assert len(in_last) == 3 and len(set(in_last.values())) == 3, last
+        assert all(named[seat] == {name} for seat, name in in_last.items()), (last, named)

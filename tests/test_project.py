@@ -40,3 +40,18 @@ def test_the_readme_library_example_runs() -> None:
     exec(compile(example, "README.md", "exec"), namespace)  # the README's own code, as a user would run it
     game = namespace["game"]
     assert game.phase in ("play", "redeal")
+
+
+def test_the_readme_installs_with_pip_pipx_and_uv() -> None:
+    """Issue 73: "no `pipx`/`uv tool` install line" beside `pip install .`."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for command in ("pip install .", "pipx install .", "uv tool install ."):
+        assert command in readme, command
+
+
+def test_ci_installs_the_developers_tools_from_their_dependency_group() -> None:
+    """The linters CI runs are the "dev" dependency group's, not the published test extra's."""
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    group = ci.index("python3 -m pip install -q --group dev")
+    assert group < min(i for i, line in enumerate(ci) if line.startswith(("ruff ", "mypy ")))
+    assert any("--upgrade 'pip>=25.1'" in line for line in ci[:group])

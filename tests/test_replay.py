@@ -181,7 +181,7 @@ def test_the_first_lead_is_forhaands_and_no_joker_may_be_led() -> None:
 def test_a_whole_deal_replays_with_its_tricks_and_scores(
     capsys: pytest.CaptureFixture[str], club: Callable[..., str]
 ) -> None:
-    """notation.md: replay "prints the result": the tricks, who won each, the tricks per seat and the scores."""
+    """docs/notation.md: replay "prints the result": the tricks, who won each, the tricks per seat and the scores."""
     import random
 
     rng = random.Random(9)

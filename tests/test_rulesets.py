@@ -31,16 +31,16 @@ NOT_APPLICABLE = {
     'cannot apply: the ruleset has no "jokers" rules for it to change',
     ("gruppe2", "gaa-med"): "rulesets/house/gaa-med.yaml:12:17: auction.gaa_med.vip_bids: gå med on vip bids needs a "
     "vip designation, and this ruleset has none (it has no kitty)",
-    ("thorsen", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:10:7: designations[0].id: the house rule "
+    ("thorsen", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:10:7: designations[1].id: the house rule "
     '"vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" '
     "and the rest of its keys)",
-    ("gruppe2", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:10:7: designations[0].id: the house rule "
+    ("gruppe2", "vip-joker-forrige"): "rulesets/house/vip-joker-forrige.yaml:10:7: designations[1].id: the house rule "
     '"vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" '
     "and the rest of its keys)",
-    ("gruppe2", "halve-vip"): "rulesets/house/halve-vip.yaml:12:26: designations[3].trump.partner_may_vip: the partner "
+    ("gruppe2", "halve-vip"): "rulesets/house/halve-vip.yaml:12:26: designations[4].trump.partner_may_vip: the partner "
     "cannot vip: this ruleset has no kitty",
     ("gruppe2", "halve-makker-vaelger-bytter"): "rulesets/house/halve-makker-vaelger-bytter.yaml:12:13: "
-    "designations[3].exchange.by: the partner cannot choose who exchanges in a ruleset without exchange",
+    "designations[4].exchange.by: the partner cannot choose who exchanges in a ruleset without exchange",
     # stærke needs gode to rank with; dobbelt bordlægger needs ren bordlægger to follow
     (
         "thorsen",
@@ -49,7 +49,7 @@ NOT_APPLICABLE = {
     (
         "gruppe2",
         "dobbelt-bordlaegger",
-    ): 'rulesets/house/dobbelt-bordlaegger.yaml:12:14: sol_bids[3].after: "ren bordlægger" is not a bid of this ruleset, so "dobbelt bordlægger" has no place in the ladder',
+    ): 'rulesets/house/dobbelt-bordlaegger.yaml:12:14: sol_bids[4].after: "ren bordlægger" is not a bid of this ruleset, so "dobbelt bordlægger" has no place in the ladder',
     (
         "dansk",
         "staerke",
@@ -78,11 +78,11 @@ NOT_APPLICABLE = {
     (
         "dansk",
         "halve-makker-vaelger-bytter",
-    ): 'rulesets/house/halve-makker-vaelger-bytter.yaml:10:7: designations[0].id: the house rule "halve-makker-vaelger-bytter" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
+    ): 'rulesets/house/halve-makker-vaelger-bytter.yaml:10:7: designations[1].id: the house rule "halve-makker-vaelger-bytter" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
     (
         "dansk",
         "halve-vip",
-    ): 'rulesets/house/halve-vip.yaml:10:7: designations[0].id: the house rule "halve-vip" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
+    ): 'rulesets/house/halve-vip.yaml:10:7: designations[1].id: the house rule "halve-vip" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
     (
         "dansk",
         "joker-trumpable",
@@ -90,7 +90,7 @@ NOT_APPLICABLE = {
     (
         "dansk",
         "vip-joker-forrige",
-    ): 'rulesets/house/vip-joker-forrige.yaml:10:7: designations[0].id: the house rule "vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" and the rest of its keys)',
+    ): 'rulesets/house/vip-joker-forrige.yaml:10:7: designations[1].id: the house rule "vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" and the rest of its keys)',
     (
         "engelsk",
         "dobling",
@@ -106,11 +106,11 @@ NOT_APPLICABLE = {
     (
         "engelsk",
         "halve-makker-vaelger-bytter",
-    ): 'rulesets/house/halve-makker-vaelger-bytter.yaml:10:7: designations[0].id: the house rule "halve-makker-vaelger-bytter" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
+    ): 'rulesets/house/halve-makker-vaelger-bytter.yaml:10:7: designations[1].id: the house rule "halve-makker-vaelger-bytter" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
     (
         "engelsk",
         "halve-vip",
-    ): 'rulesets/house/halve-vip.yaml:10:7: designations[0].id: the house rule "halve-vip" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
+    ): 'rulesets/house/halve-vip.yaml:10:7: designations[1].id: the house rule "halve-vip" cannot apply: the ruleset has no designations entry "halve" (a new one needs its "display" and the rest of its keys)',
     (
         "engelsk",
         "joker-trumpable",
@@ -122,7 +122,7 @@ NOT_APPLICABLE = {
     (
         "engelsk",
         "vip-joker-forrige",
-    ): 'rulesets/house/vip-joker-forrige.yaml:10:7: designations[0].id: the house rule "vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" and the rest of its keys)',
+    ): 'rulesets/house/vip-joker-forrige.yaml:10:7: designations[1].id: the house rule "vip-joker-forrige" cannot apply: the ruleset has no designations entry "vip" (a new one needs its "display" and the rest of its keys)',
 }
 
 

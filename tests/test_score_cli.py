@@ -1,4 +1,4 @@
-"""regelmotor score (notation.md): the points of one finished game per role, from the ruleset's own rules."""
+"""regelmotor score (docs/notation.md): the points of one finished game per role, from the ruleset's own rules."""
 
 from __future__ import annotations
 

@@ -26,10 +26,10 @@ def test_a_sheet_scores_each_deal_by_the_rules_and_settles_the_evening(
     code, out, _ = run(
         capsys, "session", "add", sheet, "--contract", "8", "--declarer", "Anna", "--partner", "Carl", "--tricks", "10"
     )
-    assert code == 0 and out == "spil 1: Anna 60, Bo -60, Carl 60, Dorte -60\n"
+    assert code == 0 and out == "spil 1: Anna 60, Bo -60, Carl 60, Dorte -60\nNæste spil: Bo giver.\n"
     assert run(capsys, "session", "add", sheet, "--redeal", "all_pass")[0] == 0
     assert run(capsys, "session", "add", sheet, "--contract", "sol", "--declarer", "Bo", "--tricks", "0")[1] == (
-        "spil 3: Anna -50, Bo 150, Carl -50, Dorte -50\n"
+        "spil 3: Anna -50, Bo 150, Carl -50, Dorte -50\nNæste spil: Carl giver.\n"
     )
     code, out, _ = run(capsys, "session", "show", sheet, "--json")
     report = json.loads(out)

@@ -1,4 +1,4 @@
-"""Actions are typed values inside the engine; the notation (notation.md) is read and written at the edges.
+"""Actions are typed values inside the engine; the notation (docs/notation.md) is read and written at the edges.
 
 A refusal is structured (the rule's key, a phrase of the one phrase table, its values) and said in
 Danish or English from that table; records written before actions were typed replay unchanged.

@@ -371,8 +371,8 @@ def test_a_designation_ranked_by_name_must_name_one_and_agree_with_its_tier(club
         """,
     )
     problems = [str(p) for p in validate_file(path)]
-    assert any('designations[1].same_rank_as: "goode" is not a designation of this ruleset' in p for p in problems)
-    assert any('designations[2].tier: tier 2 and same_rank_as "alm" (tier 0) disagree' in p for p in problems)
+    assert any('designations[2].same_rank_as: "goode" is not a designation of this ruleset' in p for p in problems)
+    assert any('designations[3].tier: tier 2 and same_rank_as "alm" (tier 0) disagree' in p for p in problems)
 
 
 def test_a_club_may_play_dansk_whist_in_games_to_13(club: Callable[..., str]) -> None:

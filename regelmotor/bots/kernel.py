@@ -70,13 +70,12 @@ from regelmotor.play_row import (
     weakest_of,
     winning_index,
 )
+from regelmotor.rules.cardplay.jokers import led_beats_trump
 from regelmotor.rules.cardplay.masks import (
-    ANY_TIME,
     FIRST_FREE,
     FORDAEKT,
     HOLDER_LEADS,
     JIT,
-    JOKER_LOSES,
     JOKER_MASK,
     JOKER_SUIT,
     MUST_FALL,
@@ -93,7 +92,6 @@ from regelmotor.rules.cardplay.masks import (
 from regelmotor.ruleset.compile import Rules
 
 __all__ = [
-    "ANY_TIME",
     "CALLED",
     "CALLED_PLAYED",
     "DECLARER",
@@ -211,7 +209,7 @@ def keep_value(row: Rows, card: int, consts: Rows) -> int:
     if 52 <= card < 55:
         if row[SOL] != 0:  # the declarer's way under a trick he cannot duck, a defender's way to the lead
             return 1000
-        return 40 if consts[JOKER_LOSES] == 0 or row[TRUMP] < 0 else 5
+        return 40 if led_beats_trump(consts) or row[TRUMP] < 0 else 5
     strength = card_strength(card, int(row[SOL]), consts)
     if row[SOL] != 0:  # a card that none still out ranks above is a sure trick: the first to go
         return 32 * cards_out_around(row, card, consts)[1] + 20 - strength
@@ -298,7 +296,7 @@ def choose(row: Rows, legal: int, consts: Rows) -> int:
             low = weakest_of(plain, 1, consts) if plain != 0 else dearest
             return sol_exit(row, plain, low, consts) if mine else sol_lead(row, legal, low, consts)
         jokers = legal & JOKER_MASK
-        if jokers != 0 and (consts[JOKER_LOSES] == 0 or row[TRUMP] < 0):
+        if jokers != 0 and (led_beats_trump(consts) or row[TRUMP] < 0):
             return random_card(jokers)  # a led joker takes the trick
         rest = legal & ~JOKER_MASK
         while rest:

@@ -26,6 +26,7 @@ from regelmotor.double_dummy.table import (
 from regelmotor.engine.game import Game
 from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import card_shown, phrases, said, say
+from regelmotor.prepare import prepare
 from regelmotor.progress import Progress, duration
 from regelmotor.records import check_replay, read_record, replay, state_json
 from regelmotor.rounding import number_text
@@ -35,7 +36,7 @@ from regelmotor.ruleset.load import load_ruleset
 
 
 def _replay_args(command: argparse.ArgumentParser) -> None:
-    command.add_argument("record", metavar="RECORD", help="a game record (JSON, notation.md)")
+    command.add_argument("record", metavar="RECORD", help="a game record (JSON, docs/notation.md)")
     command.add_argument(
         "--lang", choices=LANGS, default="da", help="the language of a refusal's reason: da (default) or en"
     )
@@ -126,7 +127,7 @@ def _trump_shown(trump: str, lang: str) -> str:
 
 
 def _analyse_args(command: argparse.ArgumentParser) -> None:
-    command.add_argument("record", metavar="RECORD", nargs="?", help="a game record (JSON, notation.md)")
+    command.add_argument("record", metavar="RECORD", nargs="?", help="a game record (JSON, docs/notation.md)")
     command.add_argument(
         "--table", metavar="RULESET", help="instead of a record: the double-dummy table of a hand record (--deal)"
     )
@@ -195,6 +196,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         for refusal in check.refusals:
             sys.stderr.write(f"{refusal.text(args.lang)}\n")
         return EXIT_INVALID
+    prepare(["search"], args.lang)  # the first run after installing compiles the search: said on a terminal
     progress = Progress(len(played_cards(result.game)), "cards", args.lang)
     analysis = analyse_game(result.game, result.resolved.label, args.nodes, args.from_trick, progress=progress)
     if args.json:
@@ -219,6 +221,7 @@ def _analyse_table(args: argparse.Namespace, out: TextIO) -> int:
     if len(boards) > 1:
         sys.stderr.write(_bound(len(boards), args.nodes, jobs, args.lang) + "\n")
     several = len(files) > 1  # a board is named by its file where there are several
+    prepare(["search"], args.lang)  # the first run after installing compiles the search: said on a terminal
     solvers = table_solvers(rules, jobs)  # the evening's tables, cleared for each trump
     progress = Progress(len(boards) * CELLS, "cells", args.lang)
     tables = []

@@ -1,4 +1,4 @@
-"""The ``regelmotor`` command line (notation.md, "Command line"): the commands assembled into one parser,
+"""The ``regelmotor`` command line (docs/notation.md, "Command line"): the commands assembled into one parser,
 in the order ``--help`` lists them, and the shell completion made from it. Each command's arguments and
 handler live together in its family's module.
 
@@ -17,51 +17,46 @@ from typing import TextIO, cast
 
 from regelmotor import __version__
 from regelmotor.cli import analysis, rulesets, runs, score, session, table, tune
-from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, LANG_DEFAULT, Command
-from regelmotor.cli.words import LANGS, argparse_in, lang_of, translate_parser
+from regelmotor.cli.base import EXIT_INVALID, EXIT_OK, LANG_DEFAULT, Command, lang_arg
+from regelmotor.cli.completion import SHELLS, completion_script
+from regelmotor.cli.words import LANGS, argparse_in, helped, lang_of, translate_parser
 from regelmotor.errors import RegelmotorError, RulesetError
-from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
+from regelmotor.phrases import phrases
 from regelmotor.safe_text import EscapingStream
 
 
 def _completion_args(command: argparse.ArgumentParser) -> None:
-    command.add_argument("shell", choices=("bash",), help="the shell (bash; zsh reads it with bashcompinit)")
+    command.add_argument("shell", choices=SHELLS, help="the shell: bash or zsh")
 
 
-def completion_script(parser: argparse.ArgumentParser) -> str:
-    """A bash completion script made from the parser itself: the commands, each command's options, and
-    the shipped rulesets and house rules where a ruleset is asked for."""
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    names = " ".join(sub.choices)
-    options = []
-    for name, command in sub.choices.items():
-        flags = sorted({flag for action in command._actions for flag in action.option_strings})
-        options.append(f'        {name}) opts="{" ".join(flags)}" ;;')
-    shipped = " ".join([*shipped_rulesets(), *shipped_house_rules()])
-    cases = "\n".join(options)
-    return f"""# regelmotor bash completion: eval "$(regelmotor completion bash)"
-_regelmotor() {{
-    local cur="${{COMP_WORDS[COMP_CWORD]}}" command="${{COMP_WORDS[1]}}" opts=""
-    if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "{names} --version --help" -- "$cur")); return
-    fi
-    case "$command" in
-{cases}
-    esac
-    if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-    else
-        COMPREPLY=($(compgen -W "{shipped}" -- "$cur") $(compgen -f -- "$cur"))
-    fi
-}}
-complete -o filenames -F _regelmotor regelmotor
-"""
+def _prepare_args(command: argparse.ArgumentParser) -> None:
+    from regelmotor.prepare import PARTS
+
+    shown = ", ".join(PARTS)
+    command.add_argument("parts", nargs="*", metavar="PART", help=helped("{parts} (default: all)", parts=shown))
+    lang_arg(command)
+
+
+def cmd_prepare(args: argparse.Namespace, out: TextIO) -> int:
+    """Compiles the search and the expert into the cache after installing, saying so: the first ``analyse``
+    and game against the expert then start at once."""
+    from regelmotor.prepare import PARTS, compiled_already, prepare
+
+    unknown = [part for part in args.parts if part not in PARTS]
+    if unknown:
+        raise RegelmotorError.said("prepare_part", part=unknown[0], parts=", ".join(PARTS))
+    if not prepare(args.parts or list(PARTS), args.lang, always=True):
+        sys.stderr.write(compiled_already(args.lang) + "\n")
+    return EXIT_OK
 
 
 def cmd_completion(args: argparse.Namespace, out: TextIO) -> int:
-    out.write(completion_script(build_parser()))
+    out.write(completion_script(build_parser(), args.shell))
     return EXIT_OK
 
+
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C, as a shell counts it (128 + SIGINT)."""
 
 _FAMILIES = (rulesets, score, runs, tune, table, analysis, session)
 _BY_NAME = {command.name: command for family in _FAMILIES for command in family.COMMANDS}
@@ -71,6 +66,13 @@ _HELP_ORDER = (
 )
 COMMANDS = (
     *(_BY_NAME[name] for name in _HELP_ORDER.split()),
+    Command(
+        "prepare",
+        "compile the search and the expert now (a minute or two, once after installing)",
+        _prepare_args,
+        cmd_prepare,
+        json=False,
+    ),
     Command("completion", "print a shell completion script", _completion_args, cmd_completion, json=False),
 )
 """Every command, in the order ``--help`` lists them: a club's file first, then a game, then many games."""
@@ -127,6 +129,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except RegelmotorError as exc:  # said in the reader's language where the error is said (RegelmotorError.said)
         sys.stderr.write(f"regelmotor: {exc.text(lang)}\n")
         return EXIT_INVALID
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; the workers were stopped on the way out
+        sys.stderr.write(f"\nregelmotor: {phrases(lang)['cli_interrupted']}\n")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader (head, less) stopped reading: not an error of ours
         stderr.close()
         return EXIT_OK

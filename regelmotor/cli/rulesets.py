@@ -25,7 +25,7 @@ from regelmotor.cli.base import (
     say_to,
     two_rulesets_args,
 )
-from regelmotor.diff import diff_rulesets, show_value
+from regelmotor.diff import diff_rulesets, write_diff
 from regelmotor.errors import Problem, RegelmotorError
 from regelmotor.files import check_output, refuse_binary_terminal, write_atomic
 from regelmotor.phrases import Word
@@ -184,27 +184,11 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
-    differences = diff_rulesets(a.ruleset, b.ruleset)
-    if args.json:
-        print_json([d.__dict__ for d in differences], out)
+    if args.json:  # each value credited to the file that wrote it; two files of one name told apart
+        print_json([d.__dict__ for d in diff_rulesets(a, b)], out)
         return EXIT_OK
-    if not differences:
-        out.write(f"{a.label} og {b.label} har de samme regler.\n")
-        return EXIT_OK
-    section = None
     lang = getattr(args, "lang", LANG_DEFAULT)  # sources by their titles, "udledt" in Danish, as the rule book
-    for d in differences:
-        if d.section != section:
-            section = d.section
-            out.write(f"\n## {section}\n")
-        out.write(f"- {d.label} ({d.path})\n")
-        out.write(f"    {a.label}: {show_value(d.a)}\n")
-        out.write(f"    {b.label}: {show_value(d.b)}\n")
-        sa, sb = (cited(x, lang) if x else "—" for x in (d.a_source, d.b_source))
-        if d.a_source != d.b_source:
-            out.write(f"    kilde, {a.label}: {sa}\n    kilde, {b.label}: {sb}\n")
-        else:
-            out.write(f"    kilde: {sa}\n")
+    write_diff(a, b, out, lambda source: cited(source, lang))
     return EXIT_OK
 
 

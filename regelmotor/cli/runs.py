@@ -31,6 +31,7 @@ from regelmotor.diff import show_value
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import OutputError, check_output, write_atomic
 from regelmotor.match import run_match
+from regelmotor.prepare import parts_of_bots, prepare
 from regelmotor.progress import Progress
 from regelmotor.rulebook import LANGS
 from regelmotor.ruleset.catalogue import is_path
@@ -156,6 +157,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             str(Path(args.ruleset).resolve()) if is_path(args.ruleset) else args.ruleset,
             tuple(str(Path(h).resolve()) if is_path(h) else h for h in args.house_rule),
         )
+    if args.dask is None:  # the expert's first run compiles it, said on a terminal (a cluster's workers compile)
+        prepare(parts_of_bots(bots), args.lang, quiet=args.quiet)
     results = run_deals(
         args.ruleset,
         args.house_rule,
@@ -192,6 +195,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
     bots = bots_of(args.bots, a, b)
+    if args.dask is None:  # the expert's first run compiles it, said on a terminal (a cluster's workers compile)
+        prepare(parts_of_bots(bots), args.lang, quiet=args.quiet)
     bar = progress_of(args, 2 * args.deals, out)
     left = run_deals(args.a, [], args.deals, args.seed, bots, jobs_of(args), bar, args.dask)
 
@@ -234,6 +239,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     rules = compile_rules(resolved)
     check_bot(args.a, rules)
     check_bot(args.b, rules)
+    if args.dask is None:  # the expert's first run compiles it, said on a terminal (a cluster's workers compile)
+        prepare(parts_of_bots([args.a, args.b]), args.lang, quiet=args.quiet)
     result = run_match(
         args.a,
         args.b,

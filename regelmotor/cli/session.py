@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from regelmotor.cli.base import EXIT_OK, LANG_DEFAULT, Command, lang_arg, print_json, ruleset_args, say_to
+from regelmotor.cli.words import now
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, write_atomic
 from regelmotor.names import check_names, find_player
@@ -29,6 +30,7 @@ from regelmotor.score_sheet import (
     describe_line,
     edit_sheet,
     names,
+    next_deal,
     rate_of,
     read_sheet,
     score,
@@ -57,7 +59,12 @@ def _session_args(command: argparse.ArgumentParser) -> None:
     add.add_argument("--tricks", metavar="N", help="the declarer's side's tricks (in sol: each declarer's, A,B)")
     add.add_argument("--doubled", type=int, default=0, metavar="N", help="1 doubled, 2 redoubled")
     add.add_argument("--vip-card", type=int, default=0, metavar="N", help="in vip: the kitty card accepted")
-    add.add_argument("--redeal", choices=REDEALS, help="the deal was void: all_pass, misdeal, jernhaand, omblanding")
+    add.add_argument(
+        "--redeal",
+        type=_redeal,
+        metavar="WHY",
+        help="the deal was void: pas (all passed), fejlgivning (a misdeal), jernhånd, omblanding",
+    )
     add.add_argument("--culprit", metavar="NAME", help="in a misdeal: the player at fault, where he pays")
     add.add_argument("--tricks-help", action="store_true", help=argparse.SUPPRESS)
     undo = sub.add_parser("undo", help="take back the last deal entered")
@@ -125,6 +132,22 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(sheet_on_screen(sheet, scored, rate, args.lang))
     return EXIT_OK
+
+
+REDEAL_WORDS = {"pas": "all_pass", "fejlgivning": "misdeal", "jernhånd": "jernhaand"}
+"""Why a deal was void, in the game's words as a member types them; the sheet keeps the ids (``REDEALS``),
+which are taken too."""
+
+
+def _redeal(text: str) -> str:
+    """``--redeal``'s value: a word of the game (``pas``, ``fejlgivning``, ``jernhånd``, ``omblanding``) or
+    the id the sheet keeps."""
+    word = text.strip().lower()
+    found = REDEAL_WORDS.get(word, word)
+    if found not in REDEALS:
+        shown = ", ".join([*REDEAL_WORDS, "omblanding"])
+        raise argparse.ArgumentTypeError(now("one of {choices}, not {text!r}", choices=shown, text=text))
+    return found
 
 
 def _new_sheet(args: argparse.Namespace, path: Path, out: TextIO) -> int:
@@ -205,7 +228,8 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
     shown = scored.rules.shown_points(list(entry.points))
     lang = getattr(args, "lang", LANG_DEFAULT)
     booked = ", ".join(f"{n} {number_text(p, lang)}" for n, p in zip(sheet.players, shown, strict=True))
-    return say_to(args, "cli_deal_scored", number=entry.number, points=booked) + "\n"
+    coming = "" if scored.session.evening_over() else next_deal(scored.session, sheet.players, lang) + "\n"
+    return say_to(args, "cli_deal_scored", number=entry.number, points=booked) + "\n" + coming
 
 
 def _undo_deal(args: argparse.Namespace, path: Path, sheet: Sheet) -> str:

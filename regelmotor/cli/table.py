@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
+
+import platformdirs
 
 from regelmotor.bots import BOTS, check_bot
 from regelmotor.cli.base import EXIT_OK, Command, house_rule_arg, load_rules, ruleset_args, say_to, whole_number
@@ -16,6 +17,7 @@ from regelmotor.cli.words import helped
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output
 from regelmotor.play import TerminalGame
+from regelmotor.prepare import parts_of_bots, prepare
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.score_sheet import (
     read_sheet,
@@ -63,6 +65,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         record.parent.mkdir(parents=True, exist_ok=True)
     first = record.with_name(f"{record.stem}-1{record.suffix or '.json'}")
     check_output(first, force=args.force, records=True)  # said before the first deal, not after it
+    prepare(parts_of_bots([args.bots]), getattr(args, "lang", "da"))  # the expert's first game compiles it
 
     def read(prompt: str) -> str:
         out.write(prompt)
@@ -91,11 +94,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _data_folder() -> Path:
-    """regelmotor's folder of the user's data: ``$XDG_DATA_HOME/regelmotor`` (by default
-    ``~/.local/share/regelmotor``), ``%APPDATA%\\regelmotor`` on Windows."""
-    if sys.platform == "win32":  # pragma: no cover - Windows only
-        return Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / "regelmotor"
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "regelmotor"
+    """regelmotor's folder of the user's data, where the platform keeps an application's (``platformdirs``):
+    ``$XDG_DATA_HOME/regelmotor`` on Linux (by default ``~/.local/share/regelmotor``),
+    ``~/Library/Application Support/regelmotor`` on macOS, ``%APPDATA%\\regelmotor`` on Windows."""
+    return Path(platformdirs.user_data_dir("regelmotor", appauthor=False, roaming=True))
 
 
 def default_record(now: datetime | None = None) -> Path:
@@ -137,7 +139,7 @@ def _serve_args(command: argparse.ArgumentParser) -> None:
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from regelmotor.web.app import create_app
     from regelmotor.web.guard import LOCAL_HOSTS
-    from regelmotor.web.server import serve
+    from regelmotor.web.server import bind, serve
 
     everywhere = args.host in ("0.0.0.0", "::")
     if everywhere:  # any Host header is answered: put the server behind a proxy that checks it
@@ -151,10 +153,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.sheet is not None:
         sheet = Path(args.sheet).resolve()
         score(read_sheet(sheet))  # a sheet that cannot be read or scored is refused before serving
-    sys.stderr.write(f"regelmotor: http://{args.host}:{args.port}/ " + say_to(args, "cli_serve_stop") + "\n")
+    listening = bind(args.host, args.port)  # a port in use is said before the address is
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    sys.stderr.write(f"regelmotor: http://{shown}:{args.port}/ " + say_to(args, "cli_serve_stop") + "\n")
     store = Path(args.store) if args.store else _data_folder() / "borde"
     app = create_app(allowed, club=club, sheet=sheet, store=store)
-    serve(app, args.host, args.port)
+    serve(app, listening)
     return EXIT_OK
 
 

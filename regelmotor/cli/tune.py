@@ -142,8 +142,10 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
             f"{thousands(result.deals, 'da')} spil, seed {args.seed}, {','.join(dict.fromkeys(bots))})"
         )
         changes = changes_for([a.key for a in plan.axes], result.chosen)
-        write_club_file(args.ruleset, args.house_rule, changes, comment, Path(args.output), force=args.force)
+        _, notes = write_club_file(args.ruleset, args.house_rule, changes, comment, Path(args.output), force=args.force)
         sys.stderr.write(say_to(args, "cli_wrote", file=args.output) + "\n")
+        for note in notes:  # the file's own words about the value, told again or to be told again
+            sys.stderr.write(f"  {args.output}: {note.text(args.lang)}\n")
     # the keys are all points or money, and no bot reads them: every value is bid and played alike
     blind = unseen_by_bots([{"path": a.key.text} for a in plan.axes], bots)
     if args.json:

@@ -55,7 +55,7 @@ class CardCost:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A deal's play against double-dummy play (notation.md "Analysis")."""
+    """A deal's play against double-dummy play (docs/notation.md "Analysis")."""
 
     ruleset: str
     trump: str | None

@@ -1,5 +1,5 @@
 """An analysis as a club reads it (Danish first, English with ``--lang en``) and as JSON
-(notation.md "Analysis")."""
+(docs/notation.md "Analysis")."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from regelmotor.phrases import card_shown, phrases
 
 
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis in the JSON shape of notation.md: cards in the notation, seats as strings in maps."""
+    """The analysis in the JSON shape of docs/notation.md: cards in the notation, seats as strings in maps."""
     return {
         "ruleset": analysis.ruleset,
         "trump": analysis.trump,
@@ -130,7 +130,7 @@ def analysis_text(analysis: Analysis, lang: str = "da", record: str | None = Non
 
 
 def hand_table_json(table: HandTable) -> dict[str, Any]:
-    """A board's table (notation.md "Analysis"): ``jokers_out`` counts the ruleset's jokers in no hand."""
+    """A board's table (docs/notation.md "Analysis"): ``jokers_out`` counts the ruleset's jokers in no hand."""
     board = {} if table.board is None else {"board": table.board}
     return {
         **board,

@@ -59,16 +59,14 @@ from typing import NamedTuple
 import numpy as np
 
 from regelmotor import play_row as K
-from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
+from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME, sol_ends_early
 from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
+from regelmotor.rules.cardplay.jokers import led_beats_trump, played_any_time
 from regelmotor.rules.cardplay.masks import (
-    ANY_TIME,
     FORDAEKT,
-    JOKER_LOSES,
     JOKER_MASK,
     JOKER_SUIT,
-    SOL_EARLY,
     Rows,
     bit_count,
     jit,
@@ -179,7 +177,7 @@ def ceiling(row: Rows, consts: Rows, side: int) -> int:
         int(row[K.SIDE]),
         limit,
         int(row[K.FIRST_TRICKS]),
-        int(consts[SOL_EARLY]),
+        int(sol_ends_early(consts)),
     )
     return limit + 1 if over else won + left
 
@@ -661,17 +659,7 @@ def best_reply(row: Rows, seat: int, consts: Rows) -> int:
     trump = int(row[K.TRUMP])
     if cards == 0 and trump >= 0:
         cards = hand & K.suit_mask(trump, fd)
-    best = -1
-    strongest = -1
-    sol = int(row[K.SOL])
-    while cards:
-        card = lowest_card(cards)
-        cards &= cards - 1
-        strength = K.card_strength(card, sol, consts)
-        if strength > strongest:
-            best = card
-            strongest = strength
-    return best
+    return K.strongest_of(cards, int(row[K.SOL]), consts)
 
 
 @jit
@@ -702,16 +690,12 @@ def lead_facts(
     mine = int(row[K.HANDS + seat])
     strongest = 0
     friend = 0
-    rest = in_play & ~mine & K.suit_mask(suit, fd)
-    while rest:
-        card = lowest_card(rest)
-        rest &= rest - 1
-        strength = K.card_strength(card, sol, consts)
-        if strength > strongest:
-            strongest = strength
-            for h in range(4):
-                if (int(row[K.HANDS + h]) >> card) & 1:
-                    friend = 1 if ((side >> h) & 1 == 1) == declaring else 0
+    card = K.strongest_of(in_play & ~mine & K.suit_mask(suit, fd), sol, consts)
+    if card >= 0 and K.card_strength(card, sol, consts) > 0:  # a card of no strength (fordækt) counts as none
+        strongest = K.card_strength(card, sol, consts)
+        for h in range(4):
+            if (int(row[K.HANDS + h]) >> card) & 1:
+                friend = 1 if ((side >> h) & 1 == 1) == declaring else 0
     ruff = 0
     if trump >= 0 and suit != trump:
         ruff = lead_ruffs(row, suit, seat, side, declaring, trump) + 1
@@ -917,16 +901,7 @@ def top_cards(cards: int, count: int, sol: int, consts: Rows) -> int:
     """The ``count`` strongest of ``cards`` (one suit's)."""
     chosen = 0
     for _ in range(count):
-        best = -1
-        strongest = -1
-        rest = cards & ~chosen
-        while rest:
-            card = lowest_card(rest)
-            rest &= rest - 1
-            strength = K.card_strength(card, sol, consts)
-            if strength > strongest:
-                best = card
-                strongest = strength
+        best = K.strongest_of(cards & ~chosen, sol, consts)
         if best < 0:
             break
         chosen |= 1 << best
@@ -984,9 +959,9 @@ def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, in
             forced = True
     total = 0
     jokers = mine & JOKER_MASK & ~(1 << FORDAEKT)
-    if jokers and (consts[JOKER_LOSES] == 0 or others & trumps == 0):  # a partner's trump would take it too
+    if jokers and (led_beats_trump(consts) or others & trumps == 0):  # a partner's trump would take it too
         total += bit_count(jokers)
-    delays = consts[ANY_TIME] != 0  # a joker played in place of a card of the suit keeps that card a round longer
+    delays = played_any_time(consts)  # a joker played in place of a card of the suit keeps that card a round longer
     counts = 0
     cards = 0
     for suit in range(4):
@@ -995,12 +970,7 @@ def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, in
             continue
         if forced and suit != trump:
             continue
-        best = -1
-        rest = others & suit_cards  # a partner's higher card, if he had to play it, would take the lead
-        while rest:
-            card = lowest_card(rest)
-            rest &= rest - 1
-            best = max(best, K.card_strength(card, sol, consts))
+        best = K.strength_of_strongest(others & suit_cards, sol, consts)  # a partner's higher card takes the lead
         winners = 0
         above = 0
         rest = mine & suit_cards
@@ -1128,7 +1098,7 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
     theirs_hand = int(row[K.HANDS + partner])
     left_hand = int(row[K.HANDS + (leader + 1) % 4])
     right_hand = int(row[K.HANDS + (leader + 3) % 4])
-    if trump >= 0 and consts[JOKER_LOSES] == 0 and (left_hand | right_hand) & JOKER_MASK:
+    if trump >= 0 and led_beats_trump(consts) and (left_hand | right_hand) & JOKER_MASK:
         return 0, 0  # a top trump the leader cannot lead wins late, where a joker led would take it
     relied = 0
     trump_tricks = 0
@@ -1157,7 +1127,7 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
     my_entry = False
     their_entry = False
     entry = -1  # the suit the leader reaches the partner in
-    delays = consts[ANY_TIME] != 0  # a joker played in place of following keeps a card of the suit a round longer
+    delays = played_any_time(consts)  # a joker played in place of following keeps a card of the suit a round longer
     for suit in range(4):
         if suit == trump:
             continue
@@ -1235,13 +1205,8 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     for seat in range(4):
         if not (team >> seat) & 1:
             theirs |= int(row[K.HANDS + seat])
-    jokers = bit_count(theirs & JOKER_MASK & ~(1 << FORDAEKT)) if consts[JOKER_LOSES] == 0 else 0
-    best = -1
-    rest = theirs & trumps
-    while rest:
-        card = lowest_card(rest)
-        rest &= rest - 1
-        best = max(best, K.card_strength(card, sol, consts))
+    jokers = bit_count(theirs & JOKER_MASK & ~(1 << FORDAEKT)) if led_beats_trump(consts) else 0
+    best = K.strength_of_strongest(theirs & trumps, sol, consts)
     most = 0
     relied = 0
     for seat in range(4):
@@ -1325,11 +1290,11 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
     sol = int(row[K.SOL])
     leader = int(row[K.LEADER])
     leading = (side >> leader) & 1 == 1
-    if leading and consts[ANY_TIME] != 0 and theirs & JOKER_MASK:
+    if leading and played_any_time(consts) and theirs & JOKER_MASK:
         return 0, 0
     legal = K.legal_mask(row, leader, consts) if leading else 0
     lone = bit_count(side) == 1
-    spare = bit_count(ours & JOKER_MASK) if lone and consts[ANY_TIME] != 0 else 0  # a joker ducks any round
+    spare = bit_count(ours & JOKER_MASK) if lone and played_any_time(consts) else 0  # a joker ducks any round
     safe = True
     exit_found = not leading
     relied = 0

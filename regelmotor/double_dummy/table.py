@@ -1,7 +1,7 @@
 """A hand record's double-dummy table: for each trump and each declaring seat, the tricks his side takes,
 as a bridge hand record prints them.
 
-The hands come from a small text file (notation.md "Hand record"): one line per seat, ``0: AS KS 7H JK1
+The hands come from a small text file (docs/notation.md "Hand record"): one line per seat, ``0: AS KS 7H JK1
 ...`` (cards in the notation, ``#`` starts a comment), or for a 52-card game a PBN deal (the bare
 ``N:AKQ.T98.765.432 ...``; N is seat 0, then clockwise), or a PBN file of one deal or of an evening's boards,
 read as PBN is written (tags, ``;`` and ``{...}`` comments, ``%`` lines); every board that cannot be read is
@@ -279,7 +279,7 @@ def _read_pbn(text: str, path: Path) -> tuple[list[Board], bool]:
 
 
 def read_hand_file(path: Path, most: int = MAX_BOARDS_BYTES) -> HandFile:
-    """A hand-record file (notation.md "Hand record"): four seat lines (``1: AS KS ...``) or a bare PBN deal
+    """A hand-record file (docs/notation.md "Hand record"): four seat lines (``1: AS KS ...``) or a bare PBN deal
     (``N:AKQ.T98.765.432 ...``), one board; or a PBN file, one board for each ``[Deal]`` (an evening's, its
     ``[Board "n"]`` naming each). Read by ``read_input`` (a FIFO or a device refused at once, the size
     bounded, a BOM skipped and said); every problem at its line, every board's before any is returned."""

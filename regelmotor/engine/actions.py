@@ -1,4 +1,4 @@
-"""The engine's actions as typed values, and their notation (notation.md) at the edges.
+"""The engine's actions as typed values, and their notation (docs/notation.md) at the edges.
 
 Inside the engine an action is an ``Action``: a verb and the fields it takes (a card, a bid, a
 trump, a seat), frozen and hashable, as pokerkit's operations are. The phases offer and apply
@@ -101,7 +101,7 @@ _CALLS = frozenset({Verb.PASS, Verb.BID, Verb.JOIN, Verb.HOLD})
 
 
 def notation(action: Action) -> str:
-    """The canonical notation of an action (notation.md)."""
+    """The canonical notation of an action (docs/notation.md)."""
     verb = action.verb
     if verb is Verb.PLAY:
         assert action.card is not None

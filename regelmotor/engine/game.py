@@ -7,7 +7,7 @@ forbids it, and its source) and leaves the game exactly as it was. Steps the rul
 (a fixed trump, a kitty card that cannot be accepted, the third vip card that must be) happen
 by themselves and are listed in ``events``; only real choices are actions.
 
-Phases (notation.md): ``auction`` (with jernhånd claims and misdeals before the first call),
+Phases (docs/notation.md): ``auction`` (with jernhånd claims and misdeals before the first call),
 ``declaration``, ``exchange`` (then fordækt and doubling), ``play``, and ``redeal`` when the
 deal is void, ``finished`` when play is over and every seat has its score.
 """
@@ -257,7 +257,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             self._advance()
 
     def parse(self, text: str) -> Action:
-        """The action ``text`` writes in the notation (notation.md), in any spelling it accepts: a legal
+        """The action ``text`` writes in the notation (docs/notation.md), in any spelling it accepts: a legal
         action's notation in another case or with ASCII æøå, a redeal claim by its name, or
         ``actions.parse_action``'s forms. ``NotationError`` when it is no action at all."""
         if not isinstance(text, str):

@@ -45,7 +45,7 @@ DERIVED = ("_legal", "_seen_tricks", "_contexts", "_public")
 
 
 class Phase(StrEnum):
-    """The phases of a deal (notation.md); each compares equal to its name."""
+    """The phases of a deal (docs/notation.md); each compares equal to its name."""
 
     AUCTION = "auction"
     DECLARATION = "declaration"

@@ -606,7 +606,9 @@ class Play(Rule):
 # --- scoring ---------------------------------------------------------------------------------
 
 
-class PointTable(Model):
+class PointTable(Rule):
+    """A point table; as every rule, it may cite where its numbers come from (``source``)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid", coerce_numbers_to_str=True)
 
     key: Literal["level", "bid"] = Field(

@@ -25,6 +25,9 @@ from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.compile import RoleScores, Rules
 from regelmotor.ruleset.load import ResolvedRuleset
 
+_FUNCTIONS = frozenset(("min", "max", "abs"))
+"""The functions a formula may call: no letter to explain."""
+
 LANGS = ("da", "en")
 SECTION_TITLES = {
     "table": "s_cards",
@@ -140,6 +143,36 @@ class _Builder:
     def t(self, key: str, **values: object) -> str:
         # a display name may end a sentence with its own full stop ("vip i 3.")
         return phrases(self.lang)[key].format(**values).replace("..", ".")
+
+    def subtitle(self) -> str:
+        """What the book is and what it was made from, in the club's words: the house rules by their titles
+        (a member does not know the files' ids)."""
+        rules = self.t("title", game=self.game_name())
+        house = [
+            (info.title_en or info.title) if self.lang == "en" else info.title for info in self.resolved.house_rule_info
+        ]
+        if not house:
+            return self.t("subtitle", rules=rules)
+        return self.t(
+            "subtitle_house_one" if len(house) == 1 else "subtitle_house", rules=rules, house=", ".join(house)
+        )
+
+    def letters(self, formula: str, kind: str) -> list[str]:
+        """Each name a formula reads, said: a point table's number, a constant's value, or the variable the
+        engine sets (``letter_<kind>_<name>``), in the order the formula first names them."""
+        scoring = self.resolved.ruleset.scoring
+        said: list[str] = []
+        for name in dict.fromkeys(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", formula)):
+            if name in _FUNCTIONS:
+                continue
+            if name in scoring.tables:
+                said.append(self.t("letter_table", name=name))
+            elif name in scoring.constants:
+                value = _decimal(Fraction(scoring.constants[name]), 4, self.lang)
+                said.append(self.t("letter_constant", name=name, value=value))
+            elif f"letter_{kind}_{name}" in phrases(self.lang):
+                said.append(self.t(f"letter_{kind}_{name}"))
+        return said
 
     def limit(self, key: str, most: int | None, none: str) -> str:
         """At most ``most`` tricks in the phrase ``key`` ("one trick" in words, not "1 tricks"); none (0 or
@@ -633,6 +666,10 @@ class _Builder:
                 continue
             formula = game.formula or self.t("made_failed", made=game.made, failed=game.failed)
             self.formulas.append(Item(self.t("formula", what=self.t(what), formula=formula)))
+            written = " ".join(str(part) for part in (game.formula, game.made, game.failed) if part)
+            letters = self.letters(written, "sol" if what != "trump_games" else "trump")
+            if letters:  # what each letter is, in the game's words: the formula alone means nothing to a member
+                self.formulas.append(Item(self.t("formula_letters", letters="; ".join(letters))))
         money = r.money
         if money.losses_to_box:
             section.items.append(self.item(self.t("money_box"), money, "money"))
@@ -752,7 +789,7 @@ class _Builder:
         sections.append(section)
         return RuleBook(
             title=r.title,  # the club's name: the book is the club's
-            subtitle=self.t("subtitle", rules=self.t("title", game=self.game_name()), label=self.resolved.label),
+            subtitle=self.subtitle(),
             lang=self.lang,
             sections=tuple(sections),
             inferred_legend=self.t("legend"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regelmotor.bids import fold
-from regelmotor.errors import Location, Problem
+from regelmotor.errors import Location, Problem, format_path
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.phrase_table import Word
 from regelmotor.ruleset.yaml_source import (
@@ -196,10 +196,14 @@ def _inherited_words(doc: Document, base: Layer, parent: str, bids: set[str]) ->
         owner = path[:-1]
         while owner and not (isinstance(_at(base.data, owner), dict) and "source" in _at(base.data, owner)):
             owner = owner[:-1]
-        if owner in warned or (*owner, "source") in doc.values or _at(base.data, (*owner, "source")) is _MISSING:
+        own = any((*path[:depth], "source") in doc.values for depth in range(len(owner), len(path)))
+        if own or owner in warned or _at(base.data, (*owner, "source")) is _MISSING:  # own: a source nearer
             continue
         warned.add(owner)
-        yield Problem.said(location, path, "warn_source", parent=parent)
+        if owner:  # where the club's own source goes: the section whose source it inherits
+            yield Problem.said(location, path, "warn_source", parent=parent, section=format_path(owner, first=1))
+        else:
+            yield Problem.said(location, path, "warn_source_top", parent=parent)
 
 
 def _leaves(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:

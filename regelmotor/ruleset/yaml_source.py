@@ -116,16 +116,16 @@ class _Walker:
         first: dict[Any, Node] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _CORE + "merge":
-                self.problem(
-                    key_node, path, "merge keys (<<) are not supported; use extends: to build on another ruleset"
-                )
+                self.problems.append(Problem.said(_location(self.file, key_node), path, "yaml_merge"))
                 continue
             if not isinstance(key_node, ScalarNode):
-                self.problem(key_node, path, "a key must be a plain word or number, not a list or mapping")
+                self.problems.append(Problem.said(_location(self.file, key_node), path, "yaml_key_plain"))
                 continue
             key = self.scalar(key_node, path)
             if not isinstance(key, str | int) or isinstance(key, bool):
-                self.problem(key_node, path, f"the key {key_node.value!r} must be a word or a whole number")
+                self.problems.append(
+                    Problem.said(_location(self.file, key_node), path, "yaml_key_word", key=str(key_node.value)[:40])
+                )
                 continue
             # Keys are text, as in JSON: a point table's ``7:`` and ``"7":`` are the same key.
             key = str(key)
@@ -163,7 +163,9 @@ class _Walker:
                 self.problems.append(Problem.said(_location(self.file, node), path, "yaml11_number", value=node.value))
                 return node.value
             if tag in (_CORE + "int", _CORE + "float") and len(node.value) > MAX_DIGITS:
-                self.problem(node, path, f"a number of more than {MAX_DIGITS} characters: no rule needs one")
+                self.problems.append(
+                    Problem.said(_location(self.file, node), path, "yaml_number_long", most=MAX_DIGITS)
+                )
                 return node.value
         if tag == _CORE + "timestamp":
             return node.value  # a date means nothing in a ruleset; keep the text
@@ -241,7 +243,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         return None, [Problem.said(Location(file, line, column), (), phrase, **values)]
 
     if len(text) > MAX_BYTES:
-        return fail(f"the file is larger than {MAX_BYTES} bytes; a ruleset is a few kilobytes")
+        return failed("in_too_large", size=f"{len(text):,}", most=f"{MAX_BYTES:,}")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -256,7 +258,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
     except yaml.YAMLError as exc:
         return fail(f"invalid YAML: {exc}")
     except RecursionError:
-        return fail("invalid YAML: nested too deeply")
+        return failed("yaml_deep", most=MAX_DEPTH)
     if len(nodes) != 1:
         return failed("empty_file" if not nodes else "several_documents")
     walker = _Walker(file)
@@ -264,7 +266,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         data = walker.walk(nodes[0], ())
     except _TooDeep as exc:
         where = _location(file, exc.node)
-        return fail(f"nested more than {MAX_DEPTH} levels deep", where.line, where.column, exc.path)
+        return None, [Problem.said(where, exc.path, "yaml_deep", most=MAX_DEPTH)]
     except _TooBig as exc:
         where = _location(file, exc.node)
         message = f"the file expands to more than {MAX_VALUES} values (aliases repeated too often)"

@@ -163,15 +163,74 @@ def check_writable(
 
 def _checked_text(
     ruleset: str, house_rules: Sequence[str], changes: Sequence[Change], comment: str, target: FsPath, *, force: bool
-) -> str:
+) -> tuple[str, list[RegelmotorError]]:
     """The club's file with ``changes`` written in, checked: the target writable, the text valid and playing
-    the changes' values."""
+    the changes' values; and what was said again in the file's own words (``restate``)."""
     check_output(target, force=force, inputs=read_files(ruleset, house_rules))
     text = _start_text(ruleset, target)
+    before = load_ruleset(find_file(ruleset, house_rule=False), list(house_rules))
+    notes: list[RegelmotorError] = []
     for change in changes:
+        old = find_key(before.ruleset, change.key.text).current
         text = write_change(text, change, comment)
+        text, said = restate(text, change, old)
+        notes += said
     check_written(text, target, house_rules, changes)
-    return text
+    return text, notes
+
+
+def _as_written(value: Fraction) -> set[str]:
+    """How prose may write a value: ``75``, ``3/2``, and a finite decimal with a point or a comma (``1.5``,
+    ``1,5``)."""
+    forms = {exact_text(value)}
+    places = next((k for k in range(1, 7) if (value * 10**k).denominator == 1), None)
+    if places is not None and value.denominator != 1:
+        decimal = f"{float(value):.{places}f}"
+        forms |= {decimal, decimal.replace(".", ",")}
+    return forms
+
+
+_DESCRIBING = ("title", "description", "source")
+"""The prose a file writes about its rules: where an old value may still be told."""
+
+
+def restate(text: str, change: Change, old: object) -> tuple[str, list[RegelmotorError]]:
+    """``text`` with the old value told again as the new one in the prose that describes the changed key: the
+    file's ``title`` and ``description`` and the ``source`` of each section on the key's path ("sol betaler 75"
+    above ``sol: 50`` is a fact told twice). A text that names the old number once has it replaced, and is
+    said (``tune_restated``); one that names it more than once is left and said (``tune_restate_by_hand``), and
+    a ``source`` (who decided the old value) is never rewritten, only said (``tune_restate_source``)."""
+    if not isinstance(old, Fraction | int) or old == change.value:
+        return text, []
+    shown = _as_written(Fraction(old))
+    new = exact_text(change.value)
+    number = re.compile(r"(?<![\d.,/])(" + "|".join(re.escape(s) for s in shown) + r")(?![\d]|[.,/]\d)")
+    root = yaml.compose(text)
+    places: list[tuple[tuple[str, ...], Node]] = []
+    for depth in range(len(change.key.path)):  # the sections on the key's path, the file's top first
+        node: Node | None = root
+        for part in change.key.path[:depth]:
+            node = _child(node, part) if node is not None else None
+        for name in _DESCRIBING if depth == 0 else ("source",):
+            found = _child(node, name) if node is not None else None
+            if isinstance(found, ScalarNode):
+                places.append(((*map(str, change.key.path[:depth]), name), found))
+    notes: list[RegelmotorError] = []
+    for where, node in sorted(places, key=lambda place: -place[1].start_mark.index):  # from the end: spans stay
+        start, end = node.start_mark.index, node.end_mark.index
+        hits = number.findall(text[start:end])
+        if not hits:
+            continue
+        key = ".".join(where)
+        if where[-1] == "source":  # who decided it: only the club can say who decides the new value
+            notes.append(WriteError.said("tune_restate_source", key=key, old=hits[0], new=new))
+            continue
+        if len(hits) > 1:
+            notes.append(WriteError.said("tune_restate_by_hand", key=key, old=hits[0], new=new))
+            continue
+        text = text[:start] + number.sub(new, text[start:end]) + text[end:]
+        notes.append(WriteError.said("tune_restated", key=key, old=hits[0], new=new))
+    return text, notes
 
 
 def write_club_file(
@@ -182,11 +241,12 @@ def write_club_file(
     target: FsPath,
     *,
     force: bool,
-) -> str:
-    """Write the club's file with ``changes`` in it to ``target``, checked first; the text written."""
-    text = _checked_text(ruleset, house_rules, changes, comment, target, force=force)
+) -> tuple[str, list[RegelmotorError]]:
+    """Write the club's file with ``changes`` in it to ``target``, checked first; the text written, and the
+    prose told again with the new value (or to be told again by hand), for the member to read."""
+    text, notes = _checked_text(ruleset, house_rules, changes, comment, target, force=force)
     write_atomic(target, text)
-    return text
+    return text, notes
 
 
 def check_written(text: str, target: FsPath, house_rules: Sequence[str], changes: Sequence[Change]) -> None:

@@ -200,14 +200,15 @@ def create_app(
         the file the operator named is ever written, under its lock (the command line's door)."""
         if sheet is None:
             return said(404, "no_sheet")
+        lang = "en" if request.query_params.get("lang") == "en" else "da"  # the page's language
         try:
             if request.method == "GET":
-                return JSONResponse(await run_in_threadpool(sheet_state, sheet))
+                return JSONResponse(await run_in_threadpool(sheet_state, sheet, lang))
             if request.url.path.endswith("/undo"):
                 await read_json(request, MAX_ACTION)
-                return JSONResponse(await run_in_threadpool(undo_deal, sheet))
+                return JSONResponse(await run_in_threadpool(undo_deal, sheet, lang))
             payload = await read_json(request, MAX_ACTION)
-            return JSONResponse(await run_in_threadpool(add_deal, sheet, payload))
+            return JSONResponse(await run_in_threadpool(add_deal, sheet, payload, lang))
         except BadRequest as exc:
             return refused(exc.status, exc)
         except RegelmotorError as exc:
@@ -218,10 +219,11 @@ def create_app(
         (bounded) from the file the operator named, never from a path a client names; to print."""
         if sheet is None:
             return said(404, "no_sheet")
+        lang = "en" if request.query_params.get("lang") == "en" else "da"
 
         def page() -> str:
             entries = read_sheet(sheet)
-            document = sheet_document(entries, score(entries), rate_of(entries.rate), "html")
+            document = sheet_document(entries, score(entries), rate_of(entries.rate), "html", lang)
             assert isinstance(document, str)
             return document
 

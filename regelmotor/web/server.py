@@ -10,10 +10,15 @@ the end of each response) to send a whole request head; a body has ``BODY_SECOND
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
+import socket
 from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from regelmotor.errors import RegelmotorError
 
 HEADER_SECONDS = 10.0
 """A request head is a few hundred bytes: ten seconds is generous on the slowest phone line."""
@@ -63,16 +68,45 @@ class TimedH11Protocol(H11Protocol):
             self.transport.close()
 
 
-def serve(app: Any, host: str, port: int) -> None:
-    uvicorn.run(
+class ServeError(RegelmotorError):
+    """The server cannot start where it was asked to (said before it says its address)."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound before the address is printed: a port in use (another
+    ``serve``) or one the user may not take is said in Danish, not as uvicorn's English and exit 3."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise ServeError.said("serve_host", host=host) from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        if os.name != "nt":  # as uvicorn does: a restart may take the port its last run left in TIME_WAIT
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ServeError.said("serve_port_in_use", port=port, other=port + 1) from None
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            raise ServeError.said("serve_port_denied", port=port) from None
+        raise ServeError.said("serve_cannot", host=host, port=port, reason=exc.strerror or str(exc)) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(app: Any, listening: socket.socket) -> None:
+    """The app served on a socket ``bind`` made."""
+    config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         log_level="warning",
         http=TimedH11Protocol,
         limit_concurrency=MAX_CONNECTIONS,
         timeout_graceful_shutdown=SHUTDOWN_SECONDS,  # a table's pushed pages never end by themselves
     )
+    uvicorn.Server(config).run(sockets=[listening])
 
 
-__all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "TimedH11Protocol", "serve"]
+__all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "ServeError", "TimedH11Protocol", "bind", "serve"]

@@ -22,6 +22,7 @@ from regelmotor.score_sheet import (
     edit_sheet,
     kroner,
     names,
+    next_deal,
     rate_of,
     read_sheet,
     score,
@@ -32,13 +33,13 @@ from regelmotor.score_sheet import (
 FIELDS = ("contract", "declarer", "partner", "joiners", "tricks", "doubled", "vip_card", "redeal", "culprit")
 
 
-def sheet_state(path: Path) -> dict[str, Any]:
+def sheet_state(path: Path, lang: str = "da") -> dict[str, Any]:
     """What the page shows: the players, the contracts the ruleset has, every deal with its points and
-    the standing after it, the totals and the settlement."""
+    the standing after it, the totals and the settlement, said in the page's language (``da`` or ``en``)."""
     sheet = read_sheet(path)
     scored = score(sheet)
     rules = scored.rules
-    deals = [dataclasses.asdict(deal) for deal in shown_deals(sheet, scored)]
+    deals = [dataclasses.asdict(deal) for deal in shown_deals(sheet, scored, lang)]
     settled = scored.settlement(rate_of(sheet.rate))
     contracts = [bid.text for group in rules.ladder.groups for bid in group]
     extra = rules.redealing.all_pass_contract  # the redeal hook's, as the command line asks it
@@ -48,11 +49,12 @@ def sheet_state(path: Path) -> dict[str, Any]:
         "title": rules.title,
         "players": list(sheet.players),
         "contracts": contracts,
-        "redeals": [{"id": r, "label": phrases("da").get(f"redeal_{r}", r)} for r in REDEALS],
+        "redeals": [{"id": r, "label": phrases(lang).get(f"redeal_{r}", r)} for r in REDEALS],
         "deals": deals,
         "totals": rules.shown_points(scored.session.totals),
-        "money": [kroner(m, signed=True) for m in settled.money],
+        "money": [kroner(m, signed=True, lang=lang) for m in settled.money],
         "rate": sheet.rate,
+        "next": None if scored.session.evening_over() else next_deal(scored.session, sheet.players, lang),
     }
 
 
@@ -71,7 +73,7 @@ def _line(payload: dict[str, Any]) -> Line:
     return Line.of(data, "deal")
 
 
-def add_deal(path: Path, payload: dict[str, Any]) -> dict[str, Any]:
+def add_deal(path: Path, payload: dict[str, Any], lang: str = "da") -> dict[str, Any]:
     """Enter one deal: checked and scored first, written only when it scores."""
     line = _line(payload)
 
@@ -81,10 +83,10 @@ def add_deal(path: Path, payload: dict[str, Any]) -> dict[str, Any]:
         return True
 
     edit_sheet(path, enter)
-    return sheet_state(path)
+    return sheet_state(path, lang)
 
 
-def undo_deal(path: Path) -> dict[str, Any]:
+def undo_deal(path: Path, lang: str = "da") -> dict[str, Any]:
     """Take back the last deal entered."""
 
     def take_back(sheet: Sheet) -> bool:
@@ -94,4 +96,4 @@ def undo_deal(path: Path) -> dict[str, Any]:
         return True
 
     edit_sheet(path, take_back)
-    return sheet_state(path)
+    return sheet_state(path, lang)

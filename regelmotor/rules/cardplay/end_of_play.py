@@ -8,7 +8,7 @@ after them changes the result). Games without a declarer (pairs, each for himsel
 
 from __future__ import annotations
 
-from regelmotor.rules.cardplay.masks import jit
+from regelmotor.rules.cardplay.masks import SOL_EARLY, Rows, jit
 
 TRICKS = 13
 TRUMP_GAME = -1
@@ -17,6 +17,13 @@ PARTNER = 1
 PAIRS = 2
 EACH = 3
 SIDES = {"alone": ALONE, "partner": PARTNER, "pairs": PAIRS, "each": EACH}
+
+
+@jit
+def sol_ends_early(consts: Rows) -> bool:
+    """A bid with a most of tricks ends as soon as every declarer's side has taken more
+    (``play.sol_ends: when_all_declarers_lost``, 000 6.4.3)."""
+    return bool(consts[SOL_EARLY] != 0)
 
 
 @jit

@@ -7,7 +7,20 @@ udspillet joker stikkes med trumf").
 
 from __future__ import annotations
 
-from regelmotor.rules.cardplay.masks import ANY_TIME, JOKER_SUIT, LEAD_FIRST, Rows, fd_bit, jit, suit_mask
+from regelmotor.rules.cardplay.masks import ANY_TIME, JOKER_LOSES, JOKER_SUIT, LEAD_FIRST, Rows, fd_bit, jit, suit_mask
+
+
+@jit
+def played_any_time(consts: Rows) -> bool:
+    """A joker may be played at any time, in place of following suit (001)."""
+    return bool(consts[ANY_TIME] != 0)
+
+
+@jit
+def led_beats_trump(consts: Rows) -> bool:
+    """A led joker wins its trick even over trumps (001); the house rule "joker can be trumped" (000 6.4.1,
+    ``jokers.led_joker: loses_to_trump``) makes it lose to the highest trump in the trick."""
+    return bool(consts[JOKER_LOSES] == 0)
 
 
 @jit
@@ -28,7 +41,7 @@ def not_led_first(cards: int, first_trick: bool, fd_card: int, consts: Rows) -> 
 @jit
 def with_following(hand: int, following: int, fd_card: int, consts: Rows) -> int:
     """The cards that may follow suit: the led suit's, and the jokers where they may be played at any time."""
-    if consts[ANY_TIME] != 0:
+    if played_any_time(consts):
         return following | jokers_of(hand, fd_card)
     return following
 
