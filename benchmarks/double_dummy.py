@@ -97,7 +97,7 @@ def dds(deals: int, cards: int, seed: int, threads: int) -> None:
             started = time.perf_counter()
             value = solver.value(row, side, S.MOST, NODES)  # the solver's own first guess
             ours.append(time.perf_counter() - started)
-            nodes.append(int(solver.budget[1]))
+            nodes.append(solver.searched)
             deal.first = Player(leader)
             deal.trump = denoms[trump]
             started = time.perf_counter()  # one search first: after solve_board DDS would answer from its table

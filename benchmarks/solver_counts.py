@@ -155,7 +155,7 @@ def solves(deals: int, cards: int, seed: int) -> None:
             solver.value(
                 table_row(hands, trump, declarer), (1 << declarer) | (1 << ((declarer + 2) % 4)), S.MOST, 10**9
             )
-            nodes.append(int(solver.budget[1]))
+            nodes.append(solver.searched)
     print(f"nodes {sum(nodes)}: {len(nodes)} solves, median {statistics.median(nodes):,.0f}")
 
 
@@ -169,7 +169,7 @@ def contracts(name: str, deals: int, seed: int) -> None:
     for game, first, sides in itertools.islice(played_deals(rules, kernel, random.Random(seed)), deals):
         S.clear(solver.table)
         value = solver.value(first, sides.side, sides.wants, 5 * 10**7)
-        nodes.append(int(solver.budget[1]))
+        nodes.append(solver.searched)
         print(f"{game.contract}: {value} tricks, {nodes[-1]:,} nodes", flush=True)
     print(f"nodes {sum(nodes)}: {len(nodes)} solves, median {statistics.median(nodes):,.0f}")
 

@@ -532,7 +532,7 @@ def test_a_cleared_table_searches_as_a_new_one() -> None:
         expected = fresh.value(row, side, S.MOST, 10**7)
         S.clear(used.table)
         assert used.value(row, side, S.MOST, 10**7) == expected
-        assert int(used.budget[1]) == int(fresh.budget[1])
+        assert used.searched == fresh.searched
 
 
 def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_a_killer_card() -> None:
@@ -549,7 +549,7 @@ def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_
         solver = S.Solver(consts, bits=12)
         heads = S.heads_of(solver.table)
         assert solver.value(row, side, S.MOST, 10**6) == _minimax(row, consts, side, S.MOST)
-        assert int(solver.budget[2]) == 0  # no position looked up
+        assert int(solver.budget[S.LOOKED_UP]) == 0  # no position looked up
         assert (solver.table[:heads, S.KILLER_TAG] == -1).all()  # no killer card kept
 
 
@@ -750,12 +750,12 @@ def _spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int, int]]:
 
     def spied_value(self: S.Solver, row: np.ndarray, side: int, wants: int, nodes: int, guess: int = -1) -> int:
         found = value(self, row, side, wants, nodes, guess)
-        calls.append((nodes, int(self.budget[1]), found, int(row[K.TRUMP])))
+        calls.append((nodes, self.searched, found, int(row[K.TRUMP])))
         return found
 
     def spied_reaches(self: S.Solver, row: np.ndarray, side: int, wants: int, target: int, nodes: int) -> int:
         found = reaches(self, row, side, wants, target, nodes)
-        calls.append((nodes, int(self.budget[1]), found, int(row[K.TRUMP])))
+        calls.append((nodes, self.searched, found, int(row[K.TRUMP])))
         return found
 
     monkeypatch.setattr(S.Solver, "value", spied_value)

@@ -56,10 +56,12 @@ def test_many_hand_records_give_one_table_each(tmp_path: Path, capsys: pytest.Ca
 def test_a_cell_the_search_did_not_settle_says_so_and_what_to_do() -> None:
     """The issue: "every cell is "?", with no legend and no hint of what to do"."""
     hands = tuple((parse_card("AS"),) for _ in range(4))
-    table = HandTable("standard", hands, {"S": (1, None, 1, 0)})
+    table = HandTable("standard", hands, {"S": (1, None, 1, 0)}, bounds={"S": (None, (0, 1), None, None)})
     text = hand_table_text(table, "da")
-    assert "? = ikke afgjort inden for søgningens grænse." in text
+    assert "7-8 = ikke helt afgjort inden for søgningens grænse: mellem 7 og 8 stik." in text
     assert f"--nodes {MORE_NODES}" in text
+    # issue 73 item 4: "Analysis never says "?" alone": the cell shows the range the search proved
+    assert "plads 2   0-1" in text.splitlines()
     settled = hand_table_text(HandTable("standard", hands, {"S": (1, 0, 1, 0)}), "da")
     assert "?" not in settled
 

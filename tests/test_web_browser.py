@@ -260,3 +260,39 @@ def test_the_sheet_page_reads_english_when_english_is_chosen(
     assert page.inner_text("#title").startswith("Aftenens regnskab: ")
     assert page.inner_text("#sheet tr:nth-child(2) td:nth-child(3)") == "Bo 8 m. Carl: 9 stik"
     assert not page.errors
+
+
+@needs_chromium
+def test_vis_analyse_is_a_table_a_member_reads(
+    server: str,
+    browser: Any,  # noqa: F811 (the fixture)
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Item 4: ""Vis analyse" is a raw text dump"; "Analysis never says "?" alone: ... on the page, a button
+    to search on": each trick and card in a table, what a card cost in tricks (a range where the search did
+    not settle it), and "Søg videre" where cards were left open."""
+    monkeypatch.setattr("regelmotor.web.app.WEB_NODES", 2_000)  # a small budget: some cards are left open
+    monkeypatch.setattr("regelmotor.web.app.WEB_SECONDS", 30.0)
+    page = open_page(browser, (390, 844), server)
+    bid_back_and_forth(page)
+    for _ in range(80):
+        if page.evaluate("() => game.view.to_act") is None:
+            break
+        version = page.get_attribute("body", "data-version")
+        page.evaluate("() => act(game.view.legal_actions[0])")
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+    page.click("#analyse")
+    page.wait_for_selector("#analysis table", timeout=180_000)
+    page.screenshot(path=str(shots(tmp_path) / "analysis-390.png"), full_page=True)
+    rows = page.evaluate(
+        "() => [...document.querySelectorAll('#analysis tr')].map(r => [...r.cells].map(c => c.textContent))"
+    )
+    tricks = [r for r in rows if len(r) == 1]
+    cards = [r for r in rows if len(r) == 4][1:]  # the header first
+    assert len(tricks) == 13 and len(cards) == 52
+    assert not any(cell == "?" or "?" in cell for row in cards for cell in row)
+    assert page.evaluate("() => document.querySelector('#analysis pre')") is None
+    if any("ikke afgjort" in row[2] or "-" in row[2] for row in cards):
+        assert page.is_visible("#analyse-more")
+    assert not page.errors

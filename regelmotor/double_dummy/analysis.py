@@ -51,6 +51,9 @@ class CardCost:
     unsettled: tuple[Card, ...] = ()
     """The mover's cards whose tricks the search did not settle within its limit: any of them may have kept
     ``best`` too, so ``best_cards`` is complete only where this is empty."""
+    cost_bounds: tuple[int, int] | None = None
+    """Where ``cost`` is not settled: the fewest and the most tricks the card may have cost, as the search
+    proved them ("koster 0-1 stik"), never a bare "?"."""
 
 
 @dataclass(frozen=True)
@@ -137,10 +140,17 @@ class Analyser:
         self.kernel = kernel_of(game.rules)
         self.solver = S.Solver(self.kernel.constants)
         self.nodes = nodes
+        self.fordaekt = game.fordaekt
 
     def value(self, row: Rows, side: int, wants: int, guess: int = 7, nodes: int = 0) -> int | None:
         found = self.solver.value(row, side, wants, nodes or self.nodes, guess)
         return None if found == S.UNKNOWN else found
+
+    def bounds(self, row: Rows, side: int, wants: int, nodes: int = 0) -> tuple[int, int]:
+        """The fewest and the most tricks the side takes from ``row``, as far as a search within ``nodes``
+        proves them (one value twice where it settles)."""
+        self.value(row, side, wants, nodes=nodes)
+        return self.solver.bounds()
 
     def card_values(self, row: Rows, side: int, wants: int, best: int) -> dict[int, int | None]:
         """Each legal card's value (kernel codes), knowing the position's value ``best``: one
@@ -162,14 +172,14 @@ class Analyser:
                 K.play_card(child, card, self.kernel.constants)
                 nodes = pool - spent if again else self.nodes
                 keeps = self.solver.reaches(child, side, wants, best if high else best + 1, nodes)
-                spent += int(self.solver.budget[1])
+                spent += self.solver.searched
                 values[card] = None
                 if keeps == int(high):  # the child is at least (high) or below (low) the best
                     values[card] = best
                 elif keeps != S.UNKNOWN and (not again or spent < pool):
                     nodes = pool - spent if again else self.nodes
                     values[card] = self.value(child, side, wants, best - 1 if high else best + 1, nodes)
-                    spent += int(self.solver.budget[1])
+                    spent += self.solver.searched
         return values
 
 
@@ -221,17 +231,23 @@ def analyse(
         if progress is not None:
             progress(done)
         side, wants = sides.of(seat)
-        best = None if ends is not None and time.monotonic() > ends else analyser.value(row, side, wants)
+        out_of_time = ends is not None and time.monotonic() > ends
+        best = None if out_of_time else analyser.value(row, side, wants)
+        high = S.wants_high(row, seat, side, wants)
         if best is None:
-            costs.append(CardCost(trick, seat, card, None, None, None, ()))
+            proven = analyser.solver.bounds()  # what the search of the position proved before its budget ran out
+            bounds = None if out_of_time else _cost_bounds(analyser, row, card, side, wants, high, proven)
+            costs.append(CardCost(trick, seat, card, None, None, None, (), cost_bounds=bounds))
             continue
         values = analyser.card_values(row, side, wants, best)
         played = values.get(FORDAEKT if card == fordaekt else card)
-        high = S.wants_high(row, seat, side, wants)
         cost = None if played is None else (best - played if high else played - best)
+        bounds = None
+        if cost is None:
+            bounds = _cost_bounds(analyser, row, card, side, wants, high, (best, best))
         best_cards = tuple(sorted(real(c) for c, v in values.items() if v == best))
         unsettled = tuple(sorted(real(c) for c, v in values.items() if v is None))
-        costs.append(CardCost(trick, seat, card, best, played, cost, best_cards, unsettled))
+        costs.append(CardCost(trick, seat, card, best, played, cost, best_cards, unsettled, bounds))
     costs.reverse()
     if progress is not None:
         progress(len(positions))
@@ -258,6 +274,24 @@ def analyse(
         tuple(costs),
         from_trick,
     )
+
+
+BOUNDS_SHARE = 4
+"""The bounds of an unsettled card's position are searched with a quarter of a card's budget: a range is
+enough where the exact value was too dear."""
+
+
+def _cost_bounds(
+    analyser: Analyser, row: Rows, card: Card, side: int, wants: int, high: bool, best: tuple[int, int]
+) -> tuple[int, int]:
+    """What a card may have cost, from what the search proved of the best (``best``: its fewest and most
+    tricks) and of the position after the card: never below 0 (no card does better than the best)."""
+    child = row.copy()
+    K.play_card(child, FORDAEKT if card == analyser.fordaekt else card, analyser.kernel.constants)
+    low, top = analyser.bounds(child, side, wants, max(1, analyser.nodes // BOUNDS_SHARE))
+    if high:  # the side wants many: the cost is the best less what the card keeps
+        return max(0, best[0] - top), max(0, best[1] - low)
+    return max(0, low - best[1]), max(0, top - best[0])
 
 
 def played_cards(game: Game) -> list[Card]:

@@ -38,6 +38,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
                 "cost": c.cost,
                 "best_cards": [format_card(b) for b in c.best_cards],
                 "unsettled": [format_card(u) for u in c.unsettled],
+                **({} if c.cost_bounds is None else {"cost_bounds": list(c.cost_bounds)}),
             }
             for c in analysis.cards
         ],
@@ -56,6 +57,11 @@ def _card_line(card: CardCost, lang: str) -> str:
     words = phrases(lang)
     shown = card_shown(card.card, lang)
     line = f"  {words['analysis_seat']} {seat_no(card.seat)}: {shown}"
+    if card.cost is None and card.cost_bounds is not None and card.cost_bounds[0] == card.cost_bounds[1] == 0:
+        return line  # not settled exactly, but proven to cost nothing
+    if card.cost is None and card.cost_bounds is not None:
+        low, high = card.cost_bounds
+        return f"{line}  {words['analysis_cost_range'].format(low=low, high=high)}"
     if card.cost is None:
         return f"{line}  {words['analysis_unknown']}"
     if card.cost == 0:
@@ -141,7 +147,20 @@ def hand_table_json(table: HandTable) -> dict[str, Any]:
             ("none" if trump is None else trump): {str(seat): n for seat, n in enumerate(by_seat)}
             for trump, by_seat in table.tricks.items()
         },
+        "bounds": {  # a cell not settled (null in "tricks"): the fewest and most tricks the search proved
+            ("none" if trump is None else trump): {str(seat): list(b) for seat, b in enumerate(by_seat) if b}
+            for trump, by_seat in table.bounds.items()
+        },
     }
+
+
+def _cell(table: HandTable, trump: str | None, seat: int) -> str:
+    """A cell as the table prints it: its tricks, or where the search did not settle, the range it proved."""
+    found = table.tricks[trump][seat]
+    if found is not None:
+        return str(found)
+    proven = table.bounds.get(trump, (None,) * 4)[seat]
+    return "?" if proven is None else f"{proven[0]}-{proven[1]}"
 
 
 def hand_table_text(table: HandTable, lang: str = "da") -> str:
@@ -160,7 +179,7 @@ def hand_table_text(table: HandTable, lang: str = "da") -> str:
     width = max(len(h) for h in heads) + 2
     lines.append(f"{words['analysis_table_declarer']:<10}" + "".join(f"{h:>{width}}" for h in heads))
     for seat in range(4):
-        cells = ["?" if by_seat[seat] is None else str(by_seat[seat]) for by_seat in table.tricks.values()]
+        cells = [_cell(table, trump, seat) for trump in table.tricks]
         lines.append(f"{seat_word + ' ' + str(seat_no(seat)):<10}" + "".join(f"{c:>{width}}" for c in cells))
     if any(n is None for by_seat in table.tricks.values() for n in by_seat):
         lines.append("")

@@ -120,9 +120,20 @@ CHAIN = 256
 """Entries of a chain looked through, the newest first (DDS keeps such lists per leader and suit lengths). A
 `standard` hand table's chains run past a hundred entries of one key (the jokers multiply the positions of
 one suit pattern); 96 left 2% of its lookups short of the end, and 1024 finds no more than 256."""
-STATS = 4
-"""A budget's fields: the nodes left, then the nodes searched, the positions looked up at a trick's start, and
-the table's answers among them."""
+LEFT = 0
+"""The budget's nodes the search may still visit (below 0: it ends, answering ``UNKNOWN``)."""
+SEARCHED = 1
+"""The nodes it searched."""
+LOOKED_UP = 2
+"""The positions it looked up in the table at a trick's start."""
+ANSWERED = 3
+"""The table's answers among them."""
+PROVEN_LOW = 4
+"""After ``value``: the fewest tricks the side was proven to take (its value, where the search settled)."""
+PROVEN_HIGH = 5
+"""After ``value``: the most tricks the side may still take (its value, where the search settled)."""
+STATS = 6
+"""A budget's fields, by the names above."""
 DEFAULT_BITS = 21
 """A table of 2^21 rows (100 MB, 1,572,863 entries): most searches never fill it; the hard ones (a sol, a
 `standard` table's worst cells) fill it many times, and each time it keeps at most half, those nearest
@@ -1491,9 +1502,9 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     most = ceiling(row, consts, side) if row[K.SOL_LIMIT] >= 0 else won + left
     if most < target:
         return most
-    budget[0] -= 1
-    budget[1] += 1
-    if budget[0] < 0:
+    budget[LEFT] -= 1
+    budget[SEARCHED] += 1
+    if budget[LEFT] < 0:
         return UNKNOWN
     if at_start and row[K.TRICKS] == 12:  # the last trick: each plays his one card (no entry is kept for it)
         child = stack[depth + 1]
@@ -1534,7 +1545,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         own0, own1 = owners(hands)
         present = int(in_play_of(row) & ALWAYS)
         slot = chain_of(code, meta, deal, specials_of(own0, own1, present), heads_of(table))
-        budget[2] += 1
+        budget[LOOKED_UP] += 1
         entry = int(table[slot, 0])
         for _ in range(CHAIN):
             if entry <= 0:
@@ -1547,7 +1558,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                 if turned:
                     lower, upper = turned_round(lower, upper, left)
                 if won + lower >= target or won + upper < target:
-                    budget[3] += 1
+                    budget[ANSWERED] += 1
                     wins[depth] = mask_cards(word, row, order)
                     return won + (lower if won + lower >= target else upper)
             entry = int(table[entry, WORD]) & LINK
@@ -1893,11 +1904,13 @@ def value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes:
     low = side_won(row, side)
     high = ceiling(row, consts, side)
     if K.play_over(row, consts):
-        return low
+        high = low
     while low < high:
         target = min(max(guess, low + 1), high)
         found = at_least(search, 0, consts, side, wants, target, order)
         if found == UNKNOWN:
+            search.budget[PROVEN_LOW] = low  # what the tests so far proved: a member is told "7-8 stik"
+            search.budget[PROVEN_HIGH] = high
             return UNKNOWN
         if found >= target:
             low = found
@@ -1905,6 +1918,8 @@ def value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes:
         else:
             high = found
             guess = found
+    search.budget[PROVEN_LOW] = low
+    search.budget[PROVEN_HIGH] = low
     return low
 
 
@@ -1912,7 +1927,7 @@ def value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes:
 def _start(search: Search, row: Rows, nodes: int) -> None:
     search.stack[0, :] = row
     search.budget[:] = 0
-    search.budget[0] = nodes
+    search.budget[LEFT] = nodes
 
 
 @jit
@@ -1963,9 +1978,19 @@ class Solver:
         where one is known, starts the search (below 0: the solver's own)."""
         return int(value(row, self.consts, side, wants, self.search, nodes, guess))
 
+    @property
+    def searched(self) -> int:
+        """The nodes the last search visited."""
+        return int(self.search.budget[SEARCHED])
+
+    def bounds(self) -> tuple[int, int]:
+        """The fewest and the most tricks the last ``value`` proved the side takes: its value twice where it
+        settled, the range it narrowed the value to where its budget ran out."""
+        return int(self.search.budget[PROVEN_LOW]), int(self.search.budget[PROVEN_HIGH])
+
     def stop(self) -> None:
         """Tells a search under way (on another thread) to end at its next position: it answers ``UNKNOWN``."""
-        self.search.budget[0] = -(1 << 62)
+        self.search.budget[LEFT] = -(1 << 62)
 
     def reaches(self, row: Rows, side: int, wants: int, target: int, nodes: int) -> int:
         """1 if the side ends with at least ``target`` tricks from ``row``, 0 if not, ``UNKNOWN``."""

@@ -17,7 +17,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -41,6 +41,10 @@ _PBN = re.compile(r"^\s*[NESWnesw]:\S+(?:\s+\S+){3}\s*$")
 _SEAT_LINE = re.compile(r"^\s*([0-4])\s*:\s*(.*)$")
 
 
+Bounds = tuple[int, int]
+"""The fewest and the most tricks a search proved, where it did not settle the value."""
+
+
 @dataclass(frozen=True)
 class HandTable:
     ruleset: str
@@ -52,6 +56,9 @@ class HandTable:
     jokers_out: int = 0
     """The ruleset's jokers that are in no hand (a joker game's table of a 52-card deal is played without
     them): the table says so."""
+    bounds: dict[str | None, tuple[Bounds | None, ...]] = field(default_factory=dict)
+    """For a cell its search did not settle: the fewest and the most tricks it proved ("7-8"), never a bare
+    "?"; the trumps with such a cell only."""
 
 
 @dataclass(frozen=True)
@@ -430,11 +437,12 @@ def hand_table(
     stopped = threading.Event()
     size = len(hands[0])
 
-    def cells(trump: str | None) -> tuple[int | None, ...]:
+    def cells(trump: str | None) -> tuple[tuple[int | None, ...], tuple[Bounds | None, ...]]:
         solver = free.get()
         try:
             S.clear(solver.table)
             by_seat: list[int | None] = [None] * 4
+            proven: list[Bounds | None] = [None] * 4  # what a cell's search narrowed it to, where unsettled
             spent = 0
             for again in (False, True):  # again: a cell over its budget, with what the trump's others left
                 for declarer in range(4):
@@ -447,14 +455,15 @@ def hand_table(
                         row = table_row(hands, trump, declarer)
                         guess = _guess(by_seat, declarer, size)
                         found = solver.value(row, _side(declarer), S.MOST, left if again else nodes, guess)
-                        spent += int(solver.budget[1])
+                        spent += solver.searched
                         by_seat[declarer] = None if found == S.UNKNOWN else found
+                        proven[declarer] = solver.bounds() if found == S.UNKNOWN else None
                     if again or by_seat[declarer] is not None:  # the cell is final: progress counts it
                         with lock:
                             done[0] += 1
                             if progress is not None:
                                 progress(done[0])
-            return tuple(by_seat)
+            return tuple(by_seat), tuple(proven)
         finally:
             free.put(solver)
 
@@ -474,8 +483,9 @@ def hand_table(
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     jokers_out = max(0, rules.jokers - sum(card >= 52 for hand in hands for card in hand))
-    tricks = dict(zip(TRUMPS, found, strict=True))
-    return HandTable(label, tuple(tuple(h) for h in hands), tricks, board, jokers_out)
+    tricks = {trump: cell[0] for trump, cell in zip(TRUMPS, found, strict=True)}
+    bounds = {trump: cell[1] for trump, cell in zip(TRUMPS, found, strict=True) if any(cell[1])}
+    return HandTable(label, tuple(tuple(h) for h in hands), tricks, board, jokers_out, bounds)
 
 
 def _guess(by_seat: Sequence[int | None], declarer: int, size: int) -> int:

@@ -82,6 +82,8 @@ WEB_NODES = 3_000_000
 """A search's node budget on the page (about a second)."""
 
 
+MORE = 3
+"""The page's "Søg videre": its analysis again with this many times the budget and the time."""
 WEB_SECONDS = 20.0
 """An analysis's time on the page: from the last card back, so what is left unknown is the first tricks."""
 
@@ -436,14 +438,16 @@ def create_app(
         game = web.game
         if game.step is not None or not game.tricks:
             return said(400, "analysis_early")
-        if web.analysis is not None and web.analysis[0] is game:
+        more = request.query_params.get("more") == "1"  # "Søg videre": a longer search, where cards were left open
+        if web.analysis is not None and web.analysis[0] is game and not more:
             return JSONResponse(web.analysis[1])
         if waiting[0] >= ANALYSES_WAITING:
             return refused(503, BadRequest.said("web_analysis_busy"), {"Retry-After": str(RETRY_SECONDS)})
         waiting[0] += 1
         try:
             async with analysing:
-                found = await run_in_threadpool(analyse_game, game, web.resolved.label, WEB_NODES, 1, WEB_SECONDS)
+                nodes, seconds = (WEB_NODES * MORE, WEB_SECONDS * MORE) if more else (WEB_NODES, WEB_SECONDS)
+                found = await run_in_threadpool(analyse_game, game, web.resolved.label, nodes, 1, seconds)
         except AnalysisError as exc:
             return JSONResponse({"error": exc.text("da"), "error_en": exc.text("en")}, status_code=400)
         finally:
