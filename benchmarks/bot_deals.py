@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from regelmotor import play_row as K
+from regelmotor import play_row
 from regelmotor.bots.base import Bot
 from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.heuristic import HeuristicBot
@@ -21,8 +21,8 @@ from regelmotor.ruleset.compile import Rules
 
 
 def played_deals(
-    rules: Rules, kernel: K.KernelRules, rng: random.Random, bidders: str = "heuristic"
-) -> Iterator[tuple[Game, K.Rows, Sides]]:
+    rules: Rules, kernel: play_row.KernelRules, rng: random.Random, bidders: str = "heuristic"
+) -> Iterator[tuple[Game, play_row.Rows, Sides]]:
     """Endless deals of ``rules``: the game played out, its first lead's row and its sides. ``bidders``
     "expert": the expert bids, declares and exchanges (it bids ren sol and bordlægger, which the heuristic
     bots never do), the heuristic bots play the cards."""
@@ -35,7 +35,7 @@ def played_deals(
         sides = None
         while game.step is not None:
             if game.phase == PLAY and not game.tricks and not game.trick and first is None:
-                first = K.row_from_game(kernel, game)
+                first = play_row.row_from_game(kernel, game)
                 try:
                     sides = sides_of(game, first)
                 except AnalysisError:  # declarers each on his own (gå med in a sol): no two sides

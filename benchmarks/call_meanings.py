@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from regelmotor import play_row
 from regelmotor.bots import call_reading as R
-from regelmotor.bots import kernel as K
 from regelmotor.bots.expert import DEFAULT_BUDGET, ExpertBot
 from regelmotor.engine.actions import Verb
 from regelmotor.engine.game import Game
@@ -52,7 +52,7 @@ def _calls(args: tuple[str, int, int, bool]) -> list[tuple[float, float, int, in
                 open_trump = [b for b in bids if b.designation is not None]
                 few = [b for b in bids if R.takes_few(rules, b)]
                 if open_trump or few:
-                    mask = np.array([K.mask_of(list(game.view(seat).hand))], dtype=np.int64)
+                    mask = np.array([play_row.mask_of(list(game.view(seat).hand))], dtype=np.int64)
                     tricks, danger = measures.measure(mask)
                     level = min(b.rank for b in open_trump) if open_trump else None
                     cheapest = next((b.level for b in trump_bids if b.rank == level), -1)

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from regelmotor import play_row
 from regelmotor.bots import kernel as K
 from regelmotor.rules.cardplay.masks import jit
 from regelmotor.ruleset.compile import compile_rules
@@ -94,19 +95,19 @@ def baseline_heuristic(checkout: Path, deals: int) -> float:
 
 
 @jit
-def random_kernel_playouts(rows: K.Rows, consts: K.Rows, seed: int) -> int:
+def random_kernel_playouts(rows: play_row.Rows, consts: play_row.Rows, seed: int) -> int:
     np.random.seed(seed)
     total = 0
     for r in range(rows.shape[0]):
         row = rows[r].copy()
-        while not K.play_over(row, consts):
-            K.play_card(row, K.random_card(K.legal_mask(row, int(row[K.TO_PLAY]), consts)), consts)
-        total += row[K.WON]
+        while not play_row.play_over(row, consts):
+            play_row.play_card(row, K.random_card(play_row.legal_mask(row, int(row[play_row.TO_PLAY]), consts)), consts)
+        total += row[play_row.WON]
     return total
 
 
 @jit
-def plain_playouts(hands: K.Rows, trumps: K.Rows, leaders: K.Rows, seed: int) -> int:
+def plain_playouts(hands: play_row.Rows, trumps: play_row.Rows, leaders: play_row.Rows, seed: int) -> int:
     """A plain bitmask whist loop: follow suit, the highest trump or card of the led suit wins."""
     np.random.seed(seed)
     total = 0
@@ -147,11 +148,11 @@ def plain_playouts(hands: K.Rows, trumps: K.Rows, leaders: K.Rows, seed: int) ->
 
 def kernel_vs_plain(rows_count: int, rounds: int) -> dict[str, float]:
     rules = compile_rules(load_ruleset("standard"))
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rows = K.first_lead_rows(rules, kernel, rows_count, random.Random(3))
-    hands = np.ascontiguousarray(rows[:, K.HANDS : K.HANDS + 4])
-    trumps = np.ascontiguousarray(rows[:, K.TRUMP])
-    leaders = np.ascontiguousarray(rows[:, K.LEADER])
+    hands = np.ascontiguousarray(rows[:, play_row.HANDS : play_row.HANDS + 4])
+    trumps = np.ascontiguousarray(rows[:, play_row.TRUMP])
+    leaders = np.ascontiguousarray(rows[:, play_row.LEADER])
     random_kernel_playouts(rows[:2], kernel.constants, 1)  # compile outside the timing
     plain_playouts(hands[:2], trumps[:2], leaders[:2], 1)
     best_k = best_p = float("inf")

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from regelmotor import play_row
 from regelmotor.bots import double_dummy as DD
 from regelmotor.bots import expert as E
 from regelmotor.bots import kernel as K
@@ -28,13 +29,13 @@ from regelmotor.ruleset.load import load_ruleset
 from regelmotor.simulate import run_deals
 
 
-def open_sol_rows(name: str, deals: int, seed: int) -> K.Rows:
+def open_sol_rows(name: str, deals: int, seed: int) -> play_row.Rows:
     """The open-sol rows the experts' playouts before play start from, over ``deals`` deals."""
-    kept: list[K.Rows] = []
+    kept: list[play_row.Rows] = []
     original = E.ExpertBot._playouts
 
-    def keep(self: E.ExpertBot, rows: list[K.Rows], facts: list[K.PlayFacts]) -> K.Rows:
-        kept.extend(r.copy() for r in rows if DD.objective(r) == DD.FEWEST and r[K.OPEN_SEATS] != 0)
+    def keep(self: E.ExpertBot, rows: list[play_row.Rows], facts: list[play_row.PlayFacts]) -> play_row.Rows:
+        kept.extend(r.copy() for r in rows if DD.objective(r) == DD.FEWEST and r[play_row.OPEN_SEATS] != 0)
         return original(self, rows, facts)
 
     E.ExpertBot._playouts = keep  # type: ignore[method-assign]
@@ -45,24 +46,24 @@ def open_sol_rows(name: str, deals: int, seed: int) -> K.Rows:
     return np.array(kept)
 
 
-def where_it_goes_wrong(name: str, rows: K.Rows, cards: int, nodes: int) -> dict[str, Any]:
-    consts = K.KernelRules.build(compile_rules(load_ruleset(name))).constants
+def where_it_goes_wrong(name: str, rows: play_row.Rows, cards: int, nodes: int) -> dict[str, Any]:
+    consts = play_row.KernelRules.build(compile_rules(load_ruleset(name))).constants
     rows = rows.copy()
     K.play_rows_to(rows, consts, 5, cards)
     table = DD.new_table()
 
-    def declarer_fails(row: K.Rows) -> bool | None:
+    def declarer_fails(row: play_row.Rows) -> bool | None:
         won = np.zeros((1, 4), dtype=np.int64)
         DD.clear(table)
         if not DD.finish_rows(won, row[None].copy(), consts, table, nodes)[0]:
             return None
-        return bool(won[0, int(row[K.DECLARER])] > row[K.SOL_LIMIT])
+        return bool(won[0, int(row[play_row.DECLARER])] > row[play_row.SOL_LIMIT])
 
     first_loss: collections.Counter[str] = collections.Counter()
     live = beaten = 0
     for number, start in enumerate(rows):
         row = start.copy()
-        fails = None if K.play_over(row, consts) else declarer_fails(row)
+        fails = None if play_row.play_over(row, consts) else declarer_fails(row)
         if fails is None:
             continue
         live += 1
@@ -70,11 +71,11 @@ def where_it_goes_wrong(name: str, rows: K.Rows, cards: int, nodes: int) -> dict
             continue
         beaten += 1
         seed = 1000 + number
-        while not K.play_over(row, consts):
+        while not play_row.play_over(row, consts):
             card = K.policy_card(row.copy(), consts, seed)
             seed += 1
             child = row.copy()
-            K.play_card(child, card, consts)
+            play_row.play_card(child, card, consts)
             after = declarer_fails(child)
             if after is None:
                 break
@@ -85,15 +86,15 @@ def where_it_goes_wrong(name: str, rows: K.Rows, cards: int, nodes: int) -> dict
     return {"positions": live, "the defence wins double dummy": beaten, "first card that lets him through": first_loss}
 
 
-def kind_of_card(row: K.Rows, card: int) -> str:
-    seat, count, fd = int(row[K.TO_PLAY]), int(row[K.TRICK_N]), int(row[K.FD_SUIT])
-    declarers = int(row[K.DECLARERS])
+def kind_of_card(row: play_row.Rows, card: int) -> str:
+    seat, count, fd = int(row[play_row.TO_PLAY]), int(row[play_row.TRICK_N]), int(row[play_row.FD_SUIT])
+    declarers = int(row[play_row.DECLARERS])
     if (declarers >> seat) & 1:
         return "the declarer's own card"
     if count == 0:
         return "a defender's lead"
-    after = any((declarers >> ((int(row[K.LEADER]) + i) % 4)) & 1 for i in range(count))
-    follows = K.card_suit(card, fd) == K.card_suit(int(row[K.TRICK]), fd)
+    after = any((declarers >> ((int(row[play_row.LEADER]) + i) % 4)) & 1 for i in range(count))
+    follows = play_row.card_suit(card, fd) == play_row.card_suit(int(row[play_row.TRICK]), fd)
     return ("following suit" if follows else "a discard") + (" after the declarer" if after else " before him")
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from regelmotor import play_row
 from regelmotor.bots import double_dummy as DD
 from regelmotor.bots import kernel as K
 from regelmotor.bots.expert import ExpertBot, kernel_for
@@ -54,7 +55,11 @@ class RuleOfThumbDefence:
         cards = [a for a in legal if a.card is not None]
         if view.phase == PLAY and view.contract is not None and view.seat not in view.declarers:
             bid = view.contract
-            if bid.is_sol and K.open_at(self.rules, bid, view.declarers)[0] == 0 and len(cards) == len(legal) > 1:
+            if (
+                bid.is_sol
+                and play_row.open_at(self.rules, bid, view.declarers)[0] == 0
+                and len(cards) == len(legal) > 1
+            ):
                 know = play_knowledge(view, cards, self.rules, self.kernel)
                 row = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, 1, self.rng.getrandbits(31))[0]
                 card = K.policy_card(row.copy(), self.kernel.constants, self.rng.getrandbits(31))
@@ -78,7 +83,9 @@ def _play(rules: Rules, name: str, number: int, defence: bool) -> tuple[Game, Ga
     return game, first_lead
 
 
-def _made_in_playouts(row: K.Rows, consts: K.Rows, playouts: int, leaf: int, table: K.Rows, seed: int) -> float:
+def _made_in_playouts(
+    row: play_row.Rows, consts: play_row.Rows, playouts: int, leaf: int, table: play_row.Rows, seed: int
+) -> float:
     """The share of ``playouts`` playouts of ``row`` the declarer makes: solved from ``leaf`` cards (0: none)."""
     rows = np.repeat(row[None, :], playouts, axis=0)
     won = np.zeros((playouts, 4), dtype=np.int64)
@@ -88,7 +95,7 @@ def _made_in_playouts(row: K.Rows, consts: K.Rows, playouts: int, leaf: int, tab
         DD.clear(table)
         rest = DD.finish_rows(won, rows, consts, table, 20_000) == 0
     won[rest] = K.playout_rows(rows[rest], consts, seed + 1)
-    return float(np.mean(won[:, int(row[K.DECLARER])] <= row[K.SOL_LIMIT]))
+    return float(np.mean(won[:, int(row[play_row.DECLARER])] <= row[play_row.SOL_LIMIT]))
 
 
 def _part(args: tuple[str, int, int, int, int, bool]) -> list[tuple[bool, float, float, bool | None]]:
@@ -104,10 +111,10 @@ def _part(args: tuple[str, int, int, int, int, bool]) -> list[tuple[bool, float,
         bid = game.bid
         if bid is None or not bid.is_sol or len(game.declarers) != 1 or first_lead is None:
             continue
-        if K.open_at(rules, bid, game.declarers)[0] != 0:
+        if play_row.open_at(rules, bid, game.declarers)[0] != 0:
             continue
-        row = K.row_from_game(kernel, first_lead)
-        limit, declarer = int(row[K.SOL_LIMIT]), game.declarers[0]
+        row = play_row.row_from_game(kernel, first_lead)
+        limit, declarer = int(row[play_row.SOL_LIMIT]), game.declarers[0]
         out = _made_in_playouts(row, kernel.constants, playouts, 0, table, number)
         solved = _made_in_playouts(row, kernel.constants, playouts, leaf, table, number)
         again = None

@@ -244,7 +244,7 @@ class Scorer(Protocol):
 
 class Refusal(NamedTuple):
     """Why a rule refuses an action: the ruleset key that forbids it, the refusal's phrase in the phrase
-    table (``rulebook/phrases``: ``refusal_<phrase>``) and the values that fill it in (``card``: a card,
+    table (``phrase_table``: ``refusal_<phrase>``) and the values that fill it in (``card``: a card,
     ``suit``: a suit index, rendered in the reader's language)."""
 
     rule: str

@@ -1,6 +1,6 @@
 """The one phrase table: every sentence a club member reads, in Danish and English.
 
-The rule book's phrase files (``rulebook/phrases/da.yaml``, ``en.yaml``) hold them by key; the rule
+The rule book's phrase files (``phrase_table/da.yaml``, ``en.yaml``) hold them by key; the rule
 book fills in its sentences from them, and so does a refusal (``RuleViolation``): the engine says
 which rule refused what, with the refusal's phrase key and its values, and the terminal, the web
 page and ``replay`` each render that in the reader's language here. Values are rendered by their

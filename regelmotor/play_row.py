@@ -31,13 +31,15 @@ from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
 from regelmotor.rules.cardplay.jokers import led_beats_trump, played_any_time
 from regelmotor.rules.cardplay.legal import legal_cards
-from regelmotor.rules.cardplay.masks import (
-    FORDAEKT,
-    JOKER_SUIT,
-    Rows,
-    jit,
-    mask_of,
-)
+
+# The card encoding the row is written in, for the row's readers (the bots, the search, the tests): the one
+# set of names this module passes on from ``masks``.
+from regelmotor.rules.cardplay.masks import FORDAEKT as FORDAEKT
+from regelmotor.rules.cardplay.masks import JOKER_SUIT, jit
+from regelmotor.rules.cardplay.masks import Rows as Rows
+from regelmotor.rules.cardplay.masks import cards_of as cards_of
+from regelmotor.rules.cardplay.masks import lowest_card as lowest_card
+from regelmotor.rules.cardplay.masks import mask_of as mask_of
 from regelmotor.rules.cardplay.trick_winner import winning_index as trick_index
 from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
 

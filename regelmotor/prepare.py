@@ -94,6 +94,7 @@ def _compile_kernel() -> None:
     has no double-dummy leaf) on a ruleset with an auction, and the playouts before play to their leaf."""
     import random
 
+    from regelmotor import play_row
     from regelmotor.bots import kernel as K
     from regelmotor.ruleset.compile import compile_rules
     from regelmotor.ruleset.load import load_ruleset
@@ -101,7 +102,7 @@ def _compile_kernel() -> None:
 
     run_deals("standard", [], 1, 1, ["expert-v1"] * 4, jobs=1)
     rules = compile_rules(load_ruleset("standard"))
-    kernel_rules = K.KernelRules.build(rules)
+    kernel_rules = play_row.KernelRules.build(rules)
     K.play_rows_to(K.first_lead_rows(rules, kernel_rules, 2, random.Random(1)), kernel_rules.constants, 1, 16)
 
 
@@ -112,19 +113,19 @@ def _compile_leaf() -> None:
 
     import numpy as np
 
+    from regelmotor import play_row
     from regelmotor.bots import double_dummy as DD
-    from regelmotor.bots import kernel as K
     from regelmotor.engine.game import Game
     from regelmotor.ruleset.compile import compile_rules
     from regelmotor.ruleset.load import load_ruleset
 
     rules = compile_rules(load_ruleset("engelsk"))
-    kernel_rules = K.KernelRules.build(rules)
+    kernel_rules = play_row.KernelRules.build(rules)
     game = Game.from_seed(rules, 1, 0)
     rng = random.Random(1)
     while game.step is not None and (game.phase != "play" or sum(len(h) for h in game.hands) > 16):
         game.apply(rng.choice(game.legal))
-    rows = np.ascontiguousarray(K.row_from_game(kernel_rules, game)[None, :])
+    rows = np.ascontiguousarray(play_row.row_from_game(kernel_rules, game)[None, :])
     cards = [a.card for a in game.legal_actions() if a.card is not None]
     candidates = np.array(cards, dtype=np.int64)
     won = np.zeros((1, len(cards), 4), dtype=np.int64)

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from regelmotor import play_row
 from regelmotor.bots import kernel as K
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.cards import format_card, new_deck, parse_cards
@@ -78,7 +79,7 @@ def test_the_solver_agrees_with_dds_on_every_card_of_engelsk_positions_and_every
     assert endplay is not None
 
 
-def _exact(row: K.Rows, consts: K.Rows, side: int, wants: int) -> int:
+def _exact(row: play_row.Rows, consts: play_row.Rows, side: int, wants: int) -> int:
     return _minimax(row, consts, side, wants)
 
 
@@ -90,14 +91,14 @@ def test_the_solvers_exact_value_is_plain_minimaxs_in_every_game_side_and_seat(
     checked = 0
     for name, house in configs:
         rules = rules_of(name, *((house,) if house else ()))
-        kernel = K.KernelRules.build(rules)
+        kernel = play_row.KernelRules.build(rules)
         solver = S.Solver(kernel.constants, bits=14)
         for row in K.first_lead_rows(rules, kernel, positions, rng):
             row = _late(row, kernel.constants, rng, tricks)
-            if K.play_over(row, kernel.constants):
+            if play_row.play_over(row, kernel.constants):
                 continue
             wants = S.objective(row)
-            sides = [(K.side_mask(row), wants)] if wants != S.NONE else []
+            sides = [(play_row.side_mask(row), wants)] if wants != S.NONE else []
             sides += [(1 << seat, S.FEWEST if rng.random() < 0.5 else S.MOST) for seat in range(4)]
             for side, aim in sides:
                 truth = _exact(row, kernel.constants, side, aim)
@@ -155,13 +156,13 @@ def test_a_card_is_costed_against_a_fresh_search_of_each_card() -> None:
         if again.phase == PLAY and len(again.tricks) + 1 >= analysis.from_trick:
             break
         again.apply(action, seat)
-    kernel = K.KernelRules.build(rules)
-    row = K.row_from_game(kernel, again)
+    kernel = play_row.KernelRules.build(rules)
+    row = play_row.row_from_game(kernel, again)
     sides = sides_of(again, row)
-    side, wants = sides.of(int(row[K.TO_PLAY]))
-    for card in K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), kernel.constants)):
+    side, wants = sides.of(int(row[play_row.TO_PLAY]))
+    for card in play_row.cards_of(play_row.legal_mask(row, int(row[play_row.TO_PLAY]), kernel.constants)):
         child = row.copy()
-        K.play_card(child, card, kernel.constants)
+        play_row.play_card(child, card, kernel.constants)
         fresh = S.Solver(kernel.constants, bits=12).value(child, side, wants, 10**7)
         best = analysis.cards[0].best
         assert best is not None
@@ -314,7 +315,7 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
     chain, which names for each entry the one after its next; a search whose table fills many times answers
     as one whose table never fills."""
     rules = rules_of("standard")
-    consts = K.KernelRules.build(rules).constants
+    consts = play_row.KernelRules.build(rules).constants
     rng = random.Random("full table")
     small = S.Solver(consts, bits=7)  # 95 entries: the searches below store some 500 to 1,500 each
     large = S.Solver(consts, bits=16)
@@ -365,7 +366,7 @@ def test_an_entry_holds_only_for_the_jokers_it_was_stored_with() -> None:
     """An entry keeps the suit lengths of three suits; the fourth follows from the hand's size and its
     jokers, so which jokers are in play is part of the entry: a hand of a joker and a low club is not a
     hand of two low clubs, though every card the entry keeps lies alike in both."""
-    consts = K.KernelRules.build(rules_of("standard")).constants
+    consts = play_row.KernelRules.build(rules_of("standard")).constants
     others = [parse_cards("AC KC"), parse_cards("2S 3S"), parse_cards("2H 3H")]
 
     def key(first: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -396,7 +397,7 @@ def test_one_table_serves_every_declarer_of_a_trump(name: str, house: str | None
     kept for seat 0's side and read for the other side turned round (the tricks left less its own), for
     whoever declared. Every cell equals the same cell solved alone, with a table of its own."""
     rules = rules_of(name, *((house,) if house else ()))
-    consts = K.KernelRules.build(rules).constants
+    consts = play_row.KernelRules.build(rules).constants
     rng = random.Random(f"one table {name} {house}")
     for _ in range(12):
         deck = new_deck(rules.jokers)
@@ -415,7 +416,7 @@ def test_the_trumps_on_several_threads_give_the_same_table_cell_for_cell() -> No
     trump or what it searched before: the same tricks, and the same cells left unknown where the node
     budget runs out, on one thread or five."""
     rules = rules_of("standard")
-    consts = K.KernelRules.build(rules).constants
+    consts = play_row.KernelRules.build(rules).constants
     rng = random.Random("threads")
     unknown = 0
     for _ in range(4):
@@ -505,9 +506,9 @@ def test_the_search_by_winning_ranks_finds_the_values_of_the_solver_before_it() 
         key = (case["ruleset"], case["house"])
         if key not in solvers:
             rules = rules_of(key[0], *((key[1],) if key[1] else ()))
-            solvers[key] = S.Solver(K.KernelRules.build(rules).constants, bits=16)
+            solvers[key] = S.Solver(play_row.KernelRules.build(rules).constants, bits=16)
         row = np.array(case["row"], dtype=np.int64)
-        kinds.add((int(row[K.SOL]), int(row[K.SIDE])))
+        kinds.add((int(row[play_row.SOL]), int(row[play_row.SIDE])))
         found = solvers[key].value(row, case["side"], case["wants"], 10**8)
         assert found == case["value"], f"{key} side {case['side']} wants {case['wants']}: {case['row']}"
     assert len(solvers) > len(CONFIGS) * 3 // 4 and {sol for sol, _ in kinds} == {0, 1}  # sols among them
@@ -517,7 +518,7 @@ def test_a_cleared_table_searches_as_a_new_one() -> None:
     """``solver.clear`` forgets the killer cards with the entries: a search after a clear visits the same
     nodes as on a fresh table, whatever deals and trumps the table held before (another deal's killer cards
     only mislead)."""
-    kernel = K.KernelRules.build(rules_of("engelsk"))
+    kernel = play_row.KernelRules.build(rules_of("engelsk"))
     rng = random.Random("clear")
     rows = []
     for trump in ("S", None, "H"):
@@ -540,11 +541,11 @@ def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_
     which keeps no entry for it. A seat that may play only one card plays it, with no killer card looked up
     or kept for it. Here the three seats after the lead each hold one card of the led suit, and the last
     trick follows: the search looks nothing up, keeps no killer card, and finds what minimax finds."""
-    consts = K.KernelRules.build(rules_of("engelsk")).constants
+    consts = play_row.KernelRules.build(rules_of("engelsk")).constants
     hands = [parse_cards("AS 2H"), parse_cards("KS 3H"), parse_cards("2S AH"), parse_cards("3S KH")]
     for trump in ("S", "H", None):
         row = table_row([sorted(hand) for hand in hands], trump, 3)  # seat 0 leads
-        K.play_card(row, parse_cards("AS")[0], consts)
+        play_row.play_card(row, parse_cards("AS")[0], consts)
         side = 0b1010
         solver = S.Solver(consts, bits=12)
         heads = S.heads_of(solver.table)
@@ -553,10 +554,10 @@ def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_
         assert (solver.table[:heads, S.KILLER_TAG] == -1).all()  # no killer card kept
 
 
-def _sol_rows(name: str, count: int, rng: random.Random) -> list[K.Rows]:
+def _sol_rows(name: str, count: int, rng: random.Random) -> list[play_row.Rows]:
     """First-lead rows of sol bids of one declarer: the first seat to bid bids a sol kind, the others pass."""
     rules = rules_of(name)
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rows = []
     while len(rows) < count:
         game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
@@ -568,28 +569,28 @@ def _sol_rows(name: str, count: int, rng: random.Random) -> list[K.Rows]:
             bid = bid or action in sols
             game.apply(action)
         if game.phase == PLAY and game.bid is not None and game.bid.sol and len(game.declarers) == 1:
-            rows.append(_sol_hand(K.row_from_game(kernel, game), kernel.constants, rng))
+            rows.append(_sol_hand(play_row.row_from_game(kernel, game), kernel.constants, rng))
     return rows
 
 
-def _sol_hand(row: K.Rows, consts: K.Rows, rng: random.Random) -> K.Rows:
+def _sol_hand(row: play_row.Rows, consts: play_row.Rows, rng: random.Random) -> play_row.Rows:
     """The declarer's hand made a sol hand: a few times, a high card of his swapped with a lower one of the
     same suit in a defender's hand (the suits' lengths kept), so that he may get through."""
-    declarer = int(row[K.DECLARER])
+    declarer = int(row[play_row.DECLARER])
     for _ in range(rng.randrange(2, 9)):
-        mine = K.cards_of(int(row[K.HANDS + declarer]) & ~K.JOKER_MASK)
-        high = max(mine, key=lambda c: K.card_strength(c, 1, consts))
+        mine = play_row.cards_of(int(row[play_row.HANDS + declarer]) & ~K.JOKER_MASK)
+        high = max(mine, key=lambda c: play_row.card_strength(c, 1, consts))
         lower = [
             (seat, card)
             for seat in range(4)
             if seat != declarer
-            for card in K.cards_of(int(row[K.HANDS + seat]) & K.suit_mask(high // 13, -1))
-            if K.card_strength(card, 1, consts) < K.card_strength(high, 1, consts)
+            for card in play_row.cards_of(int(row[play_row.HANDS + seat]) & play_row.suit_mask(high // 13, -1))
+            if play_row.card_strength(card, 1, consts) < play_row.card_strength(high, 1, consts)
         ]
         if lower:
             seat, card = rng.choice(lower)
-            row[K.HANDS + declarer] ^= (1 << high) | (1 << card)
-            row[K.HANDS + seat] ^= (1 << high) | (1 << card)
+            row[play_row.HANDS + declarer] ^= (1 << high) | (1 << card)
+            row[play_row.HANDS + seat] ^= (1 << high) | (1 << card)
     return row
 
 
@@ -600,30 +601,39 @@ def test_a_lone_sol_declarer_always_under_the_led_card_takes_no_more_tricks(name
     has to take a trick. Wherever it says so, plain minimax agrees, and so does the solver's value; the
     positions include declarers whose cards are not all under the defenders' (the older, narrower rule)."""
     rules = rules_of(name)
-    consts = K.KernelRules.build(rules).constants
+    consts = play_row.KernelRules.build(rules).constants
     rng = random.Random(f"sol exit {name}")
     solver = S.Solver(consts, bits=14)
     said = beyond = 0
     for row in _sol_rows(name, 400, rng):
-        side = K.side_mask(row)
-        while not K.play_over(row, consts) and 13 - int(row[K.TRICKS]) > 2:
-            seat = int(row[K.TO_PLAY])
-            legal = K.cards_of(K.legal_mask(row, seat, consts))
-            card = min(legal, key=lambda c: K.card_strength(c, 1, consts)) if (side >> seat) & 1 else rng.choice(legal)
-            K.play_card(row, card, consts)  # the declarer ducks as low as he can, the defenders play at random
-            if row[K.TRICK_N] != 0 or K.play_over(row, consts) or 13 - int(row[K.TRICKS]) > 3:
+        side = play_row.side_mask(row)
+        while not play_row.play_over(row, consts) and 13 - int(row[play_row.TRICKS]) > 2:
+            seat = int(row[play_row.TO_PLAY])
+            legal = play_row.cards_of(play_row.legal_mask(row, seat, consts))
+            card = (
+                min(legal, key=lambda c: play_row.card_strength(c, 1, consts))
+                if (side >> seat) & 1
+                else rng.choice(legal)
+            )
+            play_row.play_card(row, card, consts)  # the declarer ducks as low as he can, the defenders play at random
+            if row[play_row.TRICK_N] != 0 or play_row.play_over(row, consts) or 13 - int(row[play_row.TRICKS]) > 3:
                 continue
             sure, _ = S.sol_exit(row, consts, side)
             if sure != 1:
                 continue
             said += 1
-            theirs = sum(int(row[K.HANDS + s]) for s in range(4) if not (side >> s) & 1)
-            ours = int(row[K.HANDS + (side.bit_length() - 1)])
+            theirs = sum(int(row[play_row.HANDS + s]) for s in range(4) if not (side >> s) & 1)
+            ours = int(row[play_row.HANDS + (side.bit_length() - 1)])
             beyond += any(
-                ours & K.suit_mask(suit, -1)
-                and theirs & K.suit_mask(suit, -1)
-                and max(K.card_strength(c, 1, consts) for c in K.cards_of(ours & K.suit_mask(suit, -1)))
-                > min(K.card_strength(c, 1, consts) for c in K.cards_of(theirs & K.suit_mask(suit, -1)))
+                ours & play_row.suit_mask(suit, -1)
+                and theirs & play_row.suit_mask(suit, -1)
+                and max(
+                    play_row.card_strength(c, 1, consts) for c in play_row.cards_of(ours & play_row.suit_mask(suit, -1))
+                )
+                > min(
+                    play_row.card_strength(c, 1, consts)
+                    for c in play_row.cards_of(theirs & play_row.suit_mask(suit, -1))
+                )
                 for suit in range(4)
             )
             won = S.side_won(row, side)
@@ -639,7 +649,7 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
     the other side may lead, are theirs whatever the jokers do. Wherever the bounds count tricks with jokers
     in play, plain minimax finds at least as many."""
     rules = rules_of("standard", *((house,) if house else ()))
-    consts = K.KernelRules.build(rules).constants
+    consts = play_row.KernelRules.build(rules).constants
     rng = random.Random(f"jokers quick {house}")
     counted = cashed = 0
     for _ in range(1000):
@@ -652,10 +662,12 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
         row = table_row(hands, rng.choice(["S", "H", None]), declarer)
         side = (1 << declarer) | (1 << ((declarer + 2) % 4))
         for _ in range(4 + rng.randrange(2) * 4):  # a trick or two played at random first
-            K.play_card(row, rng.choice(K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), consts))), consts)
-        if K.play_over(row, consts) or not int(sum(row[K.HANDS + s] for s in range(4))) & K.JOKER_MASK:
+            play_row.play_card(
+                row, rng.choice(play_row.cards_of(play_row.legal_mask(row, int(row[play_row.TO_PLAY]), consts))), consts
+            )
+        if play_row.play_over(row, consts) or not int(sum(row[play_row.HANDS + s] for s in range(4))) & K.JOKER_MASK:
             continue
-        leader = int(row[K.LEADER])
+        leader = int(row[play_row.LEADER])
         team = side if (side >> leader) & 1 else 15 & ~side
         won = S.side_won(row, team)
         fast, _ = S.partners_quick_tricks(row, consts, team, S.strength_order(row, consts), 13)
@@ -667,7 +679,7 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
         best = _minimax(row, consts, team, S.MOST)
         assert best >= won + fast, f"partners' quick tricks {fast}: {list(row)}"
         assert best >= won + S.sure_trumps(row, consts, team)[0]
-        left = 13 - int(row[K.TRICKS])
+        left = 13 - int(row[play_row.TRICKS])
         assert best <= won + left - S.sure_trumps(row, consts, 15 & ~team)[0]
     assert counted >= 50 and cashed >= 20, (counted, cashed)
 
@@ -677,17 +689,19 @@ def _alike(row: np.ndarray, relied: int, consts: np.ndarray, rng: random.Random)
     hold such cards, each hand keeping its suit lengths: a position that a table entry resting on ``relied``
     (it keeps each suit's cards from the weakest it rests on up) answers for as well."""
     twin = row.copy()
-    sol = int(row[K.SOL])
+    sol = int(row[play_row.SOL])
     for suit in range(4):
-        cards = [c for c in range(13 * suit, 13 * suit + 13) for h in range(4) if (int(row[K.HANDS + h]) >> c) & 1]
-        floor = min((K.card_strength(c, sol, consts) for c in cards if (relied >> c) & 1), default=99)
-        loose = [c for c in cards if K.card_strength(c, sol, consts) < floor]
-        holders = [h for c in loose for h in range(4) if (int(row[K.HANDS + h]) >> c) & 1]
+        cards = [
+            c for c in range(13 * suit, 13 * suit + 13) for h in range(4) if (int(row[play_row.HANDS + h]) >> c) & 1
+        ]
+        floor = min((play_row.card_strength(c, sol, consts) for c in cards if (relied >> c) & 1), default=99)
+        loose = [c for c in cards if play_row.card_strength(c, sol, consts) < floor]
+        holders = [h for c in loose for h in range(4) if (int(row[play_row.HANDS + h]) >> c) & 1]
         rng.shuffle(loose)
         for card, holder in zip(loose, holders, strict=True):
             for h in range(4):
-                twin[K.HANDS + h] &= ~(1 << card)
-            twin[K.HANDS + holder] |= 1 << card
+                twin[play_row.HANDS + h] &= ~(1 << card)
+            twin[play_row.HANDS + holder] |= 1 << card
     return twin
 
 
@@ -706,7 +720,7 @@ def test_the_quick_tricks_that_decide_a_bound_rest_on_the_cards_they_name(name: 
     above them). Wherever the leader's or the partners' quick tricks count ``need``, plain minimax finds the
     side takes that many, and so it does with every other card dealt again among the same hands and suit
     lengths (for the fewest tricks that decide, where the count rests on fewer cards than all it finds)."""
-    consts = K.KernelRules.build(rules_of(name)).constants
+    consts = play_row.KernelRules.build(rules_of(name)).constants
     rng = random.Random(f"quick tricks rest on {name}")
     checked = alike = 0
     for _ in range(200):
@@ -718,17 +732,21 @@ def test_the_quick_tricks_that_decide_a_bound_rest_on_the_cards_they_name(name: 
         side = (1 << declarer) | (1 << ((declarer + 2) % 4))
         if rng.random() < 0.5:  # a trick played at random first
             for _ in range(4):
-                K.play_card(row, rng.choice(K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), consts))), consts)
-        if K.play_over(row, consts):
+                play_row.play_card(
+                    row,
+                    rng.choice(play_row.cards_of(play_row.legal_mask(row, int(row[play_row.TO_PLAY]), consts))),
+                    consts,
+                )
+        if play_row.play_over(row, consts):
             continue
-        leader = int(row[K.LEADER])
+        leader = int(row[play_row.LEADER])
         team = side if (side >> leader) & 1 else 15 & ~side
         order = S.strength_order(row, consts)
         won = S.side_won(row, team)
         best = _minimax(row, consts, team, S.MOST)
         for partners in (False, True):
             everything = _quick(row, consts, team, order, 13, partners)
-            for need in range(1, 14 - int(row[K.TRICKS])):
+            for need in range(1, 14 - int(row[play_row.TRICKS])):
                 count, relied = _quick(row, consts, team, order, need, partners)
                 if count < need:
                     continue
@@ -750,12 +768,12 @@ def _spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int, int]]:
 
     def spied_value(self: S.Solver, row: np.ndarray, side: int, wants: int, nodes: int, guess: int = -1) -> int:
         found = value(self, row, side, wants, nodes, guess)
-        calls.append((nodes, self.searched, found, int(row[K.TRUMP])))
+        calls.append((nodes, self.searched, found, int(row[play_row.TRUMP])))
         return found
 
     def spied_reaches(self: S.Solver, row: np.ndarray, side: int, wants: int, target: int, nodes: int) -> int:
         found = reaches(self, row, side, wants, target, nodes)
-        calls.append((nodes, self.searched, found, int(row[K.TRUMP])))
+        calls.append((nodes, self.searched, found, int(row[play_row.TRUMP])))
         return found
 
     monkeypatch.setattr(S.Solver, "value", spied_value)
@@ -772,7 +790,7 @@ def test_a_cell_over_its_budget_is_settled_with_what_its_trumps_other_cells_left
     trump searches more than its four budgets, no cell differs from a search without limits, and the
     progress counts a cell once it is final (it shows 20 of 20 only when the table is done)."""
     rules = rules_of("engelsk")
-    consts = K.KernelRules.build(rules).constants
+    consts = play_row.KernelRules.build(rules).constants
     hands = [
         parse_cards(text)
         for text in (

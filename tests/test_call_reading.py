@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
+from regelmotor import play_row
 from regelmotor.bots import call_reading as R
-from regelmotor.bots import kernel as K
 from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.bots.knowledge import CallReading, sample_worlds
@@ -28,7 +28,7 @@ def test_the_measures_are_the_heuristics_own_counts(name: str) -> None:
     rng = random.Random(name)
     deck = list(range(52 + rules.ruleset.deck.jokers))
     hands = [sorted(rng.sample(deck, 13)) for _ in range(300)]
-    tricks, danger = measures.measure(np.array([K.mask_of(h) for h in hands], dtype=np.int64))
+    tricks, danger = measures.measure(np.array([play_row.mask_of(h) for h in hands], dtype=np.int64))
     assert tricks.tolist() == pytest.approx([heuristic._trump_estimate(h)[0] for h in hands])
     assert danger.tolist() == [heuristic._sol_danger(h) for h in hands]
 
@@ -57,7 +57,7 @@ def test_a_strong_bid_makes_strong_hands_likelier_and_a_pass_weak_ones() -> None
     rules = rules_of("standard")
     measures = R.HandMeasures.of(rules)
     rng = random.Random(3)
-    hands = np.array([K.mask_of(rng.sample(range(55), 13)) for _ in range(2000)], dtype=np.int64)
+    hands = np.array([play_row.mask_of(rng.sample(range(55), 13)) for _ in range(2000)], dtype=np.int64)
     tricks, _ = measures.measure(hands)
     bid = R.weights([hands], [R.Said(bid_level=9)], measures)
     passed = R.weights([hands], [R.Said(passed_at=7)], measures)
@@ -94,7 +94,7 @@ def test_the_real_deal_reads_likelier_than_a_random_one_at_every_kind_of_decisio
         view = game.view(seat)
         said = R.what_calls_say(view.history, rules)
         seats = [s for s in range(4) if s != seat and not said[s].empty]
-        real = [np.array([K.mask_of(game.initial_hands[s])], dtype=np.int64) for s in seats]
+        real = [np.array([play_row.mask_of(game.initial_hands[s])], dtype=np.int64) for s in seats]
         w_real = float(R.weights(real, [said[s] for s in seats], measures)[0])
         assert w_real >= R.MEANINGS.floor ** len(seats)
         hidden = [c for s in range(4) if s != seat for c in game.initial_hands[s]] + list(game.initial_kitty)
@@ -105,7 +105,7 @@ def test_the_real_deal_reads_likelier_than_a_random_one_at_every_kind_of_decisio
             for s in range(4):
                 if s != seat:
                     dealt[s], cut = hidden[cut : cut + 13], cut + 13
-            others.append([K.mask_of(dealt[s]) for s in seats])
+            others.append([play_row.mask_of(dealt[s]) for s in seats])
         random_deals = [np.array([o[i] for o in others], dtype=np.int64) for i in range(len(seats))]
         w_random = R.weights(random_deals, [said[s] for s in seats], measures)
         ranks.append(float((w_random < w_real).mean()))
@@ -130,7 +130,7 @@ def test_the_sampler_deals_a_bidder_a_stronger_hand_than_chance_does() -> None:
     measures = R.HandMeasures.of(rules)
 
     def bidder_tricks(worlds: list[Game]) -> float:
-        masks = np.array([K.mask_of(w.initial_hands[first]) for w in worlds], dtype=np.int64)
+        masks = np.array([play_row.mask_of(w.initial_hands[first]) for w in worlds], dtype=np.int64)
         return float(measures.measure(masks)[0].mean())
 
     read = sample_worlds(view, rules, random.Random(2), 200, bot._hidden, reading=reading)

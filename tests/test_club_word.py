@@ -433,6 +433,7 @@ def test_a_bordlaegger_laid_open_before_the_first_lead_is_seen_by_the_leader(tmp
     """The issue: "the bordlægger's hand laid open before the first lead" (a rule real groups play that no
     key said): ``open_hand: before_first_lead``. The leader sees the declarer's cards when he leads, in the
     engine's view, the expert's playouts (the kernel's rows) and the rule book."""
+    from regelmotor import play_row
     from regelmotor.bots import kernel as K
     from regelmotor.engine.actions import Action, Verb
     from regelmotor.engine.game import PLAY, Game
@@ -457,8 +458,8 @@ def test_a_bordlaegger_laid_open_before_the_first_lead_is_seen_by_the_leader(tmp
         view = game.view(leader)
         assert declarer in dict(view.open_hands)
         assert sorted(dict(view.open_hands)[declarer]) == sorted(game.hands[declarer])
-        kernel = K.KernelRules.build(rules)
-        row = K.row_from_game(kernel, game)
+        kernel = play_row.KernelRules.build(rules)
+        row = play_row.row_from_game(kernel, game)
         assert K.visible(row, leader, declarer)  # the playouts' leader sees them too
         break
     else:
@@ -615,11 +616,11 @@ def _engine_kernel_and_sampler_agree(rules: Any, deals: int, seed: int, notice: 
     (a game, the seat to play) marked, and how many choices were checked."""
     import random
 
-    from regelmotor.bots import kernel as K
+    from regelmotor import play_row
     from regelmotor.bots.knowledge import OUT, play_knowledge
     from regelmotor.engine.game import PLAY, Game
 
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rng = random.Random(seed)
     noticed = checked = 0
     for number in range(deals):
@@ -628,10 +629,10 @@ def _engine_kernel_and_sampler_agree(rules: Any, deals: int, seed: int, notice: 
             seat = game.to_act
             assert seat is not None
             if game.phase == PLAY:
-                code = {c: K.FORDAEKT if c == game.fordaekt else c for c in range(55)}
-                row = K.row_from_game(kernel, game)
+                code = {c: play_row.FORDAEKT if c == game.fordaekt else c for c in range(55)}
+                row = play_row.row_from_game(kernel, game)
                 engine = sorted(code[a.card] for a in game.legal if a.card is not None)
-                assert K.cards_of(K.legal_mask(row, seat, kernel.constants)) == engine
+                assert play_row.cards_of(play_row.legal_mask(row, seat, kernel.constants)) == engine
                 noticed += bool(notice(game, seat))
                 if len(game.legal) > 1:
                     view = game.view(seat)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
+from regelmotor import play_row
 from regelmotor.bots import double_dummy as D
 from regelmotor.bots import kernel as K
 from regelmotor.cards import parse_card
@@ -25,18 +26,18 @@ POSITIONS = 12  # per ruleset and house rule, with two tricks and a part of one 
 DEEPER = 6  # per shipped ruleset, with three tricks and a part of one left
 
 
-def _minimax(row: K.Rows, consts: K.Rows, side: int, wants: int, low: int = -1, high: int = 14) -> int:
+def _minimax(row: play_row.Rows, consts: play_row.Rows, side: int, wants: int, low: int = -1, high: int = 14) -> int:
     """The side's tricks by minimax over every legal card, written apart from the solver (no table, no
     ordering, no bounds from the cards): the reference. The cut-offs (alpha-beta) leave a call with the full
     window its exact value, and spare the positions that cannot change it."""
-    if K.play_over(row, consts):
+    if play_row.play_over(row, consts):
         return D.side_won(row, side)
-    seat = int(row[K.TO_PLAY])
+    seat = int(row[play_row.TO_PLAY])
     maximizing = ((side >> seat) & 1 == 1) == (wants == D.MOST)
     best = -1 if maximizing else 14
-    for card in K.cards_of(K.legal_mask(row, seat, consts)):
+    for card in play_row.cards_of(play_row.legal_mask(row, seat, consts)):
         child = row.copy()
-        K.play_card(child, card, consts)
+        play_row.play_card(child, card, consts)
         value = _minimax(child, consts, side, wants, low, high)
         if maximizing:
             best, low = max(best, value), max(low, value)
@@ -47,12 +48,14 @@ def _minimax(row: K.Rows, consts: K.Rows, side: int, wants: int, low: int = -1, 
     return best
 
 
-def _late(row: K.Rows, consts: K.Rows, rng: random.Random, tricks: int = 2) -> K.Rows:
+def _late(row: play_row.Rows, consts: play_row.Rows, rng: random.Random, tricks: int = 2) -> play_row.Rows:
     """``row`` played on with the playout policy until ``tricks`` tricks (and a random part of one) remain."""
     row = row.copy()
     stop = tricks * 4 + rng.randrange(4)
-    while not K.play_over(row, consts) and (13 - int(row[K.TRICKS])) * 4 - int(row[K.TRICK_N]) > stop:
-        K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
+    while (
+        not play_row.play_over(row, consts) and (13 - int(row[play_row.TRICKS])) * 4 - int(row[play_row.TRICK_N]) > stop
+    ):
+        play_row.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
     return row
 
 
@@ -67,17 +70,17 @@ def test_the_search_finds_what_plain_minimax_finds_in_the_last_tricks_of_every_g
     table = D.new_table()
     for name, house in configs:
         rules = rules_of(name, *((house,) if house else ()))
-        kernel = K.KernelRules.build(rules)
+        kernel = play_row.KernelRules.build(rules)
         for row in K.first_lead_rows(rules, kernel, positions, rng):
             row = _late(row, kernel.constants, rng, tricks)
             wants = D.objective(row)
-            if K.play_over(row, kernel.constants) or wants == D.NONE:
+            if play_row.play_over(row, kernel.constants) or wants == D.NONE:
                 continue
             table[:, 0] = -1
             value = D.solve(row, kernel.constants, table, 10**7)
-            truth = _minimax(row, kernel.constants, K.side_mask(row), wants)
+            truth = _minimax(row, kernel.constants, play_row.side_mask(row), wants)
             if wants == D.FEWEST:
-                limit = int(row[K.SOL_LIMIT])
+                limit = int(row[play_row.SOL_LIMIT])
                 assert (value <= limit) == (truth <= limit), f"{name} {house}: the sol's outcome differs"
             else:
                 assert value == truth, f"{name} {house}: {value} tricks, minimax {truth}"
@@ -92,22 +95,24 @@ def test_a_card_and_the_card_that_stands_for_it_take_the_same_tricks_in_every_ga
     merged = 0
     for name, house in CONFIGS:
         rules = rules_of(name, *((house,) if house else ()))
-        kernel = K.KernelRules.build(rules)
+        kernel = play_row.KernelRules.build(rules)
         consts = kernel.constants
         for row in K.first_lead_rows(rules, kernel, POSITIONS, rng):
             row = _late(row, consts, rng, 3)
             wants = D.objective(row)
-            if K.play_over(row, consts) or wants == D.NONE:
+            if play_row.play_over(row, consts) or wants == D.NONE:
                 continue
-            cards = np.array(K.cards_of(K.legal_mask(row, int(row[K.TO_PLAY]), consts)), dtype=np.int64)
+            cards = np.array(
+                play_row.cards_of(play_row.legal_mask(row, int(row[play_row.TO_PLAY]), consts)), dtype=np.int64
+            )
             for card, twin in zip(cards.tolist(), D.twins(row[None, :], cards, consts).tolist(), strict=True):
                 if card == cards[twin]:
                     continue
                 values = []
                 for played in (card, int(cards[twin])):
                     child = row.copy()
-                    K.play_card(child, played, consts)
-                    values.append(_minimax(child, consts, K.side_mask(child), wants))
+                    play_row.play_card(child, played, consts)
+                    values.append(_minimax(child, consts, play_row.side_mask(child), wants))
                 assert values[0] == values[1], f"{name} {house}: {card} and its twin {cards[twin]} differ"
                 merged += 1
     assert merged > len(CONFIGS)
@@ -117,27 +122,27 @@ def test_a_card_still_out_on_any_sampled_deal_keeps_two_cards_apart() -> None:
     """Two of the seat's cards stand for each other only where no card between them is still in
     another hand on any of the sampled deals: the seat does not know which deal is the real one."""
     rules = rules_of("standard")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     row = K.first_lead_rows(rules, kernel, 1, random.Random(5))[0].copy()
     queen, jack, ten = (parse_card(c) for c in ("QH", "JH", "TH"))
-    seat = int(row[K.TO_PLAY])
+    seat = int(row[play_row.TO_PLAY])
     others = [(seat + k) % 4 for k in (1, 2, 3)]
-    hearts = K.mask_of([parse_card(r + "H") for r in "23456789TJQKA"])
+    hearts = play_row.mask_of([parse_card(r + "H") for r in "23456789TJQKA"])
     for h in range(4):
-        row[K.HANDS + h] &= ~hearts
-    row[K.HANDS + seat] |= K.mask_of([queen, ten])
-    row[K.CALLED] = -1
+        row[play_row.HANDS + h] &= ~hearts
+    row[play_row.HANDS + seat] |= play_row.mask_of([queen, ten])
+    row[play_row.CALLED] = -1
     cards = np.array([queen, ten], dtype=np.int64)
     gone = row.copy()  # the jack played already: queen and ten are one run
     assert D.twins(gone[None, :], cards, kernel.constants).tolist() == [0, 0]
     out = row.copy()
-    out[K.HANDS + others[1]] |= K.mask_of([jack])
+    out[play_row.HANDS + others[1]] |= play_row.mask_of([jack])
     assert D.twins(np.array([gone, out]), cards, kernel.constants).tolist() == [0, 1]
 
 
 def test_a_search_over_its_budget_says_so() -> None:
     rules = rules_of("standard")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     row = K.first_lead_rows(rules, kernel, 1, random.Random(3))[0]
     assert D.solve(row, kernel.constants, D.new_table(), 50) == D.UNKNOWN
 
@@ -146,44 +151,46 @@ def test_a_joker_led_to_the_last_trick_is_a_sure_trick() -> None:
     """001: "En joker, der bliver spillet ud, er et sikkert stik, også hvis en anden lægger en joker
     oven på." The declarer to lead the last trick with a joker takes it, double dummy, against trumps."""
     rules = rules_of("standard")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     row = K.first_lead_rows(rules, kernel, 1, random.Random(1))[0].copy()
     hands = [["JK1"], ["AS"], ["JK2"], ["AH"]]
     for seat, cards in enumerate(hands):
-        row[K.HANDS + seat] = K.mask_of([parse_card(c) for c in cards])
-    row[K.TRICKS] = 12
-    row[K.WON : K.WON + 4] = [6, 2, 2, 2]
-    row[K.TRUMP] = 0  # spades: the ace of trumps does not take a led joker
-    row[K.SIDE] = -1
-    row[K.SOL] = 0
-    row[K.SOL_LIMIT] = -1
-    row[K.FIRST_TRICKS] = -1
-    row[K.DECLARERS] = 1
-    row[K.DECLARER] = 0
-    row[K.PARTNER] = -1
-    row[K.FIXED_SIDE] = 0
-    row[K.CALLED] = -1
-    row[K.LEADER] = row[K.TO_PLAY] = 0
-    row[K.TRICK_N] = 0
+        row[play_row.HANDS + seat] = play_row.mask_of([parse_card(c) for c in cards])
+    row[play_row.TRICKS] = 12
+    row[play_row.WON : play_row.WON + 4] = [6, 2, 2, 2]
+    row[play_row.TRUMP] = 0  # spades: the ace of trumps does not take a led joker
+    row[play_row.SIDE] = -1
+    row[play_row.SOL] = 0
+    row[play_row.SOL_LIMIT] = -1
+    row[play_row.FIRST_TRICKS] = -1
+    row[play_row.DECLARERS] = 1
+    row[play_row.DECLARER] = 0
+    row[play_row.PARTNER] = -1
+    row[play_row.FIXED_SIDE] = 0
+    row[play_row.CALLED] = -1
+    row[play_row.LEADER] = row[play_row.TO_PLAY] = 0
+    row[play_row.TRICK_N] = 0
     assert D.solve(row, kernel.constants, D.new_table(), 10_000) == 7
 
 
 def test_the_expert_values_the_last_tricks_double_dummy() -> None:
     """The playouts' tricks are replaced by the search's where it settles them, and only there."""
     rules = rules_of("engelsk")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rng = random.Random(8)
     rows = np.array([_late(row, kernel.constants, rng) for row in K.first_lead_rows(rules, kernel, 6, rng)])
-    rows = np.array([row for row in rows if not K.play_over(row, kernel.constants)])
-    seat_cards = [K.lowest_card(K.legal_mask(row, int(row[K.TO_PLAY]), kernel.constants)) for row in rows]
+    rows = np.array([row for row in rows if not play_row.play_over(row, kernel.constants)])
+    seat_cards = [
+        play_row.lowest_card(play_row.legal_mask(row, int(row[play_row.TO_PLAY]), kernel.constants)) for row in rows
+    ]
     for row, card in zip(rows, seat_cards, strict=True):
         one = row[None, :]
         candidates = np.array([card], dtype=np.int64)
         won = K.evaluate_cards(one, candidates, kernel.constants, 1)
         assert D.evaluate_cards(won, one, candidates, kernel.constants, D.new_table(), 10**7) == 1
         child = row.copy()
-        K.play_card(child, card, kernel.constants)
-        side = K.side_mask(child)
+        play_row.play_card(child, card, kernel.constants)
+        side = play_row.side_mask(child)
         tricks = won[0, 0].tolist()
         assert sum(t for seat, t in enumerate(tricks) if (side >> seat) & 1) == _minimax(
             child, kernel.constants, side, D.MOST
@@ -204,8 +211,15 @@ def test_a_game_played_for_the_most_tricks_is_searched_on_the_trump_budget(
     searched: list[tuple[int, int, int]] = []
     evaluate = leaf.evaluate_cards
 
-    def record(won: K.Rows, rows: K.Rows, candidates: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> int:
-        searched.append((D.objective(rows[0]), int(rows[0][K.TRICKS]), nodes))
+    def record(
+        won: play_row.Rows,
+        rows: play_row.Rows,
+        candidates: play_row.Rows,
+        consts: play_row.Rows,
+        table: play_row.Rows,
+        nodes: int,
+    ) -> int:
+        searched.append((D.objective(rows[0]), int(rows[0][play_row.TRICKS]), nodes))
         return evaluate(won, rows, candidates, consts, table, nodes)
 
     monkeypatch.setattr(leaf, "evaluate_cards", record)
@@ -229,12 +243,12 @@ def test_a_game_played_for_the_most_tricks_is_searched_on_the_trump_budget(
 def test_a_row_played_to_no_cards_left_is_the_playout() -> None:
     """``play_rows_to`` plays by the playout's own policy and chances: to the end, it is ``playout_rows``."""
     rules = rules_of("thorsen")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rows = K.first_lead_rows(rules, kernel, 20, random.Random(5))
     played = rows.copy()
     K.play_rows_to(played, kernel.constants, 11, 0)
-    assert (played[:, K.WON : K.WON + 4] == K.playout_rows(rows, kernel.constants, 11)).all()
-    assert all(K.play_over(row, kernel.constants) for row in played)
+    assert (played[:, play_row.WON : play_row.WON + 4] == K.playout_rows(rows, kernel.constants, 11)).all()
+    assert all(play_row.play_over(row, kernel.constants) for row in played)
 
 
 def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
@@ -242,11 +256,13 @@ def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
     minimax's), the others' the rest; a row the search cannot settle within its nodes is left to the playout
     (not settled)."""
     rules = rules_of("standard")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     consts = kernel.constants
     rows = K.first_lead_rows(rules, kernel, 30, random.Random(6))
     K.play_rows_to(rows, consts, 2, 12)
-    assert all((13 - row[K.TRICKS]) * 4 - row[K.TRICK_N] <= 12 or K.play_over(row, consts) for row in rows)
+    assert all(
+        (13 - row[play_row.TRICKS]) * 4 - row[play_row.TRICK_N] <= 12 or play_row.play_over(row, consts) for row in rows
+    )
     won = np.zeros((len(rows), 4), dtype=np.int64)
     settled = D.finish_rows(won, rows, consts, D.new_table(), 10**7)
     assert settled.sum() > 0.8 * len(rows)
@@ -255,11 +271,11 @@ def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
         if not done:
             assert wants == D.NONE
             continue
-        side = K.side_mask(row)
+        side = play_row.side_mask(row)
         mine = sum(t for seat, t in enumerate(tricks) if (side >> seat) & 1)
         truth = _minimax(row, consts, side, wants)
         if wants == D.FEWEST:
-            limit = int(row[K.SOL_LIMIT])
+            limit = int(row[play_row.SOL_LIMIT])
             assert (mine <= limit) == (truth <= limit)
         else:
             assert mine == truth and sum(tricks) == 13
@@ -268,17 +284,19 @@ def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
     assert on_one_node.sum() < settled.sum() and not few[on_one_node == 0].any()
 
 
-def _solved_rows(monkeypatch: pytest.MonkeyPatch, kind: Callable[[K.Rows], bool]) -> list[tuple[int, bool]]:
+def _solved_rows(monkeypatch: pytest.MonkeyPatch, kind: Callable[[play_row.Rows], bool]) -> list[tuple[int, bool]]:
     """From now on, each row the playouts before play solve, as (cards left, ``kind`` of the row)."""
     from regelmotor.bots import double_dummy as leaf
 
     solved_from: list[tuple[int, bool]] = []
     finish = leaf.finish_rows
 
-    def record(won: K.Rows, rows: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> K.Rows:
+    def record(
+        won: play_row.Rows, rows: play_row.Rows, consts: play_row.Rows, table: play_row.Rows, nodes: int
+    ) -> play_row.Rows:
         for row in rows:
-            if not K.play_over(row, consts):
-                solved_from.append(((13 - int(row[K.TRICKS])) * 4 - int(row[K.TRICK_N]), bool(kind(row))))
+            if not play_row.play_over(row, consts):
+                solved_from.append(((13 - int(row[play_row.TRICKS])) * 4 - int(row[play_row.TRICK_N]), bool(kind(row))))
         return finish(won, rows, consts, table, nodes)
 
     monkeypatch.setattr(leaf, "finish_rows", record)
@@ -291,7 +309,9 @@ def test_an_open_sols_playouts_are_solved_from_more_cards(monkeypatch: pytest.Mo
     contract's from ``plan_dd_cards`` (a row whose play is over is solved where it ended)."""
     from regelmotor.bots.expert import Budget, ExpertBot
 
-    solved_from = _solved_rows(monkeypatch, lambda row: bool(row[K.SOL_LIMIT] >= 0 and row[K.OPEN_SEATS] != 0))
+    solved_from = _solved_rows(
+        monkeypatch, lambda row: bool(row[play_row.SOL_LIMIT] >= 0 and row[play_row.OPEN_SEATS] != 0)
+    )
     rules = rules_of("standard")
     game = Game.from_seed(rules, 4, 0)
     assert game.step is not None and game.step[0] == "call"
@@ -313,7 +333,9 @@ def test_a_closed_sols_playouts_are_played_out_not_solved(monkeypatch: pytest.Mo
     from regelmotor.bots import double_dummy as leaf
     from regelmotor.bots.expert import Budget, ExpertBot
 
-    solved_from = _solved_rows(monkeypatch, lambda row: leaf.objective(row) == leaf.FEWEST and row[K.OPEN_SEATS] == 0)
+    solved_from = _solved_rows(
+        monkeypatch, lambda row: leaf.objective(row) == leaf.FEWEST and row[play_row.OPEN_SEATS] == 0
+    )
     rules = rules_of("standard")
     game = Game.from_seed(rules, 4, 0)
     assert game.step is not None and game.step[0] == "call"
@@ -337,12 +359,14 @@ def test_a_closed_sols_declarer_looks_ahead_in_the_playouts_where_the_budget_say
     from regelmotor.bots import double_dummy as leaf
     from regelmotor.bots.expert import Budget, ExpertBot
 
-    solved_from = _solved_rows(monkeypatch, lambda row: leaf.objective(row) == leaf.FEWEST and row[K.OPEN_SEATS] == 0)
+    solved_from = _solved_rows(
+        monkeypatch, lambda row: leaf.objective(row) == leaf.FEWEST and row[play_row.OPEN_SEATS] == 0
+    )
     looked: list[tuple[int, int]] = []
     looking = K.playout_rows_looking
 
-    def record(rows: K.Rows, consts: K.Rows, seed: int, tricks: int) -> K.Rows:
-        closed = [leaf.objective(row) == leaf.FEWEST and row[K.OPEN_SEATS] == 0 for row in rows]
+    def record(rows: play_row.Rows, consts: play_row.Rows, seed: int, tricks: int) -> play_row.Rows:
+        closed = [leaf.objective(row) == leaf.FEWEST and row[play_row.OPEN_SEATS] == 0 for row in rows]
         looked.append((len(rows), sum(closed)))
         return looking(rows, consts, seed, tricks)
 
@@ -367,8 +391,15 @@ def test_a_leads_finalists_are_solved_from_more_cards(monkeypatch: pytest.Monkey
     searched: list[tuple[list[int], int]] = []
     evaluate = leaf.evaluate_cards
 
-    def record(won: K.Rows, rows: K.Rows, candidates: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> int:
-        searched.append((candidates.tolist(), (13 - int(rows[0, K.TRICKS])) * 4))
+    def record(
+        won: play_row.Rows,
+        rows: play_row.Rows,
+        candidates: play_row.Rows,
+        consts: play_row.Rows,
+        table: play_row.Rows,
+        nodes: int,
+    ) -> int:
+        searched.append((candidates.tolist(), (13 - int(rows[0, play_row.TRICKS])) * 4))
         return evaluate(won, rows, candidates, consts, table, nodes)
 
     monkeypatch.setattr(leaf, "evaluate_cards", record)
@@ -407,7 +438,9 @@ def test_the_bids_are_priced_on_playouts_solved_from_their_last_cards(monkeypatc
     finished: list[int] = []
     finish = leaf.finish_rows
 
-    def record(won: K.Rows, rows: K.Rows, consts: K.Rows, table: K.Rows, nodes: int) -> K.Rows:
+    def record(
+        won: play_row.Rows, rows: play_row.Rows, consts: play_row.Rows, table: play_row.Rows, nodes: int
+    ) -> play_row.Rows:
         settled = finish(won, rows, consts, table, nodes)
         finished.append(int(settled.sum()))
         return settled

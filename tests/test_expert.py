@@ -394,14 +394,14 @@ def test_cards_of_equal_worth_are_weighed_once_and_played_as_a_club_player_plays
     """A run of equivalent cards (``twins``: nothing still out between them) takes the same tricks
     whichever of them is played, so the expert weighs one and gives all the same value; it leads the top
     of the run and follows with its lowest."""
+    from regelmotor import play_row
     from regelmotor.bots import double_dummy as DD
-    from regelmotor.bots import kernel as K
     from regelmotor.bots.expert import kernel_for
 
     runs: list[list[int]] = []
     found = DD.twins
 
-    def recorded(rows: K.Rows, cards: K.Rows, consts: K.Rows) -> K.Rows:
+    def recorded(rows: play_row.Rows, cards: play_row.Rows, consts: play_row.Rows) -> play_row.Rows:
         out = found(rows, cards, consts)
         runs.append(out.tolist())
         return out
@@ -427,9 +427,9 @@ def test_cards_of_equal_worth_are_weighed_once_and_played_as_a_club_player_plays
                 assert len({bot.estimates[cards[c]] for c in run}) == 1
                 if len(run) > 1:
                     sol = int(game.bid is not None and game.bid.is_sol)
-                    strengths = [K.card_strength(int(cards[c].card or 0), sol, consts) for c in run]
+                    strengths = [play_row.card_strength(int(cards[c].card or 0), sol, consts) for c in run]
                     leading = not game.trick
-                    mine = K.card_strength(int(decision.card or 0), sol, consts)
+                    mine = play_row.card_strength(int(decision.card or 0), sol, consts)
                     assert mine == (max(strengths) if leading else min(strengths))
                     checked[leading] += 1
             game.apply(decision)

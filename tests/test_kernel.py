@@ -14,6 +14,7 @@ import numpy as np
 import pluggy
 import pytest
 
+from regelmotor import play_row
 from regelmotor.bots import kernel as K
 from regelmotor.bots.expert import ExpertBot, kernel_for
 from regelmotor.bots.knowledge import OUT, play_knowledge
@@ -31,16 +32,16 @@ DEALS_PER_CONFIG = 190  # 26 rulesets and house rules, 2 combinations: 5,320 dea
 
 
 def _kernel_card(game: Game, card: int) -> int:
-    return K.FORDAEKT if card == game.fordaekt else card
+    return play_row.FORDAEKT if card == game.fordaekt else card
 
 
 def _engine_name(game: Game, card: int) -> str:
-    return NAMES[game.fordaekt] if card == K.FORDAEKT and game.fordaekt is not None else NAMES[card]
+    return NAMES[game.fordaekt] if card == play_row.FORDAEKT and game.fordaekt is not None else NAMES[card]
 
 
 def _play_both(rules: Rules, rng: random.Random, dealer: int) -> tuple[int, int]:
     """One random deal through ``Game`` and the kernel together; (states checked, fordækt states)."""
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     deck = new_deck(rules.ruleset.deck.jokers)
     rng.shuffle(deck)
     game = Game.from_deck(rules, deck, dealer)
@@ -48,24 +49,26 @@ def _play_both(rules: Rules, rng: random.Random, dealer: int) -> tuple[int, int]
         game.apply(rng.choice(game.legal))
     if game.phase != PLAY:
         return 0, 0
-    row = K.row_from_game(kernel, game)
+    row = play_row.row_from_game(kernel, game)
     checked = fordaekt = 0
     while game.step is not None:
         seat = game.to_act
-        assert seat is not None and row[K.TO_PLAY] == seat
-        legal = sorted(_engine_name(game, c) for c in K.cards_of(K.legal_mask(row, seat, kernel.constants)))
+        assert seat is not None and row[play_row.TO_PLAY] == seat
+        legal = sorted(
+            _engine_name(game, c) for c in play_row.cards_of(play_row.legal_mask(row, seat, kernel.constants))
+        )
         assert legal == sorted(map(str, game.legal)), f"{rules.ruleset.name}: legal cards differ"
         checked += 1
         fordaekt += game.fordaekt is not None
         action = rng.choice(game.legal)
         game.apply(action)
         assert action.card is not None
-        winner = K.play_card(row, _kernel_card(game, action.card), kernel.constants)
+        winner = play_row.play_card(row, _kernel_card(game, action.card), kernel.constants)
         if winner >= 0:
             assert winner == game.tricks[-1].winner, f"{rules.ruleset.name}: trick winners differ"
-        assert K.play_over(row, kernel.constants) == (game.phase != PLAY), "end of play differs"
-    assert [int(row[K.WON + s]) for s in range(4)] == game.tricks_won
-    assert row[K.VOIDS] == K.row_from_game(kernel, game)[K.VOIDS], "the voids shown differ"
+        assert play_row.play_over(row, kernel.constants) == (game.phase != PLAY), "end of play differs"
+    assert [int(row[play_row.WON + s]) for s in range(4)] == game.tricks_won
+    assert row[play_row.VOIDS] == play_row.row_from_game(kernel, game)[play_row.VOIDS], "the voids shown differ"
     return checked, fordaekt
 
 
@@ -94,14 +97,14 @@ def test_the_kernel_and_the_engine_agree_in_every_state_of_5000_random_deals(par
 
 def test_every_playout_ends_with_thirteen_tricks_or_a_lost_sol() -> None:
     rules = rules_of("whistklubben", "gaa-med")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rows = K.first_lead_rows(rules, kernel, 200, random.Random(4))
     won = K.playout_rows(rows, kernel.constants, 7)
     for row, tricks in zip(rows, won, strict=True):
         total = int(tricks.sum())
-        if row[K.SOL] and total < 13:
-            limit = int(row[K.SOL_LIMIT])
-            assert all(tricks[s] > limit for s in range(4) if (int(row[K.DECLARERS]) >> s) & 1)
+        if row[play_row.SOL] and total < 13:
+            limit = int(row[play_row.SOL_LIMIT])
+            assert all(tricks[s] > limit for s in range(4) if (int(row[play_row.DECLARERS]) >> s) & 1)
         else:
             assert total == 13
     assert np.array_equal(won, K.playout_rows(rows, kernel.constants, 7)), "a seed gives the same playouts"
@@ -124,20 +127,20 @@ def test_what_a_seat_knows_holds_for_the_real_deal_and_every_sampled_one() -> No
         samples = K.sample_rows(know.base, know.pool, know.allowed, know.capacity, 8, rng.getrandbits(31))
         for row in samples:
             for other in range(4):
-                assert bin(int(row[K.HANDS + other])).count("1") == len(game.hands[other])
-            assert int(row[K.HANDS + seat]) == int(know.base[K.HANDS + seat])
+                assert bin(int(row[play_row.HANDS + other])).count("1") == len(game.hands[other])
+            assert int(row[play_row.HANDS + seat]) == int(know.base[play_row.HANDS + seat])
         checked += 1
     assert checked > 2000
 
 
 def _play_decisions(
     configs: list[tuple[str, tuple[str, ...]]], deals: int, rng: random.Random
-) -> Iterator[tuple[Rules, K.KernelRules, Game, int]]:
+) -> Iterator[tuple[Rules, play_row.KernelRules, Game, int]]:
     """Each play decision with more than one legal card in ``deals`` random deals of each configuration:
     (rules, kernel, the game, the seat to play); a random legal action is taken after each."""
     for name, house in configs:
         rules = rules_of(name, *house)
-        kernel = K.KernelRules.build(rules)
+        kernel = play_row.KernelRules.build(rules)
         for number in range(deals):
             game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
             while game.step is not None:
@@ -152,26 +155,26 @@ def test_a_seat_and_the_whole_deal_read_the_play_from_one_observation() -> None:
     """A seat's row (``play_knowledge``, from its view) and the whole deal's (``row_from_game``) are built
     from the same ``PlayObservation``: they agree on every column but the hidden hands and who the partner
     is, and on the seat's own hand; and the fordækt card lies face down in both."""
-    hidden = {K.HANDS + s for s in range(4)} | {K.PARTNER}
+    hidden = {play_row.HANDS + s for s in range(4)} | {play_row.PARTNER}
     compared = fordaekt = 0
     configs = [("standard", ("fordaekt",)), ("thorsen", ("fordaekt",)), ("engelsk", ()), ("gruppe2", ())]
     for rules, kernel, game, seat in _play_decisions(configs, 30, random.Random(11)):
         view = game.view(seat)
         assert view.play == game.play_observation()  # one observation, the same for every seat
         mine = play_knowledge(view, view.legal_actions, rules, kernel).base
-        whole = K.row_from_game(kernel, game)
-        differ = [c for c in range(K.ROW) if c not in hidden and mine[c] != whole[c]]
+        whole = play_row.row_from_game(kernel, game)
+        differ = [c for c in range(play_row.ROW) if c not in hidden and mine[c] != whole[c]]
         assert not differ, f"{rules.name}: columns {differ} differ"
-        assert mine[K.HANDS + seat] == whole[K.HANDS + seat]
+        assert mine[play_row.HANDS + seat] == whole[play_row.HANDS + seat]
         compared += 1
-        fordaekt += K.FORDAEKT in view.play.played
+        fordaekt += play_row.FORDAEKT in view.play.played
     assert compared > 1000 and fordaekt > 0
 
 
-def _sol_rows(rules: Rules, kernel: K.KernelRules, count: int, rng: random.Random) -> list[K.Rows]:
+def _sol_rows(rules: Rules, kernel: play_row.KernelRules, count: int, rng: random.Random) -> list[play_row.Rows]:
     """Rows at the first lead of deals where the first seat to call bids a sol bid (any, at random)."""
     sols = [bid.text for bid in rules.ladder.bids if bid.is_sol]
-    rows: list[K.Rows] = []
+    rows: list[play_row.Rows] = []
     for _ in range(20 * count):
         if not sols or len(rows) == count:
             break
@@ -185,33 +188,35 @@ def _sol_rows(rules: Rules, kernel: K.KernelRules, count: int, rng: random.Rando
             else:
                 game.apply(rng.choice(legal))
         if game.phase == PLAY and game.bid is not None and game.bid.is_sol:
-            rows.append(K.row_from_game(kernel, game))
+            rows.append(play_row.row_from_game(kernel, game))
     return rows
 
 
-def _poisoned(row: K.Rows, viewer: int, rng: random.Random) -> K.Rows:
+def _poisoned(row: play_row.Rows, viewer: int, rng: random.Random) -> play_row.Rows:
     """``row`` with every hand ``viewer`` cannot see dealt again from all the cards he has not seen
     (the out-of-play ones too), each hand keeping its size; the partner moves with the partner card
     where the table does not know him."""
     hidden = [s for s in range(4) if not K.visible(row, viewer, s)]
-    seen = int(row[K.SEEN])
+    seen = int(row[play_row.SEEN])
     for s in range(4):
         if s not in hidden:
-            seen |= int(row[K.HANDS + s])
-    fixed = 1 << K.FORDAEKT  # the fordækt card stays with the declarer: the table saw it laid
+            seen |= int(row[play_row.HANDS + s])
+    fixed = 1 << play_row.FORDAEKT  # the fordækt card stays with the declarer: the table saw it laid
     pool = [c for c in range(55) if not (seen >> c) & 1]
     rng.shuffle(pool)
     poisoned = row.copy()
     for s in hidden:
-        size = bin(int(row[K.HANDS + s]) & ~fixed).count("1")
-        poisoned[K.HANDS + s] = K.mask_of(pool[:size]) | (int(row[K.HANDS + s]) & fixed)
+        size = bin(int(row[play_row.HANDS + s]) & ~fixed).count("1")
+        poisoned[play_row.HANDS + s] = play_row.mask_of(pool[:size]) | (int(row[play_row.HANDS + s]) & fixed)
         pool = pool[size:]
-    partner = int(row[K.PARTNER])
-    if partner >= 0 and not (int(K.known_side(row, viewer)) >> partner) & 1 and row[K.CALLED] >= 0:
+    partner = int(row[play_row.PARTNER])
+    if partner >= 0 and not (int(K.known_side(row, viewer)) >> partner) & 1 and row[play_row.CALLED] >= 0:
         holder = [
-            s for s in range(4) if s != row[K.DECLARER] and (int(poisoned[K.HANDS + s]) >> int(row[K.CALLED])) & 1
+            s
+            for s in range(4)
+            if s != row[play_row.DECLARER] and (int(poisoned[play_row.HANDS + s]) >> int(row[play_row.CALLED])) & 1
         ]
-        poisoned[K.PARTNER] = holder[0] if holder else -1
+        poisoned[play_row.PARTNER] = holder[0] if holder else -1
     return poisoned
 
 
@@ -222,14 +227,14 @@ def test_a_playout_seat_never_reads_a_hand_the_rules_have_not_shown_it(name: str
     lay that hand open (bordlægger: "lægger melderen sine kort åbent på bordet, når første stik er
     spillet", 001)."""
     rules = rules_of(name)
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rng = random.Random(f"poison:{name}")
     rows = [*K.first_lead_rows(rules, kernel, 60, rng), *_sol_rows(rules, kernel, 30, rng)]
     decisions = sol_decisions = 0
     for row in rows:
         row = row.copy()
-        while not K.play_over(row, kernel.constants):
-            viewer = int(row[K.TO_PLAY])
+        while not play_row.play_over(row, kernel.constants):
+            viewer = int(row[play_row.TO_PLAY])
             seed = rng.getrandbits(31)
             card = K.policy_card(row, kernel.constants, seed)
             for _ in range(3):
@@ -238,8 +243,8 @@ def test_a_playout_seat_never_reads_a_hand_the_rules_have_not_shown_it(name: str
                     f"{name}: seat {viewer} played another card when a hidden hand changed"
                 )
             decisions += 1
-            sol_decisions += bool(row[K.SOL])
-            K.play_card(row, card, kernel.constants)
+            sol_decisions += bool(row[play_row.SOL])
+            play_row.play_card(row, card, kernel.constants)
     assert decisions > 500
     if name != "engelsk":
         assert sol_decisions > 200  # the sol defence, which once read the declarer's hand, is among them
@@ -273,7 +278,7 @@ def test_where_a_plugin_decides_a_play_rule_the_expert_plays_out_with_the_engine
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     rules = _with_plugin(rules_of("gruppe2"))
-    assert not K.KernelRules.build(rules).exact
+    assert not play_row.KernelRules.build(rules).exact
     # the plugin's rule is in force: 2♠ takes A♠ 3♠ 4♠, where the shipped rule gives it to the ace
     assert rules.trick_winner([0, 12, 1, 2], None, False, None) == 0
     assert trick_winner(rules.ruleset)([0, 12, 1, 2], None, False, None) == 1
@@ -306,10 +311,10 @@ def test_a_plugin_replacing_called_card_binds_makes_the_expert_fall_back() -> No
     """Exact means every play-relevant hook is the shipped one: the selvmakker exemption is one of them
     (003 37: the ruleset's choice, which a plugin may make instead)."""
     base = rules_of("gruppe2")
-    assert K.KernelRules.build(base).exact
+    assert play_row.KernelRules.build(base).exact
     rules = _with_plugin(base, SelvmakkerBound(), "called_card_binds")
     assert rules.called_card_binds(0, ContractInfo(rules.ladder.bids[0], (0,))) is True
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     assert not kernel.exact and kernel.by_plugin
 
 
@@ -320,28 +325,28 @@ def test_a_sol_declarer_in_a_playout_never_takes_a_trick_he_could_duck(name: str
     since a sol declarer's random card would lose the deal in the model where no player would play it, and
     price every sol bid too low."""
     rules = rules_of(name)
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     consts = kernel.constants
     rng = random.Random(f"duck:{name}")
     checked = 0
     for row in _sol_rows(rules, kernel, 60, rng):
         row = row.copy()
-        while not K.play_over(row, consts):
-            seat = int(row[K.TO_PLAY])
-            n = int(row[K.TRICK_N])
-            legal = K.legal_mask(row, seat, consts)
-            if (int(row[K.DECLARERS]) >> seat) & 1 and n == 3:
+        while not play_row.play_over(row, consts):
+            seat = int(row[play_row.TO_PLAY])
+            n = int(row[play_row.TRICK_N])
+            legal = play_row.legal_mask(row, seat, consts)
+            if (int(row[play_row.DECLARERS]) >> seat) & 1 and n == 3:
                 ducks = []
-                for card in K.cards_of(legal):
+                for card in play_row.cards_of(legal):
                     trial = row.copy()
-                    trial[K.TRICK + n] = card
-                    if K.winning_index(trial, n + 1, consts) != n:
+                    trial[play_row.TRICK + n] = card
+                    if play_row.winning_index(trial, n + 1, consts) != n:
                         ducks.append(card)
                 if ducks:
                     for seed in range(40):
                         assert K.policy_card(row, consts, seed) in ducks, f"{name}: the declarer took a trick"
                     checked += 1
-            K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
+            play_row.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
     assert checked > 20
 
 
@@ -356,9 +361,9 @@ def test_a_sol_declarer_who_looks_ahead_plays_the_card_whose_playout_leaves_him_
         if legal & (legal - 1) == 0:
             continue
         seed = checked + 1
-        cards = np.array(K.cards_of(legal), dtype=np.int64)
+        cards = np.array(play_row.cards_of(legal), dtype=np.int64)
         won = K.evaluate_cards(row[None, :].copy(), cards, consts, seed, True)[0]
-        side = K.side_mask(row)
+        side = play_row.side_mask(row)
         tricks = {int(card): sum(int(won[c, s]) for s in range(4) if (side >> s) & 1) for c, card in enumerate(cards)}
         fewest = min(tricks.values())
         mine = K.policy_card(row.copy(), consts, 0)  # a sol declarer's rules of thumb have no chance in them
@@ -375,33 +380,36 @@ def test_a_sol_declarer_who_looks_ahead_plays_the_card_whose_playout_leaves_him_
 def test_looking_ahead_for_no_tricks_is_the_plain_playout() -> None:
     """``playout_rows_looking`` with no tricks to look ahead in plays as ``playout_rows`` does."""
     rules = rules_of("thorsen")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rows = np.array(_sol_rows(rules, kernel, 20, random.Random(8)))
     plain = K.playout_rows(rows, kernel.constants, 5)
     assert (K.playout_rows_looking(rows, kernel.constants, 5, 0) == plain).all()
 
 
-def _sol_declarer_turns(name: str, salt: str) -> Iterator[tuple[K.Rows, int, K.Rows]]:
+def _sol_declarer_turns(name: str, salt: str) -> Iterator[tuple[play_row.Rows, int, play_row.Rows]]:
     """Each turn of a sol declarer in playouts of 300 random sol deals of ``name``: the row as it stands (the
     caller only reads it), the seat's legal cards, the constants; the row is played on after."""
     rules = rules_of(name)
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     consts = kernel.constants
     rng = random.Random(f"{salt}:{name}")
     for row in [row.copy() for row in _sol_rows(rules, kernel, 300, rng)]:
-        while not K.play_over(row, consts):
-            seat = int(row[K.TO_PLAY])
-            if (int(row[K.DECLARERS]) >> seat) & 1:
-                yield row, K.legal_mask(row, seat, consts), consts
-            K.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
+        while not play_row.play_over(row, consts):
+            seat = int(row[play_row.TO_PLAY])
+            if (int(row[play_row.DECLARERS]) >> seat) & 1:
+                yield row, play_row.legal_mask(row, seat, consts), consts
+            play_row.play_card(row, K.policy_card(row, consts, rng.getrandbits(31)), consts)
 
 
-def _out_around(row: K.Rows, card: int, consts: K.Rows) -> tuple[int, int]:
+def _out_around(row: play_row.Rows, card: int, consts: play_row.Rows) -> tuple[int, int]:
     """How many cards still out (to the seat to play) rank below ``card`` in its suit, and how many above."""
-    fd = int(row[K.FD_SUIT])
-    out = ~(int(row[K.SEEN]) | int(row[K.HANDS + int(row[K.TO_PLAY])]))
-    strength = K.card_strength(card, 1, consts)
-    others = [K.card_strength(o, 1, consts) for o in K.cards_of(out & K.suit_mask(K.card_suit(card, fd), fd))]
+    fd = int(row[play_row.FD_SUIT])
+    out = ~(int(row[play_row.SEEN]) | int(row[play_row.HANDS + int(row[play_row.TO_PLAY])]))
+    strength = play_row.card_strength(card, 1, consts)
+    others = [
+        play_row.card_strength(o, 1, consts)
+        for o in play_row.cards_of(out & play_row.suit_mask(play_row.card_suit(card, fd), fd))
+    ]
     return sum(o < strength for o in others), sum(o > strength for o in others)
 
 
@@ -413,20 +421,20 @@ def test_a_sol_declarer_who_cannot_follow_throws_the_card_nothing_out_ranks_abov
     king and queen have gone is as sure a trick as a king. He keeps his jokers, his way under a trick."""
     checked = differs = 0
     for row, legal, consts in _sol_declarer_turns(name, "throw"):
-        n = int(row[K.TRICK_N])
-        fd = int(row[K.FD_SUIT])
-        led = K.card_suit(int(row[K.TRICK]), fd) if n else -1
-        plain = [c for c in K.cards_of(legal) if c < 52 or c == K.FORDAEKT]
-        if n and 0 <= led < 4 and not legal & K.suit_mask(led, fd) and len(plain) > 1:  # void: all stay under
+        n = int(row[play_row.TRICK_N])
+        fd = int(row[play_row.FD_SUIT])
+        led = play_row.card_suit(int(row[play_row.TRICK]), fd) if n else -1
+        plain = [c for c in play_row.cards_of(legal) if c < 52 or c == play_row.FORDAEKT]
+        if n and 0 <= led < 4 and not legal & play_row.suit_mask(led, fd) and len(plain) > 1:  # void: all stay under
 
-            def sure(card: int, row: K.Rows = row, consts: K.Rows = consts) -> tuple[int, int]:
-                return -_out_around(row, card, consts)[1], K.card_strength(card, 1, consts)
+            def sure(card: int, row: play_row.Rows = row, consts: play_row.Rows = consts) -> tuple[int, int]:
+                return -_out_around(row, card, consts)[1], play_row.card_strength(card, 1, consts)
 
             surest = max(sure(c) for c in plain)
             for seed in range(10):
                 assert sure(K.policy_card(row, consts, seed)) == surest
             checked += 1
-            differs += sure(max(plain, key=lambda c: K.card_strength(c, 1, consts))) != surest
+            differs += sure(max(plain, key=lambda c: play_row.card_strength(c, 1, consts))) != surest
     assert checked > 10 and differs > 0
 
 
@@ -438,14 +446,14 @@ def test_a_sol_declarer_on_lead_leads_where_a_defender_must_go_over(name: str) -
     none still out can go over it while another is left (not merely his lowest card)."""
     checked = differs = 0
     for row, legal, consts in _sol_declarer_turns(name, "exit"):
-        if row[K.TRICK_N] or not legal & (legal - 1):
+        if row[play_row.TRICK_N] or not legal & (legal - 1):
             continue
-        fd = int(row[K.FD_SUIT])
+        fd = int(row[play_row.FD_SUIT])
         options = {}
         for suit in range(4):
-            mine = K.cards_of(legal & K.suit_mask(suit, fd))
+            mine = play_row.cards_of(legal & play_row.suit_mask(suit, fd))
             if mine:
-                low = min(mine, key=lambda c: K.card_strength(c, 1, consts))
+                low = min(mine, key=lambda c: play_row.card_strength(c, 1, consts))
                 below, above = _out_around(row, low, consts)
                 if above:
                     options[low] = (below, -above)
@@ -453,7 +461,7 @@ def test_a_sol_declarer_on_lead_leads_where_a_defender_must_go_over(name: str) -
             led = K.policy_card(row, consts, checked)
             assert led in options and options[led] == min(options.values())
             checked += 1
-            lowest = min(options, key=lambda c: K.card_strength(c, 1, consts))
+            lowest = min(options, key=lambda c: play_row.card_strength(c, 1, consts))
             differs += options[lowest] != options[led]
     assert checked > 10 and differs > 0
 
@@ -463,11 +471,11 @@ def test_every_card_weighed_on_a_deal_meets_the_same_chances() -> None:
     same card weighed twice on a deal is played out alike, and it is not when the chances are the
     playouts' own (``common=False``, the bot ``expert-v1``)."""
     rules = rules_of("standard")
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     rows = K.first_lead_rows(rules, kernel, 40, random.Random(11))
     differ = 0
     for r, row in enumerate(rows):
-        card = K.lowest_card(K.legal_mask(row, int(row[K.TO_PLAY]), kernel.constants))
+        card = play_row.lowest_card(play_row.legal_mask(row, int(row[play_row.TO_PLAY]), kernel.constants))
         twice = np.array([card, card], dtype=np.int64)
         won = K.evaluate_cards(row[None, :], twice, kernel.constants, r)
         assert np.array_equal(won[0, 0], won[0, 1])
@@ -490,7 +498,7 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
     from regelmotor.rules.cardplay import legal as L
 
     rules = rules_of(config[0], *config[1])
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     consts = kernel.constants
     rng = random.Random(47)
     tricks_checked = 0
@@ -506,7 +514,7 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
             continue
         called = game.called
         fd = -1 if game.fordaekt is None else called // 13
-        fd_card = K.FORDAEKT if fd >= 0 else -1
+        fd_card = play_row.FORDAEKT if fd >= 0 else -1
         shown = [(t.leader, [_kernel_card(game, c) for c in t.cards]) for t in game.tricks]
         expected, suit_led = 0, False
         for number, (leader, cards) in enumerate(shown):
@@ -520,8 +528,8 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
                 answer = L.legal_cards(hand, place, led, number == 0, called, suit_led, fd_card, fd, trump, consts)
                 if L.removed_by(answer, card, hand, number == 0, fd_card, consts) in (L.HOLDER_LEADS, L.MUST_FALL):
                     expected |= 1 << seat
-            suit_led = suit_led or K.leads_called_suit(cards[0], called, fd)
-            got = K.barred_from_called(shown[: number + 1], called, fd, consts)
+            suit_led = suit_led or play_row.leads_called_suit(cards[0], called, fd)
+            got = play_row.barred_from_called(shown[: number + 1], called, fd, consts)
             assert got == expected, f"{config}, deal {dealer}, trick {number + 1}"
             tricks_checked += 1
     assert tricks_checked > 0  # a house rule that redeals most deals (omblanding) leaves few

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regelmotor.bots import kernel as K
+from regelmotor import play_row
 from regelmotor.double_dummy import solver
 from regelmotor.double_dummy.solver import (
     FEWEST,
@@ -37,11 +37,11 @@ def leaf_value(row: Rows, consts: Rows, side: int, wants: int, search: Search, n
     """What the scoring reads of the side's tricks: all of them in a trump game; in a sol only whether
     the declarer stays within his most (one null-window test: his most if so, one more if not)."""
     if wants == FEWEST:
-        limit = int(row[K.SOL_LIMIT])
+        limit = int(row[play_row.SOL_LIMIT])
         over = reaches(row, consts, side, wants, limit + 1, search, nodes)
         if over == UNKNOWN:
             return UNKNOWN
-        return limit + 1 if over == 1 else min(limit, side_won(row, side) + 13 - int(row[K.TRICKS]))
+        return limit + 1 if over == 1 else min(limit, side_won(row, side) + 13 - int(row[play_row.TRICKS]))
     return value(row, consts, side, wants, search, nodes, 7)
 
 
@@ -51,7 +51,7 @@ def solve(row: Rows, consts: Rows, table: Rows, nodes: int) -> int:
     wants = objective(row)
     if wants == NONE:
         return UNKNOWN
-    return int(leaf_value(row, consts, K.side_mask(row), wants, new_search(table), nodes))
+    return int(leaf_value(row, consts, play_row.side_mask(row), wants, new_search(table), nodes))
 
 
 @jit
@@ -72,11 +72,11 @@ def _settle(out: Rows, row: Rows, consts: Rows, side: int, wants: int, search: S
         elif theirs < 0:
             theirs = seat
     before = side_won(row, side)
-    left = 13 - int(row[K.TRICKS])
+    left = 13 - int(row[play_row.TRICKS])
     for seat in range(4):
-        out[seat] = row[K.WON + seat]
+        out[seat] = row[play_row.WON + seat]
     out[mine] += found - before
-    if theirs >= 0 and not K.play_over(row, consts):
+    if theirs >= 0 and not play_row.play_over(row, consts):
         out[theirs] += left - (found - before)
     return True
 
@@ -89,10 +89,10 @@ def _evaluate(won: Rows, rows: Rows, candidates: Rows, consts: Rows, search: Sea
         wants = objective(row)
         if wants == NONE:
             continue
-        side = K.side_mask(row)
+        side = play_row.side_mask(row)
         for c in range(candidates.shape[0]):
             child = row.copy()
-            K.play_card(child, int(candidates[c]), consts)
+            play_row.play_card(child, int(candidates[c]), consts)
             if _settle(won[r, c], child, consts, side, wants, search, nodes):
                 settled += 1
     return settled
@@ -104,7 +104,7 @@ def _finish(won: Rows, settled: Rows, rows: Rows, consts: Rows, search: Search, 
         row = rows[r]
         wants = objective(row)
         if wants != NONE:
-            settled[r] = _settle(won[r], row, consts, K.side_mask(row), wants, search, nodes)
+            settled[r] = _settle(won[r], row, consts, play_row.side_mask(row), wants, search, nodes)
 
 
 def finish_rows(won: Rows, rows: Rows, consts: Rows, table: Rows, nodes: int) -> Rows:

@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from regelmotor import play_row
 from regelmotor.bids import Bid
 from regelmotor.bots import double_dummy as DD
 from regelmotor.bots import kernel as K
@@ -67,7 +68,7 @@ K_ = TypeVar("K_")
 """What a batch of playouts is grouped by: a candidate action, or a kind of contract."""
 
 
-_KERNELS: dict[int, tuple[Rules, K.KernelRules]] = {}
+_KERNELS: dict[int, tuple[Rules, play_row.KernelRules]] = {}
 _TOKENS = itertools.count()
 _LEAF_TABLES = threading.local()
 """Each thread's double-dummy tables, one per seat, made once (a bot per deal would make four per deal);
@@ -75,9 +76,9 @@ a table says which bot and contract its positions belong to, and is cleared for 
 _WARNED: set[str] = set()
 
 
-def kernel_for(rules: Rules) -> K.KernelRules:
+def kernel_for(rules: Rules) -> play_row.KernelRules:
     """The kernel constants of ``rules``, made once per compiled ruleset; says once when it cannot be exact."""
-    kernel = per_rules(_KERNELS, rules, K.KernelRules.build)
+    kernel = per_rules(_KERNELS, rules, play_row.KernelRules.build)
     if kernel.by_plugin and rules.name not in _WARNED:
         _WARNED.add(rules.name)
         print(
@@ -238,20 +239,22 @@ class ExpertBot:
         best = max(finalists or range(len(weighed)), key=lambda c: (totals[c], -weighed[c]))
         top = weighed[best]
         run = [c for c, t in enumerate(twin) if t == top]
-        sol = int(rows[0, K.SOL])
-        strength = {c: K.card_strength(int(candidates[c]), sol, consts) for c in run}
+        sol = int(rows[0, play_row.SOL])
+        strength = {c: play_row.card_strength(int(candidates[c]), sol, consts) for c in run}
         # equal in tricks: lead the top of the run, follow with its lowest, as a club player does
         chosen = max(run, key=strength.__getitem__) if not view.play.trick else min(run, key=strength.__getitem__)
         if doubling and totals[best] > 0:  # the playouts expect this seat to gain: a doubling multiplies it
             return doubling[0]
         return legal[chosen]
 
-    def _card_totals(self, view: View, facts: K.PlayFacts, rows: K.Rows, won: K.Rows) -> list[float]:
+    def _card_totals(
+        self, view: View, facts: play_row.PlayFacts, rows: play_row.Rows, won: play_row.Rows
+    ) -> list[float]:
         """Each weighed card's points for this seat, summed over the sampled deals."""
         me = view.seat
         totals = [0.0] * won.shape[1]
         key = (facts.bid.text, facts.declarers)
-        for r, partner in enumerate(rows[:, K.PARTNER].tolist()):
+        for r, partner in enumerate(rows[:, play_row.PARTNER].tolist()):
             owner = None if partner < 0 else partner
             contract = (*key, owner, len(view.turned), view.doublings, me)
             for c, tricks in enumerate(won[r].tolist()):
@@ -260,7 +263,7 @@ class ExpertBot:
                 totals[c] += self._scored(full, facts.bid) if found is None else found
         return totals
 
-    def _lead_finalists(self, view: View, rows: K.Rows, totals: list[float]) -> list[int]:
+    def _lead_finalists(self, view: View, rows: play_row.Rows, totals: list[float]) -> list[int]:
         """The leads the playouts rank highest (``Budget.dd_lead_finalists``), where the budget has a lead
         solved from more cards than the rest of play and the position is within them; else none."""
         budget = self.budget
@@ -270,7 +273,9 @@ class ExpertBot:
             return []
         return sorted(range(len(totals)), key=lambda c: -totals[c])[: budget.dd_lead_finalists]
 
-    def _double_dummy(self, view: View, won: K.Rows, rows: K.Rows, candidates: K.Rows, deeper: bool = False) -> None:
+    def _double_dummy(
+        self, view: View, won: play_row.Rows, rows: play_row.Rows, candidates: play_row.Rows, deeper: bool = False
+    ) -> None:
         """The playouts' tricks replaced by double-dummy values where the budget allows (the late tricks).
 
         The narrow budget is for a contract whose declarer wants the fewest tricks, as the solver reads
@@ -289,11 +294,11 @@ class ExpertBot:
         table = self._leaf_table(view.seat, (view.dealer, view.contract, view.declarers, view.trump, view.called))
         DD.evaluate_cards(won, rows, candidates, self.kernel.constants, table, nodes)
 
-    def _leaf_table(self, seat: int, position: tuple[object, ...]) -> K.Rows:
+    def _leaf_table(self, seat: int, position: tuple[object, ...]) -> play_row.Rows:
         """The seat's leaf table in this thread, cleared where it held another bot's positions or another
         ``position``'s (a table is 4 MB: one a seat and thread, not one a bot)."""
         owner = (self._token, *position)
-        pool: dict[int, tuple[K.Rows, list[object]]] = _LEAF_TABLES.__dict__.setdefault("by_seat", {})
+        pool: dict[int, tuple[play_row.Rows, list[object]]] = _LEAF_TABLES.__dict__.setdefault("by_seat", {})
         if seat not in pool:
             pool[seat] = (DD.new_table(), [None])
         table, held_for = pool[seat]
@@ -496,8 +501,8 @@ class ExpertBot:
     def _play_out(self, games: Sequence[Game | AtFirstLead]) -> list[Played]:
         """Each game's remaining choices before play made cheaply, then its cards played out by the kernel
         (a deal ``first_lead`` took to its first lead is played from its row)."""
-        rows: list[K.Rows] = []
-        facts: list[K.PlayFacts | None] = []
+        rows: list[play_row.Rows] = []
+        facts: list[play_row.PlayFacts | None] = []
         for game in games:
             if isinstance(game, AtFirstLead):
                 facts.append(None)  # only a plugin's play rules read them, and then no deal comes this way
@@ -507,8 +512,8 @@ class ExpertBot:
                 kind, seat = game.step
                 game.apply(self._quick(game, kind, seat))
             if game.phase == PLAY:
-                facts.append(K.game_facts(game))
-                rows.append(K.row_from_game(self.kernel, game, facts[-1]))
+                facts.append(play_row.game_facts(game))
+                rows.append(play_row.row_from_game(self.kernel, game, facts[-1]))
         won = iter(self._playouts(rows, facts).tolist())
         return [
             Played(game.bid, game.declarers, game.partner, game.vip_card, 0, tuple(next(won)))
@@ -644,7 +649,7 @@ class ExpertBot:
         values = self._value_table(False, game.trump, game.called)
         return fordaekt(min(game.hands[seat], key=values.__getitem__))
 
-    def _playouts(self, rows: list[K.Rows], facts: Sequence[K.PlayFacts | None]) -> K.Rows:
+    def _playouts(self, rows: list[play_row.Rows], facts: Sequence[play_row.PlayFacts | None]) -> play_row.Rows:
         if not rows:
             return np.zeros((0, 4), dtype=np.int64)
         if self.kernel.exact:
@@ -659,12 +664,12 @@ class ExpertBot:
             budget = self.budget
             deep, deep_nodes = budget.plan_dd_open_sol_cards, budget.plan_dd_open_sol_nodes
             if deep > cards:  # an open sol's playouts solved from more cards
-                open_sols = np.flatnonzero((played[:, K.SOL_LIMIT] >= 0) & (played[:, K.OPEN_SEATS] != 0))
+                open_sols = np.flatnonzero((played[:, play_row.SOL_LIMIT] >= 0) & (played[:, play_row.OPEN_SEATS] != 0))
                 if open_sols.size:
                     self._solve_from(played, won, rest, open_sols, deep, deep_nodes, table)
             closed = budget.plan_dd_closed_sol_cards
             if closed != cards:  # a closed sol's playouts solved from another number of cards, or played out
-                hidden = [DD.objective(row) == DD.FEWEST and row[K.OPEN_SEATS] == 0 for row in played]
+                hidden = [DD.objective(row) == DD.FEWEST and row[play_row.OPEN_SEATS] == 0 for row in played]
                 closed_sols = np.flatnonzero(hidden)
                 if closed_sols.size:
                     leaf[closed_sols] = False
@@ -686,13 +691,13 @@ class ExpertBot:
 
     def _solve_from(
         self,
-        played: K.Rows,
-        won: K.Rows,
+        played: play_row.Rows,
+        won: play_row.Rows,
         rest: npt.NDArray[np.bool_],
         which: npt.NDArray[np.intp],
         cards: int,
         nodes: int,
-        table: K.Rows,
+        table: play_row.Rows,
     ) -> None:
         """The rows ``which`` of ``played`` played on to ``cards`` cards and solved from there (their tricks
         into ``won``, at most ``nodes`` nodes a row); those settled are taken out of ``rest``."""
@@ -741,7 +746,7 @@ class ExpertBot:
         return points
 
 
-def _known(facts: K.PlayFacts | None) -> K.PlayFacts:
+def _known(facts: play_row.PlayFacts | None) -> play_row.PlayFacts:
     """A playout's contract, which the engine's own play needs (a deal ``first_lead`` settled has none, and
     none comes where the kernel is not exact)."""
     assert facts is not None, "first_lead is taken only where the kernel plays the cards"

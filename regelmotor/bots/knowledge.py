@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from regelmotor import play_row
 from regelmotor.bots import call_reading as R
-from regelmotor.bots import kernel as K
 from regelmotor.cards import new_deck, suit_of
 from regelmotor.engine.actions import KEEP_ACTION, Action, Verb, discard, fordaekt
 from regelmotor.engine.game import HAND, SEATS, Game, View
@@ -39,38 +39,38 @@ Chooser = Callable[[Game, int, int], Action]
 class PlayKnowledge:
     """A seat's knowledge in play, as the kernel's sampler takes it."""
 
-    facts: K.PlayFacts
-    base: K.Rows
-    pool: K.Rows
-    allowed: K.Rows
-    capacity: K.Rows
+    facts: play_row.PlayFacts
+    base: play_row.Rows
+    pool: play_row.Rows
+    allowed: play_row.Rows
+    capacity: play_row.Rows
     candidates: tuple[int, ...]
     """The legal cards of the seat, as kernel cards, in the order of the legal actions."""
     played_by: tuple[int, ...] = (0, 0, 0, 0)
     """The cards each seat has played so far, as masks: with its hand now, the hand its calls were made on."""
 
 
-def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.KernelRules) -> PlayKnowledge:
+def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: play_row.KernelRules) -> PlayKnowledge:
     """The kernel row of what ``view.seat`` knows, and what the sampler must respect for the rest."""
     me = view.seat
     bid = view.contract
     assert bid is not None
     called = None if view.called is None or bid.is_sol else view.called
     fd_suit = suit_of(called) if view.fordaekt_laid and called is not None else None
-    open_seats, open_after = K.open_at(rules, bid, view.declarers)
-    facts = K.PlayFacts(
+    open_seats, open_after = play_row.open_at(rules, bid, view.declarers)
+    facts = play_row.PlayFacts(
         bid,
         tuple(view.declarers),
         view.trump,
         called,
         fd_suit,
-        K.sol_order(rules, bid, view.declarers),
+        play_row.sol_order(rules, bid, view.declarers),
         open_seats,
         open_after,
     )
     own_fd = view.fordaekt
     play = view.play
-    hand = [K.FORDAEKT if c == own_fd else c for c in view.hand]
+    hand = [play_row.FORDAEKT if c == own_fd else c for c in view.hand]
     played = play.played
     known: list[list[int]] = [[] for _ in range(SEATS)]
     known[me] = hand
@@ -91,20 +91,22 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         partner = -2  # whoever holds the partner card in each sampled deal
     if partner >= 0 and called is not None and called not in played and called not in known[partner]:
         known[partner].append(called)
-    face_down_out = fd_suit is not None and K.FORDAEKT not in played and K.FORDAEKT not in hand
-    if face_down_out and K.FORDAEKT not in known[view.declarers[0]]:
-        known[view.declarers[0]].append(K.FORDAEKT)
-    row = np.array(K.observed_row(kernel, facts, partner, known, play, me, view.partner is not None), dtype=np.int64)
+    face_down_out = fd_suit is not None and play_row.FORDAEKT not in played and play_row.FORDAEKT not in hand
+    if face_down_out and play_row.FORDAEKT not in known[view.declarers[0]]:
+        known[view.declarers[0]].append(play_row.FORDAEKT)
+    row = np.array(
+        play_row.observed_row(kernel, facts, partner, known, play, me, view.partner is not None), dtype=np.int64
+    )
     # the cards nobody has shown this seat
     real = new_deck(rules.jokers)
-    seen_real = {c for c in played if c != K.FORDAEKT} | {c for cards in known for c in cards}
+    seen_real = {c for c in played if c != play_row.FORDAEKT} | {c for cards in known for c in cards}
     seen_real |= set(view.discarded)
     if own_fd is not None:
         seen_real.add(own_fd)
     pool = [c for c in real if c not in seen_real]
     shown = play.shown
     fd = -1 if fd_suit is None else fd_suit
-    public_voids = int(row[K.VOIDS])
+    public_voids = int(row[play_row.VOIDS])
     voids = [(public_voids >> (4 * seat)) & 0b1111 for seat in range(SEATS)]
     capacity = [0] * 5
     for seat in range(SEATS):
@@ -114,10 +116,10 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
     if capacity[OUT] < 0 or min(capacity) < 0:
         raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
     turned = set(view.turned)
-    declarer_bits = K.mask_of(view.declarers)
-    barred = 0 if called is None else K.barred_from_called(shown, called, fd, kernel.constants)
-    if row[K.EXEMPT] >= 0:  # the partner card's rules do not bind a selvmakker declarer
-        barred &= ~(1 << int(row[K.EXEMPT]))
+    declarer_bits = play_row.mask_of(view.declarers)
+    barred = 0 if called is None else play_row.barred_from_called(shown, called, fd, kernel.constants)
+    if row[play_row.EXEMPT] >= 0:  # the partner card's rules do not bind a selvmakker declarer
+        barred &= ~(1 << int(row[play_row.EXEMPT]))
     allowed = []
     for card in pool:
         mask = 1 << OUT
@@ -129,7 +131,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: K.
         if card == called:  # not with a seat its rules made play it, where it did not fall
             mask &= ~barred
         allowed.append(mask)
-    candidates = tuple(K.FORDAEKT if action.card == own_fd else (action.card or 0) for action in legal)
+    candidates = tuple(play_row.FORDAEKT if action.card == own_fd else (action.card or 0) for action in legal)
     played_by = [0] * SEATS
     for leader, trick_cards in shown:
         for i, code in enumerate(trick_cards):
@@ -179,7 +181,7 @@ class CallReading:
     meanings: R.Meanings
     oversample: int
 
-    def order(self, hands: Sequence[K.Rows], view: View, rules: Rules, rng: random.Random) -> list[int]:
+    def order(self, hands: Sequence[play_row.Rows], view: View, rules: Rules, rng: random.Random) -> list[int]:
         """The deals in the order they are to be tried, ``hands[seat]`` being each deal's hand of that seat
         when the cards were dealt (as masks)."""
         said = R.what_calls_say(view.history, rules)
@@ -192,13 +194,19 @@ class CallReading:
 
 
 def read_rows(
-    rows: K.Rows, know: PlayKnowledge, view: View, rules: Rules, reading: CallReading, count: int, rng: random.Random
-) -> K.Rows:
+    rows: play_row.Rows,
+    know: PlayKnowledge,
+    view: View,
+    rules: Rules,
+    reading: CallReading,
+    count: int,
+    rng: random.Random,
+) -> play_row.Rows:
     """``count`` of the sampled play rows, drawn in proportion to how likely they make the calls heard
     (each seat's hand read as its cards now and those it has played; a declarer's exchange is not undone)."""
     if len(rows) <= count:
         return rows
-    held = [rows[:, K.HANDS + s] | (know.played_by[s] & REAL_CARDS) for s in range(SEATS)]
+    held = [rows[:, play_row.HANDS + s] | (know.played_by[s] & REAL_CARDS) for s in range(SEATS)]
     return rows[reading.order(held, view, rules, rng)[:count]]
 
 

@@ -1,7 +1,7 @@
 """The command line's words in the reader's language: each argument's help, and argparse's own words.
 
 The parser is written in English, as gettext writes a program: each text is its own key, and the Danish
-catalogue (``rulebook/phrases/help.da.yaml``) gives what a Danish club member reads instead. argparse
+catalogue (``phrase_table/help.da.yaml``) gives what a Danish club member reads instead. argparse
 says its own words ("usage:", "the following arguments are required") through ``gettext``, looked up
 when it says them: ``argparse_in`` puts the catalogue in gettext's place while a parser is built and
 used. A text the catalogue lacks stays English, and the test of every command's help finds it.

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from regelmotor import play_row as K
+from regelmotor import play_row
 from regelmotor.cards import Card
 from regelmotor.double_dummy import solver as S
 from regelmotor.engine.actions import PLAYS, Verb
@@ -108,23 +108,23 @@ def sides_of(game: Game, row: Rows) -> Sides:
     assert game.bid is not None
     named = game.rules.named(game.bid)
     fewest = named is not None and named.fewest_tricks
-    kind = int(row[K.SIDE])
+    kind = int(row[play_row.SIDE])
     if kind == EACH:
         return Sides(0, S.FEWEST if fewest else S.MOST, True)
     if kind == PAIRS:
-        return Sides(K.side_mask(row), S.FEWEST if fewest else S.MOST, False)
+        return Sides(play_row.side_mask(row), S.FEWEST if fewest else S.MOST, False)
     wants = S.objective(row)  # a trump game's side takes the most, a sol's the fewest
     if wants == S.NONE:
         raise AnalysisError(
             f"{game.contract} is played by {len(game.declarers)} declarers each on his own (gå med): "
             "there are more than two sides, so there is no double-dummy value to analyse"
         )
-    return Sides(K.side_mask(row), wants, False)
+    return Sides(play_row.side_mask(row), wants, False)
 
 
-def kernel_of(rules: Rules) -> K.KernelRules:
+def kernel_of(rules: Rules) -> play_row.KernelRules:
     """The kernel's play rules, or a refusal where a plugin decides a play rule the solver cannot play."""
-    kernel = K.KernelRules.build(rules)
+    kernel = play_row.KernelRules.build(rules)
     if not kernel.exact:
         raise AnalysisError(
             "a plugin of this ruleset replaces a play rule (legal cards, trick winner or end of play): "
@@ -158,9 +158,9 @@ class Analyser:
 
         The cards share their budgets: a card its own did not settle is searched again, once the others
         are done, with what they left of theirs (the table still holds what its first search learnt)."""
-        seat = int(row[K.TO_PLAY])
+        seat = int(row[play_row.TO_PLAY])
         high = S.wants_high(row, seat, side, wants)
-        legal = cards_of(K.legal_mask(row, seat, self.kernel.constants))
+        legal = cards_of(play_row.legal_mask(row, seat, self.kernel.constants))
         values: dict[int, int | None] = {}
         pool = len(legal) * self.nodes
         spent = 0
@@ -169,7 +169,7 @@ class Analyser:
                 if again and (values[card] is not None or spent >= pool):
                     continue
                 child = row.copy()
-                K.play_card(child, card, self.kernel.constants)
+                play_row.play_card(child, card, self.kernel.constants)
                 nodes = pool - spent if again else self.nodes
                 keeps = self.solver.reaches(child, side, wants, best if high else best + 1, nodes)
                 spent += self.solver.searched
@@ -205,14 +205,14 @@ def analyse(
     game = start.clone()
     analyser = Analyser(game, nodes)
     kernel = analyser.kernel
-    sides = sides_of(game, K.row_from_game(kernel, game))
+    sides = sides_of(game, play_row.row_from_game(kernel, game))
     fordaekt = game.fordaekt
     cards = list(plays)
     while cards and len(game.tricks) + 1 < from_trick and game.phase == PLAY:
         game.apply(PLAYS[cards.pop(0)], game.to_act)
     if game.phase != PLAY or game.trick:
         raise AnalysisError(f"the deal has no trick {from_trick} to analyse ({len(game.tricks)} tricks were played)")
-    first = K.row_from_game(kernel, game)
+    first = play_row.row_from_game(kernel, game)
 
     def real(code: int) -> Card:
         return fordaekt if code == FORDAEKT and fordaekt is not None else code
@@ -222,8 +222,8 @@ def analyse(
     for card in cards:  # every position first: they are analysed from the last, where search is cheap
         if game.phase != PLAY:
             break
-        row = K.row_from_game(kernel, game)
-        positions.append((row, int(row[K.TO_PLAY]), card, len(game.tricks) + 1))
+        row = play_row.row_from_game(kernel, game)
+        positions.append((row, int(row[play_row.TO_PLAY]), card, len(game.tricks) + 1))
         game.apply(PLAYS[card], game.to_act)
     ends = None if seconds is None else time.monotonic() + seconds
     costs: list[CardCost] = []
@@ -265,7 +265,7 @@ def analyse(
     return Analysis(
         label,
         trump,
-        int(first[K.LEADER]),
+        int(first[play_row.LEADER]),
         declarers,
         sides.per_player,
         hands,
@@ -287,7 +287,7 @@ def _cost_bounds(
     """What a card may have cost, from what the search proved of the best (``best``: its fewest and most
     tricks) and of the position after the card: never below 0 (no card does better than the best)."""
     child = row.copy()
-    K.play_card(child, FORDAEKT if card == analyser.fordaekt else card, analyser.kernel.constants)
+    play_row.play_card(child, FORDAEKT if card == analyser.fordaekt else card, analyser.kernel.constants)
     low, top = analyser.bounds(child, side, wants, max(1, analyser.nodes // BOUNDS_SHARE))
     if high:  # the side wants many: the cost is the best less what the card keeps
         return max(0, best[0] - top), max(0, best[1] - low)

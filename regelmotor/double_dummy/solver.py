@@ -58,7 +58,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from regelmotor import play_row as K
+from regelmotor import play_row
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME, sol_ends_early
 from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
@@ -147,14 +147,14 @@ the root."""
 def objective(row: Rows) -> int:
     """Whether the declaring side wants ``MOST`` or ``FEWEST`` tricks, or ``NONE`` (each for himself,
     or a sol of several declarers each on his own: no two sides)."""
-    side = int(row[K.SIDE])
+    side = int(row[play_row.SIDE])
     if side == EACH:
         return NONE
     if side == TRUMP_GAME:
         return MOST
-    if bit_count(int(row[K.DECLARERS])) > 1 and side != PAIRS:
+    if bit_count(int(row[play_row.DECLARERS])) > 1 and side != PAIRS:
         return NONE
-    return FEWEST if row[K.SOL_LIMIT] >= 0 else MOST
+    return FEWEST if row[play_row.SOL_LIMIT] >= 0 else MOST
 
 
 @jit
@@ -162,7 +162,7 @@ def side_won(row: Rows, side: int) -> int:
     total = 0
     for seat in range(4):
         if (side >> seat) & 1:
-            total += int(row[K.WON + seat])
+            total += int(row[play_row.WON + seat])
     return total
 
 
@@ -172,22 +172,22 @@ def ceiling(row: Rows, consts: Rows, side: int) -> int:
     soon as the side has passed its bid's most (a sol, by ``end_of_play``'s rule, asked of the moment the
     side would take one too many), one more than that most: a search for more needs no search."""
     won = side_won(row, side)
-    left = 13 - int(row[K.TRICKS])
-    limit = int(row[K.SOL_LIMIT])
-    if limit < 0 or row[K.FIRST_TRICKS] >= 0 or won > limit or won + left <= limit + 1 or side == 0:
+    left = 13 - int(row[play_row.TRICKS])
+    limit = int(row[play_row.SOL_LIMIT])
+    if limit < 0 or row[play_row.FIRST_TRICKS] >= 0 or won > limit or won + left <= limit + 1 or side == 0:
         return won + left
     extra = limit + 1 - won
     first = lowest_card(side)
     over = ends(
-        int(row[K.TRICKS]) + extra,
-        int(row[K.WON]) + (extra if first == 0 else 0),
-        int(row[K.WON + 1]) + (extra if first == 1 else 0),
-        int(row[K.WON + 2]) + (extra if first == 2 else 0),
-        int(row[K.WON + 3]) + (extra if first == 3 else 0),
-        int(row[K.DECLARERS]),
-        int(row[K.SIDE]),
+        int(row[play_row.TRICKS]) + extra,
+        int(row[play_row.WON]) + (extra if first == 0 else 0),
+        int(row[play_row.WON + 1]) + (extra if first == 1 else 0),
+        int(row[play_row.WON + 2]) + (extra if first == 2 else 0),
+        int(row[play_row.WON + 3]) + (extra if first == 3 else 0),
+        int(row[play_row.DECLARERS]),
+        int(row[play_row.SIDE]),
         limit,
-        int(row[K.FIRST_TRICKS]),
+        int(row[play_row.FIRST_TRICKS]),
         int(sol_ends_early(consts)),
     )
     return limit + 1 if over else won + left
@@ -232,8 +232,8 @@ def heads_of(table: Rows) -> int:
 def keyed_by_tricks(row: Rows) -> bool:
     """Whether the tricks already won decide when play ends (a named bid of one side that ends early),
     so two positions with the same cards left but other tricks won are not the same position."""
-    side = int(row[K.SIDE])
-    return not (side == TRUMP_GAME or side == PAIRS or side == EACH or row[K.DECLARERS] == 0)  # noqa: SIM109
+    side = int(row[play_row.SIDE])
+    return not (side == TRUMP_GAME or side == PAIRS or side == EACH or row[play_row.DECLARERS] == 0)  # noqa: SIM109
 
 
 @jit
@@ -243,10 +243,10 @@ def seats_alike(row: Rows) -> bool:
     table entries then serve both sides and every declarer (DDS keeps one table for the four leaders of a
     trump): kept for the side of seat 0, read for the other side turned round."""
     return bool(
-        row[K.SIDE] == TRUMP_GAME
-        and row[K.SOL_LIMIT] < 0
-        and row[K.FIRST_TRICKS] < 0
-        and (row[K.CALLED] < 0 or row[K.CALLED_PLAYED] != 0)
+        row[play_row.SIDE] == TRUMP_GAME
+        and row[play_row.SOL_LIMIT] < 0
+        and row[play_row.FIRST_TRICKS] < 0
+        and (row[play_row.CALLED] < 0 or row[play_row.CALLED_PLAYED] != 0)
     )
 
 
@@ -260,18 +260,18 @@ def turned_round(lower: int, upper: int, left: int) -> tuple[int, int]:
 def flags(row: Rows, side: int, wants: int) -> int:
     """What, besides the hands and the contract, decides the rest of play at the start of a trick (where
     ``seats_alike``, ``side`` is seat 0's and the partner is left out)."""
-    meta = int(row[K.LEADER]) | (int(row[K.CALLED_PLAYED]) << 2) | (int(row[K.SUIT_LED]) << 3)
-    meta |= (7 if seats_alike(row) else int(row[K.PARTNER]) + 2) << 4
+    meta = int(row[play_row.LEADER]) | (int(row[play_row.CALLED_PLAYED]) << 2) | (int(row[play_row.SUIT_LED]) << 3)
+    meta |= (7 if seats_alike(row) else int(row[play_row.PARTNER]) + 2) << 4
     meta |= side << 7
     meta |= (wants + 1) << 11
     if keyed_by_tricks(row):  # the declarers' tricks (with a fixed partner's) decide when play ends; no one else's
-        declarers = int(row[K.DECLARERS])
+        declarers = int(row[play_row.DECLARERS])
         kept = declarers
-        if row[K.SIDE] == PARTNER_SIDE:
+        if row[play_row.SIDE] == PARTNER_SIDE:
             kept |= ((declarers << 2) | (declarers >> 2)) & 15
         for seat in range(4):
             if (kept >> seat) & 1:
-                meta |= int(row[K.WON + seat]) << (13 + 4 * seat)
+                meta |= int(row[play_row.WON + seat]) << (13 + 4 * seat)
     return meta
 
 
@@ -279,18 +279,18 @@ def flags(row: Rows, side: int, wants: int) -> int:
 def contract(row: Rows) -> int:
     """The contract's fields, so one table never mixes two contracts' values (where ``seats_alike``, not who
     declared)."""
-    c = int(row[K.TRUMP]) + 1
-    c |= int(row[K.SOL]) << 3
-    c |= (int(row[K.CALLED]) + 1) << 4
-    c |= (int(row[K.FD_SUIT]) + 1) << 10
-    c |= (int(row[K.SIDE]) + 1) << 13
-    c |= (int(row[K.SOL_LIMIT]) + 1) << 16
-    c |= (int(row[K.FIRST_TRICKS]) + 1) << 21
+    c = int(row[play_row.TRUMP]) + 1
+    c |= int(row[play_row.SOL]) << 3
+    c |= (int(row[play_row.CALLED]) + 1) << 4
+    c |= (int(row[play_row.FD_SUIT]) + 1) << 10
+    c |= (int(row[play_row.SIDE]) + 1) << 13
+    c |= (int(row[play_row.SOL_LIMIT]) + 1) << 16
+    c |= (int(row[play_row.FIRST_TRICKS]) + 1) << 21
     if seats_alike(row):
         return c | (1 << 37)
-    c |= (int(row[K.EXEMPT]) + 1) << 26
-    c |= int(row[K.DECLARERS]) << 29
-    c |= int(row[K.FIXED_SIDE]) << 33
+    c |= (int(row[play_row.EXEMPT]) + 1) << 26
+    c |= int(row[play_row.DECLARERS]) << 29
+    c |= int(row[play_row.FIXED_SIDE]) << 33
     return c
 
 
@@ -302,7 +302,7 @@ def strength_order(row: Rows, consts: Rows) -> Rows:
     order = np.zeros(40, dtype=np.int64)
     strengths = np.empty(13, dtype=np.int64)
     for rank in range(13):
-        strengths[rank] = K.card_strength(rank, int(row[K.SOL]), consts)
+        strengths[rank] = play_row.card_strength(rank, int(row[play_row.SOL]), consts)
     for k in range(13):
         best = -1
         for rank in range(13):
@@ -319,13 +319,13 @@ def strength_order(row: Rows, consts: Rows) -> Rows:
 def canonical_suit(row: Rows, order: Rows, out: Rows, suit: int) -> int:
     """One suit of ``canonical``: the suit's cards of each hand in ``out`` renumbered by their place among
     the suit's cards still in play; the partner card's new number where it is of this suit and out, else -1."""
-    called = int(row[K.CALLED]) if row[K.CALLED_PLAYED] == 0 else -1
+    called = int(row[play_row.CALLED]) if row[play_row.CALLED_PLAYED] == 0 else -1
     new_called = -1
     cleared = ~(np.int64(0x1FFF) << np.int64(13 * suit))
-    h0 = int(row[K.HANDS])
-    h1 = int(row[K.HANDS + 1])
-    h2 = int(row[K.HANDS + 2])
-    h3 = int(row[K.HANDS + 3])
+    h0 = int(row[play_row.HANDS])
+    h1 = int(row[play_row.HANDS + 1])
+    h2 = int(row[play_row.HANDS + 2])
+    h3 = int(row[play_row.HANDS + 3])
     o0 = int(out[0]) & cleared
     o1 = int(out[1]) & cleared
     o2 = int(out[2]) & cleared
@@ -363,7 +363,7 @@ def canonical_specials(row: Rows, out: Rows) -> None:
     are alike: a led one wins, another is worth nothing)."""
     joker = 52
     for h in range(4):
-        hand = int(row[K.HANDS + h])
+        hand = int(row[play_row.HANDS + h])
         bits = hand & (np.int64(1) << np.int64(FORDAEKT))
         for _ in range(bit_count(hand & JOKER_MASK)):
             bits |= np.int64(1) << np.int64(joker)
@@ -393,7 +393,7 @@ def canonical_after(row: Rows, before: Rows, order: Rows, out: Rows, called_befo
     renumbered (macroxue's bridge-solver does so), the others keep their numbers."""
     gone = in_play_of(before) & ~in_play_of(row)
     canonical_specials(row, out)
-    new_called = called_before if row[K.CALLED_PLAYED] == 0 else -1
+    new_called = called_before if row[play_row.CALLED_PLAYED] == 0 else -1
     for suit in range(4):
         if (gone >> (13 * suit)) & 0x1FFF:
             found = canonical_suit(row, order, out, suit)
@@ -406,9 +406,9 @@ def canonical_after(row: Rows, before: Rows, order: Rows, out: Rows, called_befo
 def lengths_of(row: Rows) -> int:
     """The suit lengths of the four hands at a trick's start (the fourth suit's follows from the hand's size
     and its jokers, which every entry keeps): positions of one bucket can differ only in which cards."""
-    code = bit_count(int(row[K.HANDS])) << 48
+    code = bit_count(int(row[play_row.HANDS])) << 48
     for h in range(4):
-        hand = int(row[K.HANDS + h])
+        hand = int(row[play_row.HANDS + h])
         for suit in range(3):
             code |= bit_count((hand >> (13 * suit)) & 0x1FFF) << (4 * (3 * h + suit))
     return code
@@ -547,21 +547,26 @@ def keep_nearest_root(table: Rows) -> int:
 def copy_row(row: Rows, into: Rows) -> None:
     """``into[:] = row`` as a plain loop: numba compiles a slice's assignment with the checks of numpy's
     broadcasting (a clamped index a column), where a row's copy at every node wants the plain copy."""
-    for column in range(K.ROW):
+    for column in range(play_row.ROW):
         into[column] = row[column]
 
 
 @jit
 def in_play_of(row: Rows) -> int:
-    return int(row[K.HANDS]) | int(row[K.HANDS + 1]) | int(row[K.HANDS + 2]) | int(row[K.HANDS + 3])
+    return (
+        int(row[play_row.HANDS])
+        | int(row[play_row.HANDS + 1])
+        | int(row[play_row.HANDS + 2])
+        | int(row[play_row.HANDS + 3])
+    )
 
 
 @jit
 def out_or_in_trick(row: Rows) -> int:
     """The cards still in a hand or in the trick: a card of the trick between two makes them differ."""
     in_play = in_play_of(row)
-    for i in range(int(row[K.TRICK_N])):
-        in_play |= 1 << int(row[K.TRICK + i])
+    for i in range(int(row[play_row.TRICK_N])):
+        in_play |= 1 << int(row[play_row.TRICK + i])
     return in_play
 
 
@@ -575,8 +580,8 @@ def relevant_mask(wins: int, row: Rows, order: Rows) -> int:
     weakest card that decided a trick below it (``wins``, absolute cards), every card of the partner card's
     suit while it is out and of the fordækt suit (rules that read a card, not a rank), and ``ALWAYS``."""
     in_play = in_play_of(row)
-    called = int(row[K.CALLED]) if row[K.CALLED_PLAYED] == 0 else -1
-    fd = int(row[K.FD_SUIT])
+    called = int(row[play_row.CALLED]) if row[play_row.CALLED_PLAYED] == 0 else -1
+    fd = int(row[play_row.FD_SUIT])
     mask = ALWAYS
     for suit in range(4):
         full = suit == fd or (0 <= called < 52 and called // 13 == suit)
@@ -614,14 +619,14 @@ def mask_cards(word: int, row: Rows, order: Rows) -> int:
 def trick_rank(row: Rows, child: Rows) -> int:
     """The card whose rank decided the trick that ``child`` (just after the trick) completed from ``row`` (as
     a mask; 0 where no rank did: a joker's trick, or a card that was the only one of its suit)."""
-    winner = int(child[K.TRICK + (int(child[K.LEADER]) - int(row[K.LEADER])) % 4])
+    winner = int(child[play_row.TRICK + (int(child[play_row.LEADER]) - int(row[play_row.LEADER])) % 4])
     if winner >= 52:
         return 0
-    fd = int(row[K.FD_SUIT])
-    suit = K.card_suit(winner, fd)
+    fd = int(row[play_row.FD_SUIT])
+    suit = play_row.card_suit(winner, fd)
     alike = 0
     for i in range(4):
-        if K.card_suit(int(child[K.TRICK + i]), fd) == suit:
+        if play_row.card_suit(int(child[play_row.TRICK + i]), fd) == suit:
             alike += 1
     return (1 << winner) if alike >= 2 else 0
 
@@ -644,12 +649,12 @@ def next_in_play(card: int, in_play: int, order: Rows) -> int:
 def lead_ruffs(row: Rows, suit: int, seat: int, side: int, declaring: bool, trump: int) -> int:
     """-1 where a seat of the other side can ruff a lead of ``suit`` (void in it, with trumps), 1 where only a
     partner can, else 0 (move ordering only)."""
-    fd = int(row[K.FD_SUIT])
-    cards = K.suit_mask(suit, fd)
-    trumps = K.suit_mask(trump, fd)
+    fd = int(row[play_row.FD_SUIT])
+    cards = play_row.suit_mask(suit, fd)
+    trumps = play_row.suit_mask(trump, fd)
     found = 0
     for other in range(4):
-        hand = int(row[K.HANDS + other])
+        hand = int(row[play_row.HANDS + other])
         if other != seat and hand & cards == 0 and hand & trumps != 0:
             if ((side >> other) & 1 == 1) != declaring:
                 return -1
@@ -661,31 +666,31 @@ def lead_ruffs(row: Rows, suit: int, seat: int, side: int, declaring: bool, trum
 def best_reply(row: Rows, seat: int, consts: Rows) -> int:
     """The strongest card ``seat`` could add to the trick: his highest of the led suit, else his highest
     trump; -1 where he has neither, or a joker was led (move ordering only)."""
-    fd = int(row[K.FD_SUIT])
-    led = K.card_suit(int(row[K.TRICK]), fd)
+    fd = int(row[play_row.FD_SUIT])
+    led = play_row.card_suit(int(row[play_row.TRICK]), fd)
     if led == JOKER_SUIT:
         return -1
-    hand = int(row[K.HANDS + seat])
-    cards = hand & K.suit_mask(led, fd)
-    trump = int(row[K.TRUMP])
+    hand = int(row[play_row.HANDS + seat])
+    cards = hand & play_row.suit_mask(led, fd)
+    trump = int(row[play_row.TRUMP])
     if cards == 0 and trump >= 0:
-        cards = hand & K.suit_mask(trump, fd)
-    return K.strongest_of(cards, int(row[K.SOL]), consts)
+        cards = hand & play_row.suit_mask(trump, fd)
+    return play_row.strongest_of(cards, int(row[play_row.SOL]), consts)
 
 
 @jit
 def beaten_later(row: Rows, n: int, consts: Rows, side: int, declaring: bool) -> bool:
     """Whether a seat of the other side still to play to the trick of ``n`` cards (in ``row``'s trick slots)
     could beat the card winning it, with his strongest card (move ordering only)."""
-    leader = int(row[K.LEADER])
+    leader = int(row[play_row.LEADER])
     for place in range(n, 4):
         seat = (leader + place) % 4
-        if seat == row[K.TO_PLAY] or ((side >> seat) & 1 == 1) == declaring:
+        if seat == row[play_row.TO_PLAY] or ((side >> seat) & 1 == 1) == declaring:
             continue
         reply = best_reply(row, seat, consts)
         if reply >= 0:
-            row[K.TRICK + n] = reply
-            if K.winning_index(row, n + 1, consts) == n:
+            row[play_row.TRICK + n] = reply
+            if play_row.winning_index(row, n + 1, consts) == n:
                 return True
     return False
 
@@ -697,15 +702,15 @@ def lead_facts(
     """For a lead of ``suit`` by ``seat`` (move ordering only), packed in one number: the strength of the
     strongest card of the suit outside his hand (0 for none), whether its holder is of his side, and
     whether a seat of the other side (-1) or only a partner (1) can ruff the lead."""
-    fd = int(row[K.FD_SUIT])
-    mine = int(row[K.HANDS + seat])
+    fd = int(row[play_row.FD_SUIT])
+    mine = int(row[play_row.HANDS + seat])
     strongest = 0
     friend = 0
-    card = K.strongest_of(in_play & ~mine & K.suit_mask(suit, fd), sol, consts)
-    if card >= 0 and K.card_strength(card, sol, consts) > 0:  # a card of no strength (fordækt) counts as none
-        strongest = K.card_strength(card, sol, consts)
+    card = play_row.strongest_of(in_play & ~mine & play_row.suit_mask(suit, fd), sol, consts)
+    if card >= 0 and play_row.card_strength(card, sol, consts) > 0:  # a card of no strength (fordækt) counts as none
+        strongest = play_row.card_strength(card, sol, consts)
         for h in range(4):
-            if (int(row[K.HANDS + h]) >> card) & 1:
+            if (int(row[play_row.HANDS + h]) >> card) & 1:
                 friend = 1 if ((side >> h) & 1 == 1) == declaring else 0
     ruff = 0
     if trump >= 0 and suit != trump:
@@ -730,18 +735,22 @@ def sol_defence(
     that leaves him the trick, the highest first; where the trick is his opponents' anyway, or discarding,
     the highest card (a high card kept would have to take a trick later); a joker thrown in place of a card
     last."""
-    fd = int(row[K.FD_SUIT])
-    suit = K.card_suit(card, fd)
+    fd = int(row[play_row.FD_SUIT])
+    suit = play_row.card_suit(card, fd)
     if n == 0:
         theirs = 0
         for seat in range(4):
             if (side >> seat) & 1:
-                theirs |= int(row[K.HANDS + seat])
-        low = K.weakest_of(theirs & K.suit_mask(suit, fd), int(row[K.SOL]), consts) if suit != JOKER_SUIT else -1
+                theirs |= int(row[play_row.HANDS + seat])
+        low = (
+            play_row.weakest_of(theirs & play_row.suit_mask(suit, fd), int(row[play_row.SOL]), consts)
+            if suit != JOKER_SUIT
+            else -1
+        )
         if low < 0:
             return -strength
-        return (200 if K.card_strength(low, int(row[K.SOL]), consts) > strength else 100) - strength
-    led = K.card_suit(int(row[K.TRICK]), fd)
+        return (200 if play_row.card_strength(low, int(row[play_row.SOL]), consts) > strength else 100) - strength
+    led = play_row.card_suit(int(row[play_row.TRICK]), fd)
     if suit == JOKER_SUIT and led != JOKER_SUIT:
         return -300  # a joker thrown keeps a card for later, at the cost of a trick's choice: seldom the defence
     if suit != led:
@@ -772,12 +781,12 @@ def candidates(
     In a sol the declarer's highest card that stays under. ``order`` is ``strength_order``'s, ``best`` the
     place in the trick of the card winning it so far (``trick_best``).
     """
-    seat = int(row[K.TO_PLAY])
-    n = int(row[K.TRICK_N])
-    sol = int(row[K.SOL])
+    seat = int(row[play_row.TO_PLAY])
+    n = int(row[play_row.TRICK_N])
+    sol = int(row[play_row.SOL])
     in_play = out_or_in_trick(row)
-    mine = int(row[K.HANDS + seat])
-    called = int(row[K.CALLED])
+    mine = int(row[play_row.HANDS + seat])
+    called = int(row[play_row.CALLED])
     declaring = (side >> seat) & 1 == 1
     safe = False  # the seat's side wins the trick whatever the seats after play
     declarer_winning = False  # in a sol: the declaring side wins the trick so far
@@ -785,17 +794,17 @@ def candidates(
     high_first = False  # second or third to play in a suit, the other side next: the highest taker first
     led_suit = -1
     if n > 0:
-        ahead = (int(row[K.LEADER]) + best) % 4
+        ahead = (int(row[play_row.LEADER]) + best) % 4
         declarer_winning = (side >> ahead) & 1 == 1
         for place in range(n):
-            declarer_played |= (side >> ((int(row[K.LEADER]) + place) % 4)) & 1 == 1
+            declarer_played |= (side >> ((int(row[play_row.LEADER]) + place) % 4)) & 1 == 1
         if wants == MOST and declarer_winning == declaring:
             safe = not beaten_later(row, n, consts, side, declaring)
-        led_suit = K.card_suit(int(row[K.TRICK]), int(row[K.FD_SUIT]))
+        led_suit = play_row.card_suit(int(row[play_row.TRICK]), int(row[play_row.FD_SUIT]))
         next_seat = (seat + 1) % 4
         high_first = wants == MOST and n < 3 and led_suit != JOKER_SUIT and ((side >> next_seat) & 1 == 1) != declaring
     count = 0
-    trump = int(row[K.TRUMP]) if wants == MOST else -1
+    trump = int(row[play_row.TRUMP]) if wants == MOST else -1
     facts = np.int64(0)  # a lead's facts per suit (``lead_facts``), 16 bits each, worked out once a suit
     known = 0
     rest = legal
@@ -805,7 +814,7 @@ def candidates(
         ruffed = False
         if 52 <= card < 55 and legal & ((1 << card) - 1) & JOKER_MASK:
             continue
-        strength = K.card_strength(card, sol, consts)
+        strength = play_row.card_strength(card, sol, consts)
         takes = card >= 52 if n == 0 else False
         to_partner = False
         if card < 52 and card != called:
@@ -828,8 +837,8 @@ def candidates(
                 elif ruff > 0 and not takes:
                     to_partner = True
         if n > 0:
-            row[K.TRICK + n] = card
-            takes = K.winning_index(row, n + 1, consts) == n
+            row[play_row.TRICK + n] = card
+            takes = play_row.winning_index(row, n + 1, consts) == n
         if wants == FEWEST and declaring:  # the highest card that stays under, else the highest that takes
             score = strength if takes else 100 + strength
         elif wants == FEWEST:
@@ -838,7 +847,7 @@ def candidates(
             score = -strength - (100 if takes else 0)
         elif to_partner:
             score = 50 - strength
-        elif takes and high_first and K.card_suit(card, int(row[K.FD_SUIT])) == led_suit:
+        elif takes and high_first and play_row.card_suit(card, int(row[play_row.FD_SUIT])) == led_suit:
             score = 100 + strength
         else:
             score = 100 - strength if takes else -strength
@@ -868,16 +877,16 @@ def twins(rows: Rows, cards: Rows, consts: Rows) -> Rows:
     trick, makes them differ; the partner card and the fordækt card stand for themselves. The seat's
     legal jokers are one run, stood for by the lowest. On every row, a card and the card that stands for
     it take the same tricks double dummy, so a bot weighs one of them, not both."""
-    seat = int(rows[0, K.TO_PLAY])
+    seat = int(rows[0, play_row.TO_PLAY])
     order = strength_order(rows[0], consts)
     in_play = 0
     for r in range(rows.shape[0]):
         for h in range(4):
-            in_play |= int(rows[r, K.HANDS + h])
-    for i in range(int(rows[0, K.TRICK_N])):
-        in_play |= 1 << int(rows[0, K.TRICK + i])
-    mine = int(rows[0, K.HANDS + seat])
-    called = int(rows[0, K.CALLED])
+            in_play |= int(rows[r, play_row.HANDS + h])
+    for i in range(int(rows[0, play_row.TRICK_N])):
+        in_play |= 1 << int(rows[0, play_row.TRICK + i])
+    mine = int(rows[0, play_row.HANDS + seat])
+    called = int(rows[0, play_row.CALLED])
     n = cards.shape[0]
     legal = 0
     for c in range(n):
@@ -912,7 +921,7 @@ def top_cards(cards: int, count: int, sol: int, consts: Rows) -> int:
     """The ``count`` strongest of ``cards`` (one suit's)."""
     chosen = 0
     for _ in range(count):
-        best = K.strongest_of(cards & ~chosen, sol, consts)
+        best = play_row.strongest_of(cards & ~chosen, sol, consts)
         if best < 0:
             break
         chosen |= 1 << best
@@ -948,24 +957,24 @@ def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, in
     same jokers, has as many); a joker that may be played in place of following suit counts a round more.
     Only the suits that decide ``need`` tricks are counted, those resting on fewest cards first
     (``fewest_cards``)."""
-    leader = int(row[K.LEADER])
-    sol = int(row[K.SOL])
-    trump = int(row[K.TRUMP])
-    fd = int(row[K.FD_SUIT])
+    leader = int(row[play_row.LEADER])
+    sol = int(row[play_row.SOL])
+    trump = int(row[play_row.TRUMP])
+    fd = int(row[play_row.FD_SUIT])
     theirs = 0
     for seat in range(4):
         if not (team >> seat) & 1:
-            theirs |= int(row[K.HANDS + seat])
-    mine = int(row[K.HANDS + leader])
+            theirs |= int(row[play_row.HANDS + seat])
+    mine = int(row[play_row.HANDS + leader])
     others = 0
     for seat in range(4):
         if seat != leader:
-            others |= int(row[K.HANDS + seat])
-    called = int(row[K.CALLED]) if row[K.CALLED_PLAYED] == 0 else -1
-    trumps = K.suit_mask(trump, fd) if trump >= 0 else 0
+            others |= int(row[play_row.HANDS + seat])
+    called = int(row[play_row.CALLED]) if row[play_row.CALLED_PLAYED] == 0 else -1
+    trumps = play_row.suit_mask(trump, fd) if trump >= 0 else 0
     forced = False  # a partner holding nothing but trumps must ruff every other suit, and so takes the lead
     for seat in range(4):
-        hand = int(row[K.HANDS + seat])
+        hand = int(row[play_row.HANDS + seat])
         if seat != leader and (team >> seat) & 1 and hand != 0 and hand & ~trumps == 0:
             forced = True
     total = 0
@@ -976,32 +985,34 @@ def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, in
     counts = 0
     cards = 0
     for suit in range(4):
-        suit_cards = K.suit_mask(suit, fd)
-        if called >= 0 and K.card_suit(called, fd) == suit and (mine >> called) & 1:
+        suit_cards = play_row.suit_mask(suit, fd)
+        if called >= 0 and play_row.card_suit(called, fd) == suit and (mine >> called) & 1:
             continue
         if forced and suit != trump:
             continue
-        best = K.strength_of_strongest(others & suit_cards, sol, consts)  # a partner's higher card takes the lead
+        best = play_row.strength_of_strongest(
+            others & suit_cards, sol, consts
+        )  # a partner's higher card takes the lead
         winners = 0
         above = 0
         rest = mine & suit_cards
         while rest:
             card = lowest_card(rest)
             rest &= rest - 1
-            if K.card_strength(card, sol, consts) > best:
+            if play_row.card_strength(card, sol, consts) > best:
                 winners += 1
                 above |= 1 << card
         ruffed = False  # an opponent holding trumps ruffs the suit once he is out of it
         if trump >= 0 and suit != trump:
             for seat in range(4):
-                hand = int(row[K.HANDS + seat])
+                hand = int(row[play_row.HANDS + seat])
                 if not (team >> seat) & 1 and hand & trumps:
                     winners = min(winners, bit_count(hand & suit_cards))
                     ruffed = True
         needed = 0
         for seat in range(4):
             if seat != leader:
-                hand = int(row[K.HANDS + seat])
+                hand = int(row[play_row.HANDS + seat])
                 needed = max(needed, _rounds(hand, suit_cards, delays))
         if winners >= needed and not ruffed:  # his top cards outlast every other hand: the rest of the suit wins too
             counts |= bit_count(mine & suit_cards) << (PART * suit)
@@ -1030,7 +1041,7 @@ def fewest_cards(total: int, need: int, counts: int, cards: int, trump: int, fd:
             count = (counts >> (PART * part)) & PART_MASK
             if count == 0:
                 continue
-            part_cards = cards & K.suit_mask(part if part < 4 else trump, fd)
+            part_cards = cards & play_row.suit_mask(part if part < 4 else trump, fd)
             cost = bit_count(part_cards)
             if pick < 0 or cost * pick_count < pick_cost * count:
                 pick, pick_count, pick_cost, pick_cards = part, count, cost, part_cards
@@ -1095,25 +1106,25 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
     (both hands' where the partner can be reached: a suit's tricks may then be either's). Only the parts
     that decide ``need`` tricks are counted: the top trumps and each suit, of the leader's cashing or of
     the partner's after the suit that reaches him, those resting on fewest cards first."""
-    leader = int(row[K.LEADER])
+    leader = int(row[play_row.LEADER])
     partner = (leader + 2) % 4
-    fd = int(row[K.FD_SUIT])
+    fd = int(row[play_row.FD_SUIT])
     in_play = in_play_of(row)
     if team != (1 << leader) | (1 << partner) or in_play & ALWAYS & ~JOKER_MASK or fd >= 0:
         return 0, 0
-    if row[K.CALLED] >= 0 and row[K.CALLED_PLAYED] == 0:
+    if row[play_row.CALLED] >= 0 and row[play_row.CALLED_PLAYED] == 0:
         return 0, 0
-    trump = int(row[K.TRUMP])
-    sol = int(row[K.SOL])
-    mine = int(row[K.HANDS + leader])
-    theirs_hand = int(row[K.HANDS + partner])
-    left_hand = int(row[K.HANDS + (leader + 1) % 4])
-    right_hand = int(row[K.HANDS + (leader + 3) % 4])
+    trump = int(row[play_row.TRUMP])
+    sol = int(row[play_row.SOL])
+    mine = int(row[play_row.HANDS + leader])
+    theirs_hand = int(row[play_row.HANDS + partner])
+    left_hand = int(row[play_row.HANDS + (leader + 1) % 4])
+    right_hand = int(row[play_row.HANDS + (leader + 3) % 4])
     if trump >= 0 and led_beats_trump(consts) and (left_hand | right_hand) & JOKER_MASK:
         return 0, 0  # a top trump the leader cannot lead wins late, where a joker led would take it
     relied = 0
     trump_tricks = 0
-    trumps = K.suit_mask(trump, fd) & in_play if trump >= 0 else 0
+    trumps = play_row.suit_mask(trump, fd) & in_play if trump >= 0 else 0
     if trumps:
         my_trumps = mine & trumps
         their_trumps = theirs_hand & trumps
@@ -1142,7 +1153,7 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
     for suit in range(4):
         if suit == trump:
             continue
-        cards = K.suit_mask(suit, fd)
+        cards = play_row.suit_mask(suit, fd)
         my_suit = mine & cards
         their_suit = theirs_hand & cards
         left = bit_count(left_hand & cards)
@@ -1192,7 +1203,7 @@ def partners_quick_tricks(row: Rows, consts: Rows, team: int, order: Rows, need:
     first = (their_counts >> (PART * entry)) & PART_MASK  # the partner's tricks, from the suit that reaches him
     their_counts &= ~(PART_MASK << (PART * entry))
     theirs_total, theirs_relied = fewest_cards(first, wanted, their_counts, my_cards, trump, fd)
-    theirs_relied |= my_cards & K.suit_mask(entry, fd)
+    theirs_relied |= my_cards & play_row.suit_mask(entry, fd)
     if theirs_total >= wanted and (mine_total < wanted or bit_count(theirs_relied) < bit_count(mine_relied)):
         return min(theirs_total, cap), theirs_relied
     return min(mine_total, cap), mine_relied
@@ -1206,28 +1217,28 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     cannot be trumped, beats it: each such joker of the other side may take one, where the hand has nothing
     else to play to it, so one fewer is counted for each). Besides the count, the trumps it rests on: the
     team's trumps above the other side's (the suit's top cards)."""
-    trump = int(row[K.TRUMP])
+    trump = int(row[play_row.TRUMP])
     if trump < 0:
         return 0, 0
-    fd = int(row[K.FD_SUIT])
-    sol = int(row[K.SOL])
-    trumps = K.suit_mask(trump, fd)
+    fd = int(row[play_row.FD_SUIT])
+    sol = int(row[play_row.SOL])
+    trumps = play_row.suit_mask(trump, fd)
     theirs = 0
     for seat in range(4):
         if not (team >> seat) & 1:
-            theirs |= int(row[K.HANDS + seat])
+            theirs |= int(row[play_row.HANDS + seat])
     jokers = bit_count(theirs & JOKER_MASK & ~(1 << FORDAEKT)) if led_beats_trump(consts) else 0
-    best = K.strength_of_strongest(theirs & trumps, sol, consts)
+    best = play_row.strength_of_strongest(theirs & trumps, sol, consts)
     most = 0
     relied = 0
     for seat in range(4):
         if (team >> seat) & 1:
             count = 0
-            rest = int(row[K.HANDS + seat]) & trumps
+            rest = int(row[play_row.HANDS + seat]) & trumps
             while rest:
                 card = lowest_card(rest)
                 rest &= rest - 1
-                if K.card_strength(card, sol, consts) > best:
+                if play_row.card_strength(card, sol, consts) > best:
                     count += 1
                     relied |= 1 << card
             most = max(most, count)
@@ -1244,9 +1255,9 @@ def _rank_safe(mine: int, other: int, spare: int, sol: int, consts: Rows) -> int
     never needs more jokers later: the card kept would have to pass a round of its own."""
     used = 0
     while mine != 0 and other != 0:
-        low = K.weakest_of(mine, sol, consts)
-        under = K.weakest_of(other, sol, consts)
-        if K.card_strength(low, sol, consts) < K.card_strength(under, sol, consts):
+        low = play_row.weakest_of(mine, sol, consts)
+        under = play_row.weakest_of(other, sol, consts)
+        if play_row.card_strength(low, sol, consts) < play_row.card_strength(under, sol, consts):
             mine &= ~(1 << low)
         elif used < spare:
             used += 1
@@ -1261,15 +1272,15 @@ def _safe_lead(row: Rows, low: int, mine: int, other: int, side: int, sol: int, 
     """Whether a lone declarer may lead his lowest card ``low`` of a suit and stay safe: a seat of the other
     side holds the suit only above it (so must take the trick), and his next cards stay under the other
     side's as ``_rank_safe`` asks (the cards it plays to this trick only raise the other side's)."""
-    strength = K.card_strength(low, sol, consts)
+    strength = play_row.card_strength(low, sol, consts)
     rest_mine = mine & ~(1 << low)
     if rest_mine != 0 and _rank_safe(rest_mine, other, 0, sol, consts) < 0:
         return False
     for seat in range(4):
         if (side >> seat) & 1:
             continue
-        held = int(row[K.HANDS + seat]) & other
-        if held != 0 and K.card_strength(K.weakest_of(held, sol, consts), sol, consts) > strength:
+        held = int(row[play_row.HANDS + seat]) & other
+        if held != 0 and play_row.card_strength(play_row.weakest_of(held, sol, consts), sol, consts) > strength:
             return True
     return False
 
@@ -1289,28 +1300,32 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
     count where one may be played instead of following suit: then no lead is sure. A forced winner (2): a
     lone declarer on lead whose every card wins led, for no other card of its suit is above it (it rests on
     his weakest card of each suit)."""
-    if row[K.TRUMP] >= 0 or row[K.FD_SUIT] >= 0 or (row[K.CALLED] >= 0 and row[K.CALLED_PLAYED] == 0):
+    if (
+        row[play_row.TRUMP] >= 0
+        or row[play_row.FD_SUIT] >= 0
+        or (row[play_row.CALLED] >= 0 and row[play_row.CALLED_PLAYED] == 0)
+    ):
         return 0, 0
     ours = 0
     theirs = 0
     for seat in range(4):
         if (side >> seat) & 1:
-            ours |= int(row[K.HANDS + seat])
+            ours |= int(row[play_row.HANDS + seat])
         else:
-            theirs |= int(row[K.HANDS + seat])
-    sol = int(row[K.SOL])
-    leader = int(row[K.LEADER])
+            theirs |= int(row[play_row.HANDS + seat])
+    sol = int(row[play_row.SOL])
+    leader = int(row[play_row.LEADER])
     leading = (side >> leader) & 1 == 1
     if leading and played_any_time(consts) and theirs & JOKER_MASK:
         return 0, 0
-    legal = K.legal_mask(row, leader, consts) if leading else 0
+    legal = play_row.legal_mask(row, leader, consts) if leading else 0
     lone = bit_count(side) == 1
     spare = bit_count(ours & JOKER_MASK) if lone and played_any_time(consts) else 0  # a joker ducks any round
     safe = True
     exit_found = not leading
     relied = 0
     for suit in range(4):
-        cards = K.suit_mask(suit, -1)
+        cards = play_row.suit_mask(suit, -1)
         mine = ours & cards
         other = theirs & cards
         if mine == 0 or other == 0:
@@ -1320,9 +1335,9 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
         while rest:
             card = lowest_card(rest)
             rest &= rest - 1
-            highest = max(highest, K.card_strength(card, sol, consts))
-        under = K.weakest_of(other, sol, consts)
-        if highest < K.card_strength(under, sol, consts):
+            highest = max(highest, play_row.card_strength(card, sol, consts))
+        under = play_row.weakest_of(other, sol, consts)
+        if highest < play_row.card_strength(under, sol, consts):
             relied |= 1 << under
             if legal & cards:
                 exit_found = True
@@ -1332,8 +1347,8 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
             safe = False
             break
         spare -= used
-        relied |= 1 << K.weakest_of(mine | other, sol, consts)
-        low = K.weakest_of(mine, sol, consts)
+        relied |= 1 << play_row.weakest_of(mine | other, sol, consts)
+        low = play_row.weakest_of(mine, sol, consts)
         if not exit_found and legal >> low & 1:
             exit_found = _safe_lead(row, low, mine, other, side, sol, consts)
     if safe and exit_found:
@@ -1342,17 +1357,17 @@ def sol_exit(row: Rows, consts: Rows, side: int) -> tuple[int, int]:
         return 0, 0
     relied = 0
     for suit in range(4):
-        cards = K.suit_mask(suit, -1)
+        cards = play_row.suit_mask(suit, -1)
         mine = ours & cards
         if mine == 0:
             continue
-        low = K.weakest_of(mine, sol, consts)
-        weakest = K.card_strength(low, sol, consts)
+        low = play_row.weakest_of(mine, sol, consts)
+        weakest = play_row.card_strength(low, sol, consts)
         rest = theirs & cards
         while rest:
             card = lowest_card(rest)
             rest &= rest - 1
-            if K.card_strength(card, sol, consts) > weakest:
+            if play_row.card_strength(card, sol, consts) > weakest:
                 return 0, 0
         relied |= 1 << low
     return 2, relied
@@ -1363,8 +1378,8 @@ def twins_counted(row: Rows, skipped: int, wins: int, order: Rows) -> int:
     """The cards left out as twins whose ranks count: where no move cut a position off, a card stood for by
     the highest card of its run counts where that card does (its line is the same line with the twin
     played, so what mattered of the one matters of the other)."""
-    seat = int(row[K.TO_PLAY])
-    mine = int(row[K.HANDS + seat])
+    seat = int(row[play_row.TO_PLAY])
+    mine = int(row[play_row.HANDS + seat])
     in_play = out_or_in_trick(row)
     counted = 0
     rest = skipped
@@ -1391,8 +1406,10 @@ def plain_suit(row: Rows, card: int) -> int:
     if card >= 52:
         return -1
     suit = card // 13
-    called = int(row[K.CALLED])
-    if suit == row[K.FD_SUIT] or (row[K.CALLED_PLAYED] == 0 and 0 <= called < 52 and called // 13 == suit):
+    called = int(row[play_row.CALLED])
+    if suit == row[play_row.FD_SUIT] or (
+        row[play_row.CALLED_PLAYED] == 0 and 0 <= called < 52 and called // 13 == suit
+    ):
         return -1
     return suit
 
@@ -1405,15 +1422,15 @@ def small_cards(row: Rows, card: int, edge: int, floors: int, consts: Rows) -> i
     suit = plain_suit(row, card)
     if suit < 0:
         return floors
-    sol = int(row[K.SOL])
+    sol = int(row[play_row.SOL])
     mattered = edge & (((1 << 13) - 1) << (13 * suit))
     floor = 127
     if mattered:
         while mattered:
             other = lowest_card(mattered)
             mattered &= mattered - 1
-            floor = min(floor, K.card_strength(other, sol, consts))
-        if K.card_strength(card, sol, consts) >= floor:
+            floor = min(floor, play_row.card_strength(other, sol, consts))
+        if play_row.card_strength(card, sol, consts) >= floor:
             return floors
     if floor > (floors >> (7 * suit)) & 127:
         floors = (floors & ~(127 << (7 * suit))) | (floor << (7 * suit))
@@ -1424,15 +1441,15 @@ def small_cards(row: Rows, card: int, edge: int, floors: int, consts: Rows) -> i
 def below_floor(row: Rows, card: int, floors: int, consts: Rows) -> bool:
     """Whether ``card`` plays as a card already searched (``small_cards``)."""
     suit = plain_suit(row, card)
-    return suit >= 0 and K.card_strength(card, int(row[K.SOL]), consts) < (floors >> (7 * suit)) & 127
+    return suit >= 0 and play_row.card_strength(card, int(row[play_row.SOL]), consts) < (floors >> (7 * suit)) & 127
 
 
 @jit_inlined
 def trick_best(row: Rows, consts: Rows) -> int:
     """The place in the trick under way of the card winning it so far (-1 at a lead): asked once a position,
     for the killer card's key and the candidates' order."""
-    n = int(row[K.TRICK_N])
-    return K.winning_index(row, n, consts) if n > 0 else -1
+    n = int(row[play_row.TRICK_N])
+    return play_row.winning_index(row, n, consts) if n > 0 else -1
 
 
 @jit
@@ -1442,17 +1459,17 @@ def killer_hash(row: Rows, best: int) -> np.uint64:
     every trump of a hand record, and the bidding's playouts of every contract), and at a lead the seat's
     hand; following suit, the suit's cards still out and the card winning the trick; else the seat's hand
     and that card."""
-    seat = int(row[K.TO_PLAY])
-    n = int(row[K.TRICK_N])
-    small = seat | (n << 2) | ((int(row[K.TRUMP]) + 1) << 11) | (int(row[K.SOL]) << 14)
-    cards = int(row[K.HANDS + seat])
+    seat = int(row[play_row.TO_PLAY])
+    n = int(row[play_row.TRICK_N])
+    small = seat | (n << 2) | ((int(row[play_row.TRUMP]) + 1) << 11) | (int(row[play_row.SOL]) << 14)
+    cards = int(row[play_row.HANDS + seat])
     if n > 0:
-        fd = int(row[K.FD_SUIT])
-        led = K.card_suit(int(row[K.TRICK]), fd)
-        small |= int(row[K.TRICK + best]) << 4
-        if led != JOKER_SUIT and cards & K.suit_mask(led, fd):
+        fd = int(row[play_row.FD_SUIT])
+        led = play_row.card_suit(int(row[play_row.TRICK]), fd)
+        small |= int(row[play_row.TRICK + best]) << 4
+        if led != JOKER_SUIT and cards & play_row.suit_mask(led, fd):
             small |= 1 << 10
-            cards = in_play_of(row) & K.suit_mask(led, fd)
+            cards = in_play_of(row) & play_row.suit_mask(led, fd)
     h = np.uint64(cards) * np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(small)) * np.uint64(0xBF58476D1CE4E5B9)
@@ -1495,26 +1512,28 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     row = stack[depth]
     wins[depth] = 0
     won = side_won(row, side)
-    at_start = row[K.TRICK_N] == 0
-    if won >= target or (at_start and K.play_over(row, consts)):  # play ends only as a trick does
+    at_start = row[play_row.TRICK_N] == 0
+    if won >= target or (at_start and play_row.play_over(row, consts)):  # play ends only as a trick does
         return won
-    left = 13 - int(row[K.TRICKS])
-    most = ceiling(row, consts, side) if row[K.SOL_LIMIT] >= 0 else won + left
+    left = 13 - int(row[play_row.TRICKS])
+    most = ceiling(row, consts, side) if row[play_row.SOL_LIMIT] >= 0 else won + left
     if most < target:
         return most
     budget[LEFT] -= 1
     budget[SEARCHED] += 1
     if budget[LEFT] < 0:
         return UNKNOWN
-    if at_start and row[K.TRICKS] == 12:  # the last trick: each plays his one card (no entry is kept for it)
+    if at_start and row[play_row.TRICKS] == 12:  # the last trick: each plays his one card (no entry is kept for it)
         child = stack[depth + 1]
         copy_row(row, child)
         for _ in range(4):
-            K.play_card(child, lowest_card(K.legal_mask(child, int(child[K.TO_PLAY]), consts)), consts)
+            play_row.play_card(
+                child, lowest_card(play_row.legal_mask(child, int(child[play_row.TO_PLAY]), consts)), consts
+            )
         wins[depth] = trick_rank(row, child)
         return side_won(child, side)
-    seat = int(row[K.TO_PLAY])
-    legal = 0 if at_start else K.legal_mask(row, seat, consts)
+    seat = int(row[play_row.TO_PLAY])
+    legal = 0 if at_start else play_row.legal_mask(row, seat, consts)
     forced = legal & (legal - 1) == 0 and not at_start  # one card to play: no order to look for
     best = -1
     hashed = np.uint64(0)
@@ -1530,7 +1549,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     hands = keys[depth]
     code = 0
     if at_start:
-        if depth >= 4 and stack[depth - 4, K.TRICK_N] == 0:  # the trick's start before: its key, renumbered
+        if depth >= 4 and stack[depth - 4, play_row.TRICK_N] == 0:  # the trick's start before: its key, renumbered
             for hand in range(4):
                 hands[hand] = keys[depth - 4, hand]
             called = canonical_after(row, stack[depth - 4], order, hands, int(frames[depth - 4, _F_CALLED]))
@@ -1562,11 +1581,11 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                     wins[depth] = mask_cards(word, row, order)
                     return won + (lower if won + lower >= target else upper)
             entry = int(table[entry, WORD]) & LINK
-        leader = int(row[K.LEADER])
+        leader = int(row[play_row.LEADER])
         if (
             wants == MOST
             and not keyed_by_tricks(row)
-            and (row[K.TRICKS] > 0 or K.legal_mask(row, leader, consts) == row[K.HANDS + leader])
+            and (row[play_row.TRICKS] > 0 or play_row.legal_mask(row, leader, consts) == row[play_row.HANDS + leader])
         ):  # the first trick's rules may bar a lead: there only where every card may be led
             ours = (side >> leader) & 1 == 1
             team = side if ours else 15 & ~side
@@ -1599,7 +1618,7 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                 wins[depth] = relied
                 return most
     if at_start:
-        legal = K.legal_mask(row, seat, consts)
+        legal = play_row.legal_mask(row, seat, consts)
     tag = int(np.int64(hashed >> np.uint64(24)))
     frame = frames[depth]
     frame[_F_KILLER] = killer
@@ -1652,13 +1671,13 @@ def stand_in(row: Rows, card: int, legal: int, order: Rows) -> int:
         return -1
     if 52 <= card < 55:
         return lowest_card(legal & JOKER_MASK)
-    if card >= 52 or card == row[K.CALLED]:
+    if card >= 52 or card == row[play_row.CALLED]:
         return card
     in_play = out_or_in_trick(row)
-    mine = int(row[K.HANDS + int(row[K.TO_PLAY])])
+    mine = int(row[play_row.HANDS + int(row[play_row.TO_PLAY])])
     top = card
     higher = next_in_play(top, in_play, order)
-    while higher >= 0 and (mine >> higher) & 1 and (legal >> higher) & 1 and higher != row[K.CALLED]:
+    while higher >= 0 and (mine >> higher) & 1 and (legal >> higher) & 1 and higher != row[play_row.CALLED]:
         top = higher
         higher = next_in_play(top, in_play, order)
     return top
@@ -1672,7 +1691,7 @@ def _order_rest(search: Search, depth: int, consts: Rows, wants: int, side: int,
     moves = search.moves
     frame = search.frames[depth]
     first = int(moves[depth, 0])
-    legal = K.legal_mask(row, int(row[K.TO_PLAY]), consts)
+    legal = play_row.legal_mask(row, int(row[play_row.TO_PLAY]), consts)
     best = trick_best(row, consts)
     count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH], best)
     place = count
@@ -1700,7 +1719,7 @@ def _store(table: Rows, hands: Rows, frame: Rows, target: int, row: Rows, order:
     deal = int(frame[_F_DEAL])
     won = int(frame[_F_WON])
     mask = relevant_mask(int(frame[_F_WINS]), row, order)
-    left = 13 - int(row[K.TRICKS])
+    left = 13 - int(row[play_row.TRICKS])
     lower = 0  # the tricks still to come: a search tells one bound, the other is what is left
     upper = left
     found = int(frame[_F_RESULT])
@@ -1776,7 +1795,7 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
             frame = frames[depth]
             child = stack[depth + 1]
             copy_row(stack[depth], child)
-            K.play_card(child, int(moves[depth, frame[_F_NEXT]]), consts)
+            play_row.play_card(child, int(moves[depth, frame[_F_NEXT]]), consts)
             depth += 1
             answer = _enter(search, depth, consts, side, wants, target, order)
             continue
@@ -1787,7 +1806,7 @@ def at_least(search: Search, depth: int, consts: Rows, side: int, wants: int, ta
         depth -= 1  # the child's answer, to its parent, with the ranks it rests on
         frame = frames[depth]
         edge = int(wins[depth + 1])
-        if stack[depth, K.TRICK_N] == 3:  # the card completed a trick: its winner's rank, where it decided it
+        if stack[depth, play_row.TRICK_N] == 3:  # the card completed a trick: its winner's rank, where it decided it
             edge |= trick_rank(stack[depth], stack[depth + 1])
         high = frame[_F_HIGH] == 1
         best = max(int(frame[_F_RESULT]), answer) if high else min(int(frame[_F_RESULT]), answer)
@@ -1841,7 +1860,7 @@ class Search(NamedTuple):
 def new_search(table: Rows) -> Search:
     """A search's buffers around ``table``."""
     return Search(
-        np.zeros((DEPTH + 1, K.ROW), dtype=np.int64),
+        np.zeros((DEPTH + 1, play_row.ROW), dtype=np.int64),
         table,
         np.zeros((2 * DEPTH, 14), dtype=np.int64),
         np.zeros((DEPTH + 1, 4), dtype=np.int64),
@@ -1857,24 +1876,24 @@ def first_guess(row: Rows, consts: Rows, side: int, wants: int) -> int:
     (macroxue's bridge-solver guesses so): a null-window test far from the value fails soft with a bound
     near it, cheaply, where a guess in the middle pays for every test on the way."""
     low = side_won(row, side)
-    left = 13 - int(row[K.TRICKS])
+    left = 13 - int(row[play_row.TRICKS])
     if wants == FEWEST:
-        return min(max(int(row[K.SOL_LIMIT]) + 1, low), low + left)
+        return min(max(int(row[play_row.SOL_LIMIT]) + 1, low), low + left)
     ours = 0
     theirs = 0
     our_trumps = 0
     their_trumps = 0
-    trump = int(row[K.TRUMP])
-    fd = int(row[K.FD_SUIT])
+    trump = int(row[play_row.TRUMP])
+    fd = int(row[play_row.FD_SUIT])
     for seat in range(4):
-        hand = int(row[K.HANDS + seat])
+        hand = int(row[play_row.HANDS + seat])
         points = 4 * bit_count(hand & JOKER_MASK)
         rest = hand & ((1 << 52) - 1)
         while rest:
             card = lowest_card(rest)
             rest &= rest - 1
-            points += max(0, K.card_strength(card, 0, consts) - 9)  # ace 4, king 3, queen 2, knight 1
-        trumps = bit_count(hand & K.suit_mask(trump, fd)) if trump >= 0 else 0
+            points += max(0, play_row.card_strength(card, 0, consts) - 9)  # ace 4, king 3, queen 2, knight 1
+        trumps = bit_count(hand & play_row.suit_mask(trump, fd)) if trump >= 0 else 0
         if (side >> seat) & 1:
             ours += points
             our_trumps = max(our_trumps, trumps)
@@ -1903,7 +1922,7 @@ def value(row: Rows, consts: Rows, side: int, wants: int, search: Search, nodes:
         guess = first_guess(row, consts, side, wants)
     low = side_won(row, side)
     high = ceiling(row, consts, side)
-    if K.play_over(row, consts):
+    if play_row.play_over(row, consts):
         high = low
     while low < high:
         target = min(max(guess, low + 1), high)

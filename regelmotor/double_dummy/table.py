@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from regelmotor import play_row as K
+from regelmotor import play_row
 from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, format_card, make_card, parse_card
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, kernel_of
@@ -390,18 +390,20 @@ def check_hands(hands: list[list[Card]], rules: Rules, where: str) -> None:
 
 def table_row(hands: list[list[Card]], trump: str | None, declarer: int) -> Rows:
     """A trump game of ``declarer`` with the partner across, the seat after him to lead."""
-    row = np.zeros(K.ROW, dtype=np.int64)
-    row[K.TRUMP] = -1 if trump is None else SUIT_LETTERS.index(trump)
-    row[K.CALLED] = row[K.EXEMPT] = row[K.SOL_LIMIT] = row[K.FIRST_TRICKS] = row[K.FD_SUIT] = row[K.OPEN_AFTER] = -1
-    row[K.SIDE] = TRUMP_GAME
-    row[K.DECLARERS] = 1 << declarer
-    row[K.DECLARER] = declarer
-    row[K.PARTNER] = (declarer + 2) % 4
-    row[K.FIXED_SIDE] = 1 << ((declarer + 2) % 4)
-    row[K.LEADER] = row[K.TO_PLAY] = (declarer + 1) % 4
-    row[K.TRICKS] = 13 - len(hands[0])
+    row = np.zeros(play_row.ROW, dtype=np.int64)
+    row[play_row.TRUMP] = -1 if trump is None else SUIT_LETTERS.index(trump)
+    row[play_row.CALLED] = row[play_row.EXEMPT] = row[play_row.SOL_LIMIT] = row[play_row.FIRST_TRICKS] = row[
+        play_row.FD_SUIT
+    ] = row[play_row.OPEN_AFTER] = -1
+    row[play_row.SIDE] = TRUMP_GAME
+    row[play_row.DECLARERS] = 1 << declarer
+    row[play_row.DECLARER] = declarer
+    row[play_row.PARTNER] = (declarer + 2) % 4
+    row[play_row.FIXED_SIDE] = 1 << ((declarer + 2) % 4)
+    row[play_row.LEADER] = row[play_row.TO_PLAY] = (declarer + 1) % 4
+    row[play_row.TRICKS] = 13 - len(hands[0])
     for seat in range(4):
-        row[K.HANDS + seat] = mask_of(hands[seat])
+        row[play_row.HANDS + seat] = mask_of(hands[seat])
     return row
 
 

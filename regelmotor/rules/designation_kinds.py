@@ -26,7 +26,7 @@ class DesignationKind:
     turns_kitty: bool
     """Trump is found by turning the kitty (vip): gå med may apply, and the turning rules are needed."""
     phrase: str
-    """The rule book's phrase for who decides trump (``rulebook/phrases``)."""
+    """The rule book's phrase for who decides trump (``phrase_table``)."""
     trump_fixed: bool = False
     """The contract fixes trump (gode, sans): its one choice is the trump, and nobody names it."""
     partner_names_trump: bool = False

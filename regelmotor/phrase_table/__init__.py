@@ -13,13 +13,14 @@ from typing import Self
 
 import yaml
 
-PHRASES = Path(__file__).resolve().parent / "rulebook" / "phrases"
+PHRASES = Path(__file__).resolve().parent
+"""The phrase files, beside the table that owns them: ``da.yaml``, ``en.yaml`` and ``help.da.yaml``."""
 LANGUAGES = ("da", "en")
 
 
 @cache
 def phrases(lang: str) -> dict[str, str]:
-    """The sentences in one language, from ``rulebook/phrases/<lang>.yaml``."""
+    """The sentences in one language, from ``phrase_table/<lang>.yaml``."""
     if lang not in LANGUAGES:
         raise ValueError(f"no phrases in {lang!r}: the languages are {', '.join(LANGUAGES)}")
     loaded = yaml.safe_load((PHRASES / f"{lang}.yaml").read_text(encoding="utf-8"))
