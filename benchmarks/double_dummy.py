@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from regelmotor import play_row
 from regelmotor.cards import new_deck
+from regelmotor.double_dummy import position, transposition
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES as ANALYSE_NODES
 from regelmotor.double_dummy.table import TRUMPS, hand_table, table_row, table_solvers
@@ -70,7 +71,7 @@ def dds(deals: int, cards: int, seed: int, threads: int) -> None:
     one_solver = table_solvers(rules, 1)
     solvers = table_solvers(rules, threads)
     solved = agreed = over = 0
-    solver.value(table_row([[0], [1], [2], [3]], "S", 0), 5, S.MOST, 100)  # compile first
+    solver.value(table_row([[0], [1], [2], [3]], "S", 0), 5, position.MOST, 100)  # compile first
     for number in range(deals):
         deck = new_deck(0)
         rng.shuffle(deck)
@@ -93,9 +94,9 @@ def dds(deals: int, cards: int, seed: int, threads: int) -> None:
             declarer = (leader - 1) % 4
             row = table_row(hands, trump, declarer)
             side = (1 << declarer) | (1 << ((declarer + 2) % 4))
-            S.clear(solver.table)
+            transposition.clear(solver.table)
             started = time.perf_counter()
-            value = solver.value(row, side, S.MOST, NODES)  # the solver's own first guess
+            value = solver.value(row, side, position.MOST, NODES)  # the solver's own first guess
             ours.append(time.perf_counter() - started)
             nodes.append(solver.searched)
             deal.first = Player(leader)
@@ -108,7 +109,7 @@ def dds(deals: int, cards: int, seed: int, threads: int) -> None:
             theirs.append(time.perf_counter() - started)
             solved += 1
             agreed += value == cards - best
-            over += value == S.UNKNOWN
+            over += value == position.UNKNOWN
         print(f"deal {number + 1}: {agreed}/{solved} agree, ours {statistics.median(ours) * 1000:.1f} ms", flush=True)
     print(f"\n{deals} deals of {cards} cards a hand, {solved} solves (every trump and no trump): {agreed} agree")
     print(f"over the node budget ({NODES:,} nodes): {over} (timed as far as they went: the medians are lower bounds)")
@@ -207,7 +208,7 @@ def esmakker(
         if kind is None or (game.bid is not None and (game.bid.sol or "trumf") == kind)
     )
     for game, first, sides in itertools.islice(chosen, deals):
-        S.clear(solver.table)
+        transposition.clear(solver.table)
         started = time.perf_counter()
         value = solver.value(first, sides.side, sides.wants, nodes)
         solves.append(time.perf_counter() - started)

@@ -47,6 +47,7 @@ from bot_deals import played_deals
 
 from regelmotor import play_row
 from regelmotor.cards import new_deck
+from regelmotor.double_dummy import position, transposition
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.table import table_row
 from regelmotor.ruleset.compile import compile_rules
@@ -151,9 +152,9 @@ def solves(deals: int, cards: int, seed: int) -> None:
         for trump in ("S", "H", "D", "C", None):
             leader = rng.randrange(4)
             declarer = (leader - 1) % 4
-            S.clear(solver.table)
+            transposition.clear(solver.table)
             solver.value(
-                table_row(hands, trump, declarer), (1 << declarer) | (1 << ((declarer + 2) % 4)), S.MOST, 10**9
+                table_row(hands, trump, declarer), (1 << declarer) | (1 << ((declarer + 2) % 4)), position.MOST, 10**9
             )
             nodes.append(solver.searched)
     print(f"nodes {sum(nodes)}: {len(nodes)} solves, median {statistics.median(nodes):,.0f}")
@@ -167,7 +168,7 @@ def contracts(name: str, deals: int, seed: int) -> None:
     solver = S.Solver(kernel.constants)
     nodes: list[int] = []
     for game, first, sides in itertools.islice(played_deals(rules, kernel, random.Random(seed)), deals):
-        S.clear(solver.table)
+        transposition.clear(solver.table)
         value = solver.value(first, sides.side, sides.wants, 5 * 10**7)
         nodes.append(solver.searched)
         print(f"{game.contract}: {value} tricks, {nodes[-1]:,} nodes", flush=True)

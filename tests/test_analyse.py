@@ -23,6 +23,7 @@ from regelmotor.bots import kernel as K
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.cards import format_card, new_deck, parse_cards
 from regelmotor.cli import main
+from regelmotor.double_dummy import position, quick_tricks, transposition
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import Analyser, AnalysisError, analyse_game, sides_of
 from regelmotor.double_dummy.table import hand_table, read_hands, table_row
@@ -72,9 +73,9 @@ def test_the_solver_agrees_with_dds_on_every_card_of_engelsk_positions_and_every
         deal.first = Player(leader)
         deal.trump = denoms[trump]
         theirs = {_dds_card(card): tricks for card, tricks in solve_board(deal)}  # the leader's side's tricks
-        best = analyser.value(row, side, S.MOST)
+        best = analyser.value(row, side, position.MOST)
         assert best == size - max(theirs.values()), f"position {number}: {pbn} {trump} lead {leader}"
-        mine = analyser.card_values(row, side, S.MOST, best)
+        mine = analyser.card_values(row, side, position.MOST, best)
         assert {card: size - tricks for card, tricks in theirs.items()} == mine, f"position {number}: {pbn}"
     assert endplay is not None
 
@@ -97,9 +98,9 @@ def test_the_solvers_exact_value_is_plain_minimaxs_in_every_game_side_and_seat(
             row = _late(row, kernel.constants, rng, tricks)
             if play_row.play_over(row, kernel.constants):
                 continue
-            wants = S.objective(row)
-            sides = [(play_row.side_mask(row), wants)] if wants != S.NONE else []
-            sides += [(1 << seat, S.FEWEST if rng.random() < 0.5 else S.MOST) for seat in range(4)]
+            wants = position.objective(row)
+            sides = [(play_row.side_mask(row), wants)] if wants != position.NONE else []
+            sides += [(1 << seat, position.FEWEST if rng.random() < 0.5 else position.MOST) for seat in range(4)]
             for side, aim in sides:
                 truth = _exact(row, kernel.constants, side, aim)
                 assert solver.value(row, side, aim, 10**7) == truth, f"{name} {house}: side {side} {aim}"
@@ -326,40 +327,40 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
         for trump, declarer in (("S", 0), (None, 1)):
             row = table_row(hands, trump, declarer)
             side = (1 << declarer) | (1 << ((declarer + 2) % 4))
-            S.clear(small.table)
-            S.clear(large.table)
-            assert small.value(row, side, S.MOST, 10**7) == large.value(row, side, S.MOST, 10**7)
+            transposition.clear(small.table)
+            transposition.clear(large.table)
+            assert small.value(row, side, position.MOST, 10**7) == large.value(row, side, position.MOST, 10**7)
     table = small.table
-    heads = S.heads_of(table)
+    heads = transposition.heads_of(table)
     full = table.copy()
     full[heads, 0] = table.shape[0]
-    cards_left = full[heads + 1 :, S.LENGTHS] >> 48
-    free = S.keep_nearest_root(full)
+    cards_left = full[heads + 1 :, position.LENGTHS] >> 48
+    free = transposition.keep_nearest_root(full)
     kept = full[heads + 1 : free]
     assert 0 < len(kept) <= (table.shape[0] - heads - 1) // 2
-    least = int((kept[:, S.LENGTHS] >> 48).min())
+    least = int((kept[:, position.LENGTHS] >> 48).min())
     assert int(np.sum(cards_left >= least + 1)) <= len(kept) <= int(np.sum(cards_left >= least))
     for entry in range(heads + 1, free):  # each kept entry hangs in its own chain
-        chain = S.entry_chain(full, entry)
+        chain = transposition.entry_chain(full, entry)
         walk = int(full[chain, 0])
         while walk > 0 and walk != entry:
-            walk = int(full[walk, S.WORD]) & S.LINK
+            walk = int(full[walk, position.WORD]) & position.LINK
         assert walk == entry
     for searched in (table, full):  # before and after: every entry names the entry after its next (SKIP)
         for chain in range(heads):
             entry = int(searched[chain, 0])
             while entry > 0:
-                after = int(searched[entry, S.WORD]) & S.LINK
-                beyond = int(searched[after, S.WORD]) & S.LINK if after > 0 else 0
-                assert int(searched[entry, S.META]) >> S.SKIP == beyond
+                after = int(searched[entry, position.WORD]) & position.LINK
+                beyond = int(searched[after, position.WORD]) & position.LINK if after > 0 else 0
+                assert int(searched[entry, position.META]) >> position.SKIP == beyond
                 entry = after
 
 
 def test_a_table_is_no_larger_than_its_links_can_reach() -> None:
     """An entry's link to the next of its chain has 28 bits: a larger table is refused, not allocated."""
     with pytest.raises(ValueError, match="28"):
-        S.new_table(29)
-    assert S.new_table(4).shape == (16, S.ENTRY)
+        transposition.new_table(29)
+    assert transposition.new_table(4).shape == (16, position.ENTRY)
 
 
 def test_an_entry_holds_only_for_the_jokers_it_was_stored_with() -> None:
@@ -371,22 +372,24 @@ def test_an_entry_holds_only_for_the_jokers_it_was_stored_with() -> None:
 
     def key(first: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         row = table_row([parse_cards(first), *others], None, 3)
-        order = S.strength_order(row, consts)
+        order = transposition.strength_order(row, consts)
         hands = np.zeros(4, dtype=np.int64)
-        S.canonical(row, order, hands)
+        transposition.canonical(row, order, hands)
         return row, order, hands
 
     def found(first: str, table: np.ndarray) -> bool:
         row, order, hands = key(first)
-        own0, own1 = S.owners(hands)
-        present = int(S.in_play_of(row) & S.ALWAYS)
+        own0, own1 = transposition.owners(hands)
+        present = int(transposition.in_play_of(row) & transposition.ALWAYS)
         entry = int(table[0, 0])
-        return bool(S.matches(table, entry, own0, own1, present, S.lengths_of(row), 0, 0, order))
+        return bool(
+            transposition.matches(table, entry, own0, own1, present, transposition.lengths_of(row), 0, 0, order)
+        )
 
-    table = S.new_table(6)
+    table = transposition.new_table(6)
     row, order, hands = key("JK1 2C")
-    every = S.relevant_mask(S.in_play_of(row), row, order)  # every card mattered
-    S.store_bounds(table, 0, hands, row, order, every, S.lengths_of(row), 0, 0, 1, 1)
+    every = transposition.relevant_mask(transposition.in_play_of(row), row, order)  # every card mattered
+    S.store_bounds(table, 0, hands, row, order, every, transposition.lengths_of(row), 0, 0, 1, 1)
     assert found("JK1 2C", table)
     assert not found("3C 2C", table)  # the same hands on the kept cards and the same lengths of S, H, D
 
@@ -407,7 +410,7 @@ def test_one_table_serves_every_declarer_of_a_trump(name: str, house: str | None
         for trump, cells in table.tricks.items():
             for declarer, found in enumerate(cells):
                 side = (1 << declarer) | (1 << ((declarer + 2) % 4))
-                alone = S.Solver(consts, bits=12).value(table_row(hands, trump, declarer), side, S.MOST, 10**7)
+                alone = S.Solver(consts, bits=12).value(table_row(hands, trump, declarer), side, position.MOST, 10**7)
                 assert found == alone, (hands, trump, declarer)
 
 
@@ -527,12 +530,12 @@ def test_a_cleared_table_searches_as_a_new_one() -> None:
         rows.append((table_row([sorted(deck[13 * s : 13 * s + 7]) for s in range(4)], trump, 0), 0b0101))
     used = S.Solver(kernel.constants)
     for row, side in rows:  # the table holds these deals' entries and killer cards
-        used.value(row, side, S.MOST, 10**7)
+        used.value(row, side, position.MOST, 10**7)
     for row, side in rows:
         fresh = S.Solver(kernel.constants)
-        expected = fresh.value(row, side, S.MOST, 10**7)
-        S.clear(used.table)
-        assert used.value(row, side, S.MOST, 10**7) == expected
+        expected = fresh.value(row, side, position.MOST, 10**7)
+        transposition.clear(used.table)
+        assert used.value(row, side, position.MOST, 10**7) == expected
         assert used.searched == fresh.searched
 
 
@@ -548,10 +551,10 @@ def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_
         play_row.play_card(row, parse_cards("AS")[0], consts)
         side = 0b1010
         solver = S.Solver(consts, bits=12)
-        heads = S.heads_of(solver.table)
-        assert solver.value(row, side, S.MOST, 10**6) == _minimax(row, consts, side, S.MOST)
-        assert int(solver.budget[S.LOOKED_UP]) == 0  # no position looked up
-        assert (solver.table[:heads, S.KILLER_TAG] == -1).all()  # no killer card kept
+        heads = transposition.heads_of(solver.table)
+        assert solver.value(row, side, position.MOST, 10**6) == _minimax(row, consts, side, position.MOST)
+        assert int(solver.budget[position.LOOKED_UP]) == 0  # no position looked up
+        assert (solver.table[:heads, position.KILLER_TAG] == -1).all()  # no killer card kept
 
 
 def _sol_rows(name: str, count: int, rng: random.Random) -> list[play_row.Rows]:
@@ -618,7 +621,7 @@ def test_a_lone_sol_declarer_always_under_the_led_card_takes_no_more_tricks(name
             play_row.play_card(row, card, consts)  # the declarer ducks as low as he can, the defenders play at random
             if row[play_row.TRICK_N] != 0 or play_row.play_over(row, consts) or 13 - int(row[play_row.TRICKS]) > 3:
                 continue
-            sure, _ = S.sol_exit(row, consts, side)
+            sure, _ = quick_tricks.sol_exit(row, consts, side)
             if sure != 1:
                 continue
             said += 1
@@ -636,9 +639,9 @@ def test_a_lone_sol_declarer_always_under_the_led_card_takes_no_more_tricks(name
                 )
                 for suit in range(4)
             )
-            won = S.side_won(row, side)
-            assert _minimax(row, consts, side, S.FEWEST) == won, f"{name}: {list(row)}"
-            assert solver.value(row, side, S.FEWEST, 10**7) == won
+            won = position.side_won(row, side)
+            assert _minimax(row, consts, side, position.FEWEST) == won, f"{name}: {list(row)}"
+            assert solver.value(row, side, position.FEWEST, 10**7) == won
     assert said >= 100 and beyond >= 10, (said, beyond)
 
 
@@ -669,18 +672,18 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
             continue
         leader = int(row[play_row.LEADER])
         team = side if (side >> leader) & 1 else 15 & ~side
-        won = S.side_won(row, team)
-        fast, _ = S.partners_quick_tricks(row, consts, team, S.strength_order(row, consts), 13)
-        sure = max(S.sure_trumps(row, consts, team)[0], S.sure_trumps(row, consts, 15 & ~team)[0])
+        won = position.side_won(row, team)
+        fast, _ = quick_tricks.partners_quick_tricks(row, consts, team, transposition.strength_order(row, consts), 13)
+        sure = max(quick_tricks.sure_trumps(row, consts, team)[0], quick_tricks.sure_trumps(row, consts, 15 & ~team)[0])
         if fast == 0 and sure == 0:
             continue
         counted += 1
         cashed += fast > 0
-        best = _minimax(row, consts, team, S.MOST)
+        best = _minimax(row, consts, team, position.MOST)
         assert best >= won + fast, f"partners' quick tricks {fast}: {list(row)}"
-        assert best >= won + S.sure_trumps(row, consts, team)[0]
+        assert best >= won + quick_tricks.sure_trumps(row, consts, team)[0]
         left = 13 - int(row[play_row.TRICKS])
-        assert best <= won + left - S.sure_trumps(row, consts, 15 & ~team)[0]
+        assert best <= won + left - quick_tricks.sure_trumps(row, consts, 15 & ~team)[0]
     assert counted >= 50 and cashed >= 20, (counted, cashed)
 
 
@@ -709,8 +712,8 @@ def _quick(
     row: np.ndarray, consts: np.ndarray, team: int, order: np.ndarray, need: int, partners: bool
 ) -> tuple[int, int]:
     if partners:
-        return S.partners_quick_tricks(row, consts, team, order, need)
-    return S.quick_tricks(row, consts, team, need)
+        return quick_tricks.partners_quick_tricks(row, consts, team, order, need)
+    return quick_tricks.quick_tricks(row, consts, team, need)
 
 
 @pytest.mark.parametrize("name", ["engelsk", "standard"])
@@ -741,9 +744,9 @@ def test_the_quick_tricks_that_decide_a_bound_rest_on_the_cards_they_name(name: 
             continue
         leader = int(row[play_row.LEADER])
         team = side if (side >> leader) & 1 else 15 & ~side
-        order = S.strength_order(row, consts)
-        won = S.side_won(row, team)
-        best = _minimax(row, consts, team, S.MOST)
+        order = transposition.strength_order(row, consts)
+        won = position.side_won(row, team)
+        best = _minimax(row, consts, team, position.MOST)
         for partners in (False, True):
             everything = _quick(row, consts, team, order, 13, partners)
             for need in range(1, 14 - int(row[play_row.TRICKS])):
@@ -755,7 +758,7 @@ def test_the_quick_tricks_that_decide_a_bound_rest_on_the_cards_they_name(name: 
                 if relied != everything[1]:  # the fewest that decide: rests on fewer cards than the whole count
                     alike += 1
                     twin = _alike(row, relied, consts, rng)
-                    assert _minimax(twin, consts, team, S.MOST) >= won + count, (need, count, list(twin))
+                    assert _minimax(twin, consts, team, position.MOST) >= won + count, (need, count, list(twin))
                     break
     assert checked >= 100 and alike >= 20, (checked, alike)
 
@@ -818,7 +821,7 @@ def test_a_cell_over_its_budget_is_settled_with_what_its_trumps_other_cells_left
     )
     assert pooled.tricks[None] == exact.tricks[None]
     assert [done for done, _ in shown] == list(range(21)) and shown[-1][1] == len(calls)  # 20 of 20 only at the end
-    assert (budget, budget + 1, S.UNKNOWN, -1) in calls  # the hard cell's own budget did not settle it
+    assert (budget, budget + 1, position.UNKNOWN, -1) in calls  # the hard cell's own budget did not settle it
     for trump, cells in pooled.tricks.items():
         code = "SHDC".index(trump) if trump else -1
         assert sum(taken for _, taken, _, of in calls if of == code) <= 4 * budget + 4
@@ -844,16 +847,16 @@ def test_a_card_over_its_budget_is_settled_with_what_the_other_cards_left(monkey
     side = 0b0101
     analyser = Analyser(Game.from_seed(rules, 1), nodes=10**9)
     analyser.solver = S.Solver(analyser.kernel.constants, bits=16)
-    best = analyser.solver.value(row, side, S.MOST, 10**9)
-    S.clear(analyser.solver.table)
+    best = analyser.solver.value(row, side, position.MOST, 10**9)
+    transposition.clear(analyser.solver.table)
     calls = _spied(monkeypatch)
-    exact = analyser.card_values(row, side, S.MOST, best)
+    exact = analyser.card_values(row, side, position.MOST, best)
     hard = max(taken for _, taken, _, _ in calls)
     assert sum(taken for _, taken, _, _ in calls) - hard < hard // 2
     analyser.nodes = hard // 2 + 1
-    S.clear(analyser.solver.table)
+    transposition.clear(analyser.solver.table)
     calls.clear()
-    pooled = analyser.card_values(row, side, S.MOST, best)
+    pooled = analyser.card_values(row, side, position.MOST, best)
     assert pooled == exact and None not in pooled.values()
-    assert any(found == S.UNKNOWN for _, _, found, _ in calls)  # one card's own budget did not settle it
+    assert any(found == position.UNKNOWN for _, _, found, _ in calls)  # one card's own budget did not settle it
     assert sum(taken for _, taken, _, _ in calls) <= len(exact) * analyser.nodes + len(calls)

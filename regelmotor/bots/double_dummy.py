@@ -11,21 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from regelmotor import play_row
-from regelmotor.double_dummy import solver
-from regelmotor.double_dummy.solver import (
-    FEWEST,
-    MOST,
-    NONE,
-    UNKNOWN,
-    Search,
-    clear,
-    new_search,
-    objective,
-    reaches,
-    side_won,
-    twins,
-    value,
-)
+from regelmotor.double_dummy import transposition
+from regelmotor.double_dummy.ordering import twins
+from regelmotor.double_dummy.position import FEWEST, MOST, NONE, UNKNOWN, objective, side_won
+from regelmotor.double_dummy.solver import Search, new_search, reaches, value
+from regelmotor.double_dummy.transposition import clear
 from regelmotor.rules.cardplay.masks import Rows, jit
 
 LEAF_BITS = 16
@@ -126,7 +116,7 @@ def evaluate_cards(won: Rows, rows: Rows, candidates: Rows, consts: Rows, table:
 
 def new_table() -> Rows:
     """An empty leaf table."""
-    return solver.new_table(LEAF_BITS)
+    return transposition.new_table(LEAF_BITS)
 
 
 __all__ = [

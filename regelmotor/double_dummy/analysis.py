@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from regelmotor import play_row
 from regelmotor.cards import Card
+from regelmotor.double_dummy import position
 from regelmotor.double_dummy import solver as S
 from regelmotor.engine.actions import PLAYS, Verb
 from regelmotor.engine.game import PLAY, Game
@@ -110,11 +111,11 @@ def sides_of(game: Game, row: Rows) -> Sides:
     fewest = named is not None and named.fewest_tricks
     kind = int(row[play_row.SIDE])
     if kind == EACH:
-        return Sides(0, S.FEWEST if fewest else S.MOST, True)
+        return Sides(0, position.FEWEST if fewest else position.MOST, True)
     if kind == PAIRS:
-        return Sides(play_row.side_mask(row), S.FEWEST if fewest else S.MOST, False)
-    wants = S.objective(row)  # a trump game's side takes the most, a sol's the fewest
-    if wants == S.NONE:
+        return Sides(play_row.side_mask(row), position.FEWEST if fewest else position.MOST, False)
+    wants = position.objective(row)  # a trump game's side takes the most, a sol's the fewest
+    if wants == position.NONE:
         raise AnalysisError(
             f"{game.contract} is played by {len(game.declarers)} declarers each on his own (gå med): "
             "there are more than two sides, so there is no double-dummy value to analyse"
@@ -144,7 +145,7 @@ class Analyser:
 
     def value(self, row: Rows, side: int, wants: int, guess: int = 7, nodes: int = 0) -> int | None:
         found = self.solver.value(row, side, wants, nodes or self.nodes, guess)
-        return None if found == S.UNKNOWN else found
+        return None if found == position.UNKNOWN else found
 
     def bounds(self, row: Rows, side: int, wants: int, nodes: int = 0) -> tuple[int, int]:
         """The fewest and the most tricks the side takes from ``row``, as far as a search within ``nodes``
@@ -159,7 +160,7 @@ class Analyser:
         The cards share their budgets: a card its own did not settle is searched again, once the others
         are done, with what they left of theirs (the table still holds what its first search learnt)."""
         seat = int(row[play_row.TO_PLAY])
-        high = S.wants_high(row, seat, side, wants)
+        high = position.wants_high(row, seat, side, wants)
         legal = cards_of(play_row.legal_mask(row, seat, self.kernel.constants))
         values: dict[int, int | None] = {}
         pool = len(legal) * self.nodes
@@ -176,7 +177,7 @@ class Analyser:
                 values[card] = None
                 if keeps == int(high):  # the child is at least (high) or below (low) the best
                     values[card] = best
-                elif keeps != S.UNKNOWN and (not again or spent < pool):
+                elif keeps != position.UNKNOWN and (not again or spent < pool):
                     nodes = pool - spent if again else self.nodes
                     values[card] = self.value(child, side, wants, best - 1 if high else best + 1, nodes)
                     spent += self.solver.searched
@@ -233,7 +234,7 @@ def analyse(
         side, wants = sides.of(seat)
         out_of_time = ends is not None and time.monotonic() > ends
         best = None if out_of_time else analyser.value(row, side, wants)
-        high = S.wants_high(row, seat, side, wants)
+        high = position.wants_high(row, seat, side, wants)
         if best is None:
             proven = analyser.solver.bounds()  # what the search of the position proved before its budget ran out
             bounds = None if out_of_time else _cost_bounds(analyser, row, card, side, wants, high, proven)

@@ -24,6 +24,7 @@ import numpy as np
 
 from regelmotor import play_row
 from regelmotor.cards import RANK_LETTERS, SUIT_LETTERS, Card, format_card, make_card, parse_card
+from regelmotor.double_dummy import position, transposition
 from regelmotor.double_dummy import solver as S
 from regelmotor.double_dummy.analysis import NODES, AnalysisError, kernel_of
 from regelmotor.errors import CardError, RegelmotorError
@@ -442,7 +443,7 @@ def hand_table(
     def cells(trump: str | None) -> tuple[tuple[int | None, ...], tuple[Bounds | None, ...]]:
         solver = free.get()
         try:
-            S.clear(solver.table)
+            transposition.clear(solver.table)
             by_seat: list[int | None] = [None] * 4
             proven: list[Bounds | None] = [None] * 4  # what a cell's search narrowed it to, where unsettled
             spent = 0
@@ -456,10 +457,10 @@ def hand_table(
                             raise KeyboardInterrupt
                         row = table_row(hands, trump, declarer)
                         guess = _guess(by_seat, declarer, size)
-                        found = solver.value(row, _side(declarer), S.MOST, left if again else nodes, guess)
+                        found = solver.value(row, _side(declarer), position.MOST, left if again else nodes, guess)
                         spent += solver.searched
-                        by_seat[declarer] = None if found == S.UNKNOWN else found
-                        proven[declarer] = solver.bounds() if found == S.UNKNOWN else None
+                        by_seat[declarer] = None if found == position.UNKNOWN else found
+                        proven[declarer] = solver.bounds() if found == position.UNKNOWN else None
                     if again or by_seat[declarer] is not None:  # the cell is final: progress counts it
                         with lock:
                             done[0] += 1
