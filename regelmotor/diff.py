@@ -16,10 +16,12 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+import yaml
 from pydantic import BaseModel
 
 from regelmotor.errors import RegelmotorError
 from regelmotor.model.ruleset import Rule, Ruleset
+from regelmotor.phrase_table import PHRASES
 from regelmotor.rules.designation_kinds import kind_of
 from regelmotor.ruleset.catalogue import FileRef, shipped_rulesets
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
@@ -122,8 +124,53 @@ def schema_node(path: tuple[str | int, ...]) -> tuple[dict[str, Any], str]:
     return plain(node), description
 
 
-def label_of(path: tuple[str | int, ...]) -> str:
-    """The Danish description of a key path, from the ruleset schema."""
+def field_of(path: tuple[str | int, ...]) -> str | None:
+    """The schema's definition and field a key path ends in (``Table.players``), as the English labels name
+    it; None for a path the schema does not name (a table's entry, a plugin's setting)."""
+    defs = _schema_defs()
+    node: dict[str, Any] = defs["RulesetFile"]
+    owner, found = "RulesetFile", None
+    for part in path:
+        while "$ref" in node or "anyOf" in node:
+            if "$ref" in node:
+                owner = node["$ref"].rsplit("/", 1)[-1]
+                node = defs[owner]
+            else:
+                node = next((n for n in node["anyOf"] if n.get("type") != "null"), node["anyOf"][0])
+        if isinstance(part, int) or part.startswith("["):
+            node = node.get("items", {})
+            continue
+        props = node.get("properties", {})
+        if part not in props:
+            extra = node.get("additionalProperties")
+            if isinstance(extra, dict):
+                node = extra
+                continue
+            return found
+        node, found = props[part], ("source" if part == "source" else f"{owner}.{part}")
+    return found
+
+
+@cache
+def _english_labels() -> dict[str, str]:
+    loaded = yaml.safe_load((PHRASES / "labels.en.yaml").read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return {str(k): str(v) for k, v in loaded.items()}
+
+
+def label_of(path: tuple[str | int, ...], lang: str = "da") -> str:
+    """What a key path is, in the reader's language: the Danish from the ruleset schema's description, the
+    English from ``phrase_table/labels.en.yaml`` by the field it names."""
+    if lang == "en":
+        field = field_of(path)
+        english = _english_labels().get(field) if field is not None else None
+        if english is not None:
+            return english
+        if field_of(path[:-1]) is not None and len(path) > 1:  # an entry of a named map: its parent's label
+            parent = _english_labels().get(str(field_of(path[:-1])))
+            if parent is not None:
+                return f"{parent} – {path[-1]}"
+        return ".".join(str(p) for p in path)
     description = schema_node(path)[1]
     if not description:
         return ".".join(str(p) for p in path)
@@ -132,19 +179,19 @@ def label_of(path: tuple[str | int, ...]) -> str:
     return description.split(" (udelades")[0].split(": ")[0].rstrip(".")
 
 
-def _distinct_labels(paths: Sequence[tuple[str | int, ...]]) -> list[str]:
+def _distinct_labels(paths: Sequence[tuple[str | int, ...]], lang: str = "da") -> list[str]:
     """Each path's label, told apart where two keys share one: a `compare` reader saw "Formlen for en
     spillers score, når kontrakten ikke holder" twice with two formulas. A list item or a named key (a
     designation, a sol bid, a constant, a table) is named after the label ("Solbuddene og deres plads i
     stigerækken – bordlægger"); a key of a shared definition is led by its family's label ("Afregning af
     solspil: formlen ...")."""
-    labels = [label_of(path) for path in paths]
+    labels = [label_of(path, lang) for path in paths]
     shared = {label for label, count in Counter(labels).items() if count > 1}
     found = []
     for path, label in zip(paths, labels, strict=True):
         if label in shared:
             items = [str(p)[1:-1] for p in path if str(p).startswith("[")]
-            parent = label_of(path[:-1]) if len(path) > 1 else label
+            parent = label_of(path[:-1], lang) if len(path) > 1 else label
             if items:
                 label = f"{label} – {', '.join(items)}"
             elif parent not in (label, ".".join(str(p) for p in path[:-1])):
@@ -348,7 +395,8 @@ def diff_rulesets(
         else:
             walked.append((path, left, right))
     labels = _distinct_labels([path for path, _, _ in walked])
-    for (path, left, right), label in zip(walked, labels, strict=True):
+    english = _distinct_labels([path for path, _, _ in walked], "en")
+    for (path, left, right), label, label_en in zip(walked, labels, english, strict=True):
         key = ".".join(str(p) for p in path).replace(".[", "[")
         differences.append(
             Difference(
@@ -359,6 +407,7 @@ def diff_rulesets(
                 right,
                 source_a(path),
                 source_b(path),
+                label_en,
             )
         )
     for name in sorted(tables):

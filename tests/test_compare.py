@@ -87,7 +87,11 @@ def test_compare_in_english_names_the_rule_differences_in_english_and_its_chart_
     assert main([*argv, "--lang", "en", "--plot", str(english)]) == 0
     text = capsys.readouterr().out
     assert "  Points to the declarer when he loses 7 with 6 tricks: -20 / -10\n" in text
-    assert "  scoring.trump.failed: -2 * base * B * D / -1 * base * B * D\n" in text
+    # issue 73 item 11: the formula's key said in English too, not as its key path
+    assert (
+        "  Scoring of trump games: the formula for a player's score when the contract fails: -2 * base * B * D" in text
+    )
+    assert "scoring.trump.failed" not in text
     assert "Point til" not in text and "Formlen" not in text
     assert main([*argv, "--plot", str(danish)]) == 0
     assert "  Point til melderen, når han taber 7 med 6 stik: -20 / -10\n" in capsys.readouterr().out

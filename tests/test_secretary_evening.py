@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -200,3 +201,34 @@ def test_a_point_table_may_cite_its_own_source(tmp_path: Path, capsys: pytest.Ca
     assert code == 0 and "advarsel" not in out
     code, out, _ = run(capsys, "diff", str(club), "standard")
     assert code == 0 and "kilde, klub: klubmødet 7/12" in out
+
+
+def test_every_key_of_a_ruleset_has_its_english_label() -> None:
+    """Item 11: "`compare --lang en` prints raw keys (`table.players`, `jernhaand.allowed`) where the Danish has
+    sentences": every described field of the ruleset schema has its English label, so a new key gets one."""
+    import yaml
+
+    from regelmotor.phrase_table import PHRASES
+
+    schema = json.loads((Path(__file__).resolve().parents[1] / "schemas" / "ruleset.schema.json").read_text("utf-8"))
+    english = yaml.safe_load((PHRASES / "labels.en.yaml").read_text(encoding="utf-8"))
+    fields = {
+        f"{name}.{key}"
+        for name, definition in schema["$defs"].items()
+        for key, node in definition.get("properties", {}).items()
+        if "description" in node and key != "source"
+    }
+    assert sorted(fields - set(english)) == []
+    assert sorted(set(english) - fields - {"source"}) == []  # none left over from a key that is gone
+
+
+def test_compare_in_english_says_what_each_rule_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 11: the rule differences in `compare --lang en` are sentences, not key paths."""
+    from regelmotor.diff import diff_rulesets
+    from regelmotor.ruleset.load import load_ruleset
+
+    differences = diff_rulesets(load_ruleset("standard"), load_ruleset("thorsen"))
+    labels = {d.path: d.label_en for d in differences}
+    assert labels["table.players"].startswith("The numbers of players allowed at the table")
+    assert labels["fordaekt.allowed"] == "Fordækt card (a face-down card)"
+    assert not [label for label in labels.values() if re.fullmatch(r"[a-z_]+(\.[a-z_\[\] ]+)+", label)]
