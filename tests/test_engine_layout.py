@@ -107,3 +107,35 @@ def test_no_ruleset_bid_or_game_is_named_in_the_engine() -> None:
                 if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", line):
                     found.append(f"{path.relative_to(REPO)}:{number}: {name}")
     assert found == []
+
+
+def test_a_deal_is_declared_once_and_cloned_by_its_declaration() -> None:
+    """Issue 72: "One deal is declared twice ... its 58 attributes in `engine/state.py` and again in
+    `engine/game.py` (so `clone()` needs tables of copy rules)": ``State`` declares every field once, with its
+    default and how a clone copies it; ``Game.__init__`` sets only what the dealt cards decide."""
+    import ast
+    import dataclasses
+    import inspect
+    import textwrap
+
+    from regelmotor.engine.game import Game
+    from regelmotor.engine.state import DERIVED, State
+    from regelmotor.simulate import Table, table_rules
+
+    declared = {f.name: f.metadata.get("copy") for f in dataclasses.fields(State)}
+    assert all(how in {"shared", "list", "nested", "dict", "vip", "deep", "derived"} for how in declared.values())
+    game = Game.from_seed(table_rules(Table("standard")), 4, 0)
+    assert set(game.__dict__) - set(DERIVED) <= set(declared)
+    init = ast.parse(textwrap.dedent(inspect.getsource(Game.__init__)))
+    assigned = {
+        target.attr
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+    }
+    assert assigned == {"leader", "claims", "_auction"}  # what the seats and the rules work out
+    twin = game.clone()
+    for name, how in declared.items():
+        if how in {"list", "nested", "dict"} and getattr(game, name, None) is not None:
+            assert getattr(twin, name) == getattr(game, name) and getattr(twin, name) is not getattr(game, name), name

@@ -20,15 +20,12 @@ import itertools
 import pickle
 import random
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from functools import cache
-from typing import Any
 
-from regelmotor.bids import Bid, fold
+from regelmotor.bids import fold
 from regelmotor.cards import FACE_DOWN, Card, format_card, new_deck
 from regelmotor.engine.actions import Action, claim, parse_action, public
 from regelmotor.engine.explain import violation
-from regelmotor.engine.notes import Note
 from regelmotor.engine.phases.auction import AuctionPhase
 from regelmotor.engine.phases.declaration import DeclarationPhase
 from regelmotor.engine.phases.exchange import ExchangePhase
@@ -51,19 +48,12 @@ from regelmotor.engine.state import (
     Phase,
     PlayObservation,
     Redeal,
+    State,
     StepKind,
     Trick,
     View,
-    Vip,
 )
 from regelmotor.errors import DealError, NotationError, RuleViolation
-from regelmotor.hooks import (
-    ContractInfo,
-    Denomination,
-    ExchangePlan,
-    ExchangeTurn,
-    TrickContext,
-)
 from regelmotor.phrases import refusal
 from regelmotor.ruleset.compile import Rules
 
@@ -114,64 +104,22 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         by the shipped dealer (``from_seed``) is not checked again."""
         if not _dealt_here:
             _check_deal(rules, hands, kitty, dealer)
-        self.rules = rules
-        self.ruleset = rules.ruleset
-        self.seed = seed
-        self.dealer_at_table = dealer_at_table
-        self.dealer = dealer
-        self.seats = SEAT_ORDERS[dealer]
-        self.initial_hands = tuple(map(tuple, hands))
-        self.initial_kitty = tuple(kitty)
-        self.hands: list[list[Card]] = [sorted(hand, key=HAND_ORDER.__getitem__) for hand in hands]
-        self.kitty: list[Card] = list(kitty)
-        self.discards: list[Card] = []
-        self.turned: list[Card] = []
-        self.history: list[tuple[int, Action]] = []
-        self.received: dict[int, tuple[Card, ...]] = {}
-        self.discarded: dict[int, tuple[Card, ...]] = {}
-        self.events: list[Note] = []
-        self.phase: Phase = AUCTION
-        self.step: tuple[StepKind, int] | None = None
-        self._legal: Sequence[Action] | None = None
-        self._contexts: dict[bool, TrickContext] = {}
-        self._playing: ContractInfo  # these two are set when play begins
-        self._facts: tuple[int | None, bool, tuple[Card, int] | None]
-        self.redeal: Redeal | None = None
-        self.claims = self._offer_claims() if rules.redeal_claims else []
-        self.calls: list[str] = []
-        self._auction = rules.auction.start(self.seats)
-        self.seat_calls: list[tuple[int, Action]] = []
-        self.bid: Bid | None = None
-        self.declarers: tuple[int, ...] = ()
-        self.trump: Denomination | None = None
-        self.called: Card | None = None
-        self.joiner_calls: dict[int, Card] = {}
-        self.partner: int | None = None
-        self.partner_public = False
-        self.vip_card = 0
-        self._declaration: list[tuple[str, int]] = []
-        self._vip: Vip | None = None
-        self.exchanger: int | None = None
-        self._exchange: list[ExchangeTurn] = []
-        self._exchanged: list[int] = []
-        self._pass_on = False
-        self.fordaekt: Card | None = None
-        self._fordaekt_offer: int | None = None
-        self.doublings = 0
-        self._doublers: list[int] | None = None
-        self._may_double: frozenset[int] = frozenset()
-        self._redouble = False
-        self.trick: list[tuple[int, Card]] = []
-        self._trick_cards: list[Card] = []  # the trick's cards alone, as the play rules take them
-        self.tricks: list[Trick] = []
-        self.tricks_won = [0] * SEATS
+        State.__init__(  # every other field starts at its declared default (``State``)
+            self,
+            rules=rules,
+            ruleset=rules.ruleset,
+            seed=seed,
+            dealer=dealer,
+            dealer_at_table=dealer_at_table,
+            seats=SEAT_ORDERS[dealer],
+            initial_hands=tuple(map(tuple, hands)),
+            initial_kitty=tuple(kitty),
+            hands=[sorted(hand, key=HAND_ORDER.__getitem__) for hand in hands],
+            kitty=list(kitty),
+        )
         self.leader = self.seats[0]
-        self.trump_card: Card | None = None
-        self.sol_order = False
-        self.called_played = False
-        self.called_suit_led = False
-        self.open_hands: tuple[int, ...] = ()
-        self.scores: list[Fraction] | None = None
+        self.claims = self._offer_claims() if rules.redeal_claims else []
+        self._auction = rules.auction.start(self.seats)
         self._advance()
 
     # --- construction ------------------------------------------------------------------------
@@ -360,35 +308,30 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         return FACE_DOWN if card == self.fordaekt else card
 
     def clone(self) -> Game:
-        """An independent copy that shares the (immutable) compiled rules.
-
-        Copied by kind rather than by ``deepcopy``: the expert bot clones a game for every
-        candidate action it weighs. Lists and dicts are copied (a list of lists, the hands, one level
-        deeper: its first item tells), the vip state with its lists; everything else a game holds is
-        immutable, and an attribute of any other kind is deep-copied so that a new one can never be
-        shared by mistake.
-        """
+        """An independent copy that shares the (immutable) compiled rules: the state's fields, each copied as
+        ``State`` declares it (the expert clones a game for every candidate action it weighs, so no
+        ``deepcopy`` of the whole: every field is taken as it is, then the mutable ones copied by kind)."""
         twin = object.__new__(Game)
-        state: dict[str, Any] = {}
-        for key, value in self.__dict__.items():
-            if key in DERIVED:
-                continue
-            kind = type(value)
-            if kind in _IMMUTABLE or key in _SHARED:
-                state[key] = value
-            elif kind is list:  # a list of lists (the hands) one level deeper; the others' items are immutable
-                state[key] = [list(item) for item in value] if value and type(value[0]) is list else value.copy()
-            elif kind is dict:
-                state[key] = dict(value)
-            elif isinstance(value, _FROZEN):
-                state[key] = value
-            elif kind is Vip:
-                state[key] = dataclasses.replace(value, joiners=list(value.joiners), deciders=list(value.deciders))
-            else:
-                state[key] = copy.deepcopy(value)
+        mine = self.__dict__
+        state = mine.copy()
+        for name in _LISTS:
+            value = mine[name]
+            if value is not None:
+                state[name] = value.copy()
+        state["hands"] = [list(hand) for hand in mine["hands"]]
+        for name in _DICTS:
+            state[name] = mine[name].copy()
+        vip = mine["_vip"]
+        if vip is not None:
+            state["_vip"] = dataclasses.replace(vip, joiners=list(vip.joiners), deciders=list(vip.deciders))
+        for name in _DEEP:
+            if name in mine:
+                state[name] = copy.deepcopy(mine[name])
+        for name in DERIVED:  # computed again from the rest when asked
+            state.pop(name, None)
+        state["_legal"] = None
+        state["_contexts"] = {}
         twin.__dict__ = state
-        twin._legal = None
-        twin._contexts = {}
         return twin
 
     def snapshot(self) -> bytes:
@@ -454,9 +397,14 @@ def _check_deal(rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[C
         raise DealError(f"the dealer is a seat 0-3, not {dealer}")
 
 
-_SHARED = frozenset({"rules", "ruleset", "initial_hands", "initial_kitty", "seats"})
-_IMMUTABLE = frozenset({int, str, bool, tuple, frozenset, Fraction, type(None)})
-_FROZEN = (tuple, Bid, Redeal, ContractInfo, ExchangePlan, ExchangeTurn, Action)
+def _fields(how: str) -> tuple[str, ...]:
+    """The state's fields a clone copies as ``how`` (``State``'s metadata), read once."""
+    return tuple(f.name for f in dataclasses.fields(State) if f.metadata["copy"] == how)
+
+
+_LISTS, _DICTS, _DEEP = _fields("list"), _fields("dict"), _fields("deep")
+assert _fields("nested") == ("hands",) and _fields("vip") == ("_vip",), "clone copies these two by name"
+assert set(_fields("derived")) <= set(DERIVED), "a derived field is computed again, never copied"
 """Immutable kinds of value a game holds (named tuples are tuples; the dataclasses are frozen)."""
 
 _LEGAL: dict[str, Callable[[Game, int], Sequence[Action]]] = {

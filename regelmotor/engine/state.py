@@ -200,69 +200,89 @@ class Vip:
     offer: VipOffer | None = None
 
 
-class State:
-    """Everything one deal holds; ``Game.__init__`` sets each attribute."""
+SHARED = {"copy": "shared"}
+"""A field whose value is never changed in place (immutable, or the compiled rules): a clone shares it."""
+LIST = {"copy": "list"}
+"""A list of immutable items (or None): a clone copies the list."""
+NESTED = {"copy": "nested"}
+"""A list of lists (the hands): a clone copies each inner list."""
+DICT = {"copy": "dict"}
+"""A dict of immutable values: a clone copies the dict."""
+VIP = {"copy": "vip"}
+"""The vip state: a clone copies it with its lists."""
+DEEP = {"copy": "deep"}
+"""Anything else: deep-copied, so that a new kind of value is never shared by mistake."""
+DERIVED_FIELD = {"copy": "derived"}
+"""Computed from the rest and kept only to save work: a clone starts without it."""
 
-    rules: Rules
-    ruleset: Ruleset
-    seed: int | None
-    dealer: int
-    dealer_at_table: bool
-    seats: tuple[int, ...]
-    initial_hands: tuple[tuple[Card, ...], ...]
-    initial_kitty: tuple[Card, ...]
-    hands: list[list[Card]]
-    kitty: list[Card]
-    discards: list[Card]
-    turned: list[Card]
-    history: list[tuple[int, Action]]
-    received: dict[int, tuple[Card, ...]]
-    discarded: dict[int, tuple[Card, ...]]
-    events: list[Note]
-    phase: Phase
-    step: tuple[StepKind, int] | None
-    redeal: Redeal | None
-    claims: list[tuple[int, tuple[Action, ...], bool]]
-    calls: list[str]
+
+@dataclass(eq=False)
+class State:
+    """Everything one deal holds, declared once: each field with its default and how a clone copies it
+    (``clone`` is a loop over these fields). ``Game.__init__`` gives the dealt cards; the phases change the
+    rest, by ``apply`` alone."""
+
+    rules: Rules = field(metadata=SHARED)
+    ruleset: Ruleset = field(metadata=SHARED)
+    seed: int | None = field(metadata=SHARED)
+    dealer: int = field(metadata=SHARED)
+    dealer_at_table: bool = field(metadata=SHARED)
+    seats: tuple[int, ...] = field(metadata=SHARED)
+    initial_hands: tuple[tuple[Card, ...], ...] = field(metadata=SHARED)
+    initial_kitty: tuple[Card, ...] = field(metadata=SHARED)
+    hands: list[list[Card]] = field(metadata=NESTED)
+    kitty: list[Card] = field(metadata=LIST)
+    discards: list[Card] = field(default_factory=list, metadata=LIST)
+    turned: list[Card] = field(default_factory=list, metadata=LIST)
+    history: list[tuple[int, Action]] = field(default_factory=list, metadata=LIST)
+    received: dict[int, tuple[Card, ...]] = field(default_factory=dict, metadata=DICT)
+    discarded: dict[int, tuple[Card, ...]] = field(default_factory=dict, metadata=DICT)
+    events: list[Note] = field(default_factory=list, metadata=LIST)
+    phase: Phase = field(default=Phase.AUCTION, metadata=SHARED)
+    step: tuple[StepKind, int] | None = field(default=None, metadata=SHARED)
+    redeal: Redeal | None = field(default=None, metadata=SHARED)
+    claims: list[tuple[int, tuple[Action, ...], bool]] = field(default_factory=list, metadata=LIST)
+    calls: list[str] = field(default_factory=list, metadata=LIST)
     """The calls in the auction hook's notation, as it advances by them."""
-    seat_calls: list[tuple[int, Action]]
-    bid: Bid | None
-    declarers: tuple[int, ...]
-    trump: Denomination | None
-    called: Card | None
-    joiner_calls: dict[int, Card]
-    partner: int | None
-    partner_public: bool
-    vip_card: int
-    exchanger: int | None
-    fordaekt: Card | None
-    doublings: int
-    trick: list[tuple[int, Card]]
-    tricks: list[Trick]
-    tricks_won: list[int]
-    leader: int
-    trump_card: Card | None
-    sol_order: bool
-    called_played: bool
-    called_suit_led: bool
-    open_hands: tuple[int, ...]
-    scores: list[Fraction] | None
-    _legal: Sequence[Action] | None
-    _contexts: dict[bool, TrickContext]
-    _playing: ContractInfo
-    _facts: tuple[int | None, bool, tuple[Card, int] | None]
-    _auction: AuctionStatus
-    _declaration: list[tuple[str, int]]
-    _vip: Vip | None
-    _exchange: list[ExchangeTurn]
-    _exchange_plan: ExchangePlan
-    _exchanged: list[int]
-    _pass_on: bool
-    _fordaekt_offer: int | None
-    _doublers: list[int] | None
-    _may_double: frozenset[int]
-    _redouble: bool
-    _trick_cards: list[Card]
+    seat_calls: list[tuple[int, Action]] = field(default_factory=list, metadata=LIST)
+    bid: Bid | None = field(default=None, metadata=SHARED)
+    declarers: tuple[int, ...] = field(default=(), metadata=SHARED)
+    trump: Denomination | None = field(default=None, metadata=SHARED)
+    called: Card | None = field(default=None, metadata=SHARED)
+    joiner_calls: dict[int, Card] = field(default_factory=dict, metadata=DICT)
+    partner: int | None = field(default=None, metadata=SHARED)
+    partner_public: bool = field(default=False, metadata=SHARED)
+    vip_card: int = field(default=0, metadata=SHARED)
+    exchanger: int | None = field(default=None, metadata=SHARED)
+    fordaekt: Card | None = field(default=None, metadata=SHARED)
+    doublings: int = field(default=0, metadata=SHARED)
+    trick: list[tuple[int, Card]] = field(default_factory=list, metadata=LIST)
+    tricks: list[Trick] = field(default_factory=list, metadata=LIST)
+    tricks_won: list[int] = field(default_factory=lambda: [0] * SEATS, metadata=LIST)
+    leader: int = field(init=False, metadata=SHARED)
+    trump_card: Card | None = field(default=None, metadata=SHARED)
+    sol_order: bool = field(default=False, metadata=SHARED)
+    called_played: bool = field(default=False, metadata=SHARED)
+    called_suit_led: bool = field(default=False, metadata=SHARED)
+    open_hands: tuple[int, ...] = field(default=(), metadata=SHARED)
+    scores: list[Fraction] | None = field(default=None, metadata=LIST)
+    _legal: Sequence[Action] | None = field(default=None, metadata=DERIVED_FIELD)
+    _contexts: dict[bool, TrickContext] = field(default_factory=dict, metadata=DERIVED_FIELD)
+    _playing: ContractInfo = field(init=False, metadata=SHARED)
+    _facts: tuple[int | None, bool, tuple[Card, int] | None] = field(init=False, metadata=SHARED)
+    _auction: AuctionStatus = field(init=False, metadata=SHARED)
+    _declaration: list[tuple[str, int]] = field(default_factory=list, metadata=LIST)
+    _vip: Vip | None = field(default=None, metadata=VIP)
+    _exchange: list[ExchangeTurn] = field(default_factory=list, metadata=LIST)
+    _exchange_plan: ExchangePlan = field(init=False, metadata=SHARED)
+    _exchanged: list[int] = field(default_factory=list, metadata=LIST)
+    _pass_on: bool = field(default=False, metadata=SHARED)
+    _fordaekt_offer: int | None = field(default=None, metadata=SHARED)
+    _doublers: list[int] | None = field(default=None, metadata=LIST)
+    _may_double: frozenset[int] = field(default=frozenset(), metadata=SHARED)
+    _redouble: bool = field(default=False, metadata=SHARED)
+    _trick_cards: list[Card] = field(default_factory=list, metadata=LIST)
+    """The trick's cards alone, as the play rules take them."""
 
     @property
     def forhaand(self) -> int:
