@@ -21,7 +21,7 @@ import numpy as np
 
 from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
-from regelmotor.engine.game import Game, PlayObservation
+from regelmotor.engine.state import PlayObservation, State
 from regelmotor.hooks import ContractInfo, Moment
 from regelmotor.rules.cardplay import called_card as CC
 from regelmotor.rules.cardplay import masks as M
@@ -392,7 +392,7 @@ def base_row(kernel: KernelRules, facts: PlayFacts, partner: int) -> Rows:
     return np.array(base_values(kernel, facts, partner), dtype=np.int64)
 
 
-def game_facts(game: Game) -> PlayFacts:
+def game_facts(game: State) -> PlayFacts:
     """The contract of a ``Game`` at or after the first lead."""
     assert game.bid is not None, "a game in play has a contract"
     fordaekt_suit = None
@@ -453,7 +453,7 @@ def observed_row(
     return row
 
 
-def row_from_game(kernel: KernelRules, game: Game, facts: PlayFacts | None = None) -> Rows:
+def row_from_game(kernel: KernelRules, game: State, facts: PlayFacts | None = None) -> Rows:
     """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests);
     ``facts``: its ``game_facts``, where the caller has them."""
     facts = game_facts(game) if facts is None else facts
