@@ -95,7 +95,6 @@ MODEL_READERS = ("ruleset/", "rules/", "rulebook/", "model/", "diff.py")
 """Where the model is the subject: loading and compiling it, the rule families made from it, the rule book
 and the diff that print it."""
 MODEL_READS_ALLOWED: dict[tuple[str, str], str] = {
-    ("engine/game.py", "bound to .ruleset"): "``Game.ruleset``, the model a game was dealt by, for plugins and records",
     ("cli/rulesets.py", ".ruleset.model_dump"): "``show`` prints the resolved file itself",
     ("cli/rulesets.py", ".ruleset.title"): "``show`` heads the file it prints with the file's own title",
     ("score_sheet.py", ".ruleset.model_dump"): "a sheet keeps the file it was started with, to score by it again",
