@@ -130,25 +130,43 @@ def parse_json(text: str | bytes, where: str) -> Any:
     ``RecordError`` naming its line."""
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
+            text = text.removeprefix(b"\xef\xbb\xbf").decode("utf-8")  # a BOM an editor wrote: taken
         except UnicodeDecodeError as exc:
             raise RecordError.said("json_utf8", where=where, byte=exc.start) from None
-    depth = 0
-    for index, char in enumerate(text):  # a quick scan: brackets inside strings only make it stricter
-        if char in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                line = text.count("\n", 0, index) + 1
-                raise RecordError.said("json_deep", where=where, line=line, most=MAX_JSON_DEPTH)
-        elif char in "]}":
-            depth -= 1
+    text = text.removeprefix("\ufeff")
+    deepest = _deepest(text)
+    if deepest is not None:
+        line = text.count("\n", 0, deepest) + 1
+        raise RecordError.said("json_deep", where=where, line=line, most=MAX_JSON_DEPTH)
     try:
         return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except RecursionError:  # past the scan only if the scan is wrong: said all the same, never a traceback
+        raise RecordError.said("json_deep", where=where, line="?", most=MAX_JSON_DEPTH) from None
     except json.JSONDecodeError as exc:
         raise RecordError.said("json_not", where=where, line=exc.lineno, column=exc.colno, detail=exc.msg) from None
     except _JsonProblem as exc:  # a key twice, a number out of bounds, NaN or Infinity: at its line
         values = {**exc.values, "where": where, "line": exc.line_in(text)}
         raise RecordError.said(exc.phrase, **values) from None
+
+
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+"""A JSON string (skipped whole, escapes and all) or a bracket: the only tokens nesting is counted by."""
+
+
+def _deepest(text: str) -> int | None:
+    """Where ``text`` first nests deeper than ``MAX_JSON_DEPTH`` (its index), None if it never does: brackets
+    inside strings are not counted, so a string of "]" cannot hide a deep array (nor one of "[" refuse a
+    shallow one). Linear in the text, before the recursive reader sees it."""
+    depth = 0
+    for token in _STRUCTURE.finditer(text):
+        char = token.group()[0]
+        if char in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return token.start()
+        elif char in "]}":
+            depth -= 1
+    return None
 
 
 class _JsonProblem(ValueError):

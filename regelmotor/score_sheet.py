@@ -192,36 +192,33 @@ class Sheet:
             raise SheetError.said("not_a_sheet")
         version = data.get("version", 1)
         if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= SHEET_VERSION:
-            raise SheetError(
-                f"version {json.dumps(version)[:20]}: this regelmotor reads score sheets of version 1 to "
-                f"{SHEET_VERSION} (a newer regelmotor wrote it?)"
-            )
+            raise SheetError.said("sheet_version", version=json.dumps(version)[:20], most=SHEET_VERSION)
         unknown = sorted(set(data) - SHEET_FIELDS)
         if unknown:
-            raise SheetError(f'"{unknown[0]}" is not a field of a score sheet')
+            raise SheetError.said("sheet_field", key=unknown[0][:40], fields=", ".join(SHEET_FIELDS))
         players = data.get("players")
         if (
             not isinstance(players, list)
             or not 1 <= len(players) <= 8
             or not all(isinstance(p, str) and 0 < len(p) <= MAX_TEXT for p in players)
         ):
-            raise SheetError("players: a list of names")
+            raise SheetError.said("sheet_players", most=8)
         try:
             check_names(players)
         except PlayerNameError as exc:
             raise SheetError.said("at_path", path="players", error=exc) from None
         ruleset = _text(data, "ruleset", "the sheet")
         if ruleset is None:
-            raise SheetError("ruleset: the sheet names the ruleset it is played by")
+            raise SheetError.said("sheet_ruleset")
         house = data.get("house_rules", [])
         if not isinstance(house, list) or len(house) > 32:
-            raise SheetError("house_rules: a list of house rules")
+            raise SheetError.said("sheet_house_rules")
         deals = data.get("deals", [])
         if not isinstance(deals, list) or len(deals) > MAX_DEALS:
-            raise SheetError(f"deals: a list of at most {MAX_DEALS} deals")
+            raise SheetError.said("sheet_deals", most=MAX_DEALS)
         rate = data.get("rate", "1")
         if not isinstance(rate, str):
-            raise SheetError(f'rate is written as text, e.g. "0.25", not {json.dumps(rate)[:20]}')
+            raise SheetError.said("sheet_rate_text", value=json.dumps(rate)[:20])
         rules = data.get("rules")
         fingerprint = data.get("fingerprint")
         if (
@@ -229,7 +226,7 @@ class Sheet:
             or not isinstance(rules, dict | None)
             or not isinstance(fingerprint, str | None)
         ):
-            raise SheetError("rules and fingerprint: the frozen rules and their fingerprint, both or neither")
+            raise SheetError.said("sheet_rules_pair")
         return cls(
             ruleset=ruleset,
             players=tuple(players),
@@ -271,13 +268,13 @@ class Sheet:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            raise SheetError(f"rules.{where}: {first['msg']} (the sheet's frozen rules were edited?)") from None
+            raise SheetError.said("sheet_rules_edited", where=where, detail=first["msg"]) from None
         if ruleset_fingerprint(ruleset) != self.fingerprint:
-            raise SheetError("rules: the frozen rules do not match their fingerprint (edited by hand?)")
+            raise SheetError.said("sheet_fingerprint")
         problems = check_ruleset(ruleset)
         if problems:
             path, message = problems[0]
-            raise SheetError(f"rules.{'.'.join(map(str, path))}: {message}")
+            raise SheetError.said("sheet_rules_problem", where=".".join(map(str, path)), detail=message)
         return ruleset
 
     def drift(self) -> str | None:
@@ -307,6 +304,14 @@ class Scored:
 
     def settlement(self, rate: Fraction) -> Money:
         return self.session.settlement(rate)
+
+
+def sheet_rate(sheet: Sheet, path: Path) -> Fraction:
+    """The rate the sheet's file writes, its refusal named by the file (a hand-edited rate)."""
+    try:
+        return rate_of(sheet.rate)
+    except SheetError as exc:
+        raise SheetError.said("at_path", path=path, error=exc) from None
 
 
 def rate_of(text: str) -> Fraction:
@@ -769,6 +774,7 @@ __all__ = [
     "read_sheet",
     "score",
     "sheet_document",
+    "sheet_rate",
     "sheet_text",
     "tricks_of",
     "write_sheet",

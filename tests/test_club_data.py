@@ -195,7 +195,7 @@ def test_frozen_rules_edited_by_hand_are_refused(tmp_path: Path, capsys: pytest.
     data["rules"]["scoring"]["tables"]["S"]["values"]["sol"] = 5000
     sheet.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "session", "show", str(sheet))
-    assert code == 1 and "do not match their fingerprint" in err
+    assert code == 1 and "passer ikke til deres fingeraftryk" in err
 
 
 def test_a_version_1_sheet_is_read_and_frozen_at_its_next_write(

@@ -99,7 +99,7 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
         "alias-bomb",
         {"club.yaml": ALIAS_BOMB + "notes: [{text: *g}]\n"},
         # Aliases share their anchor's node, so the location is the anchored list the budget ran out in.
-        ["club.yaml:7:17: e[8][9][9][9][4]: the file expands to more than 100000 values (aliases repeated too often)"],
+        ["club.yaml:7:17: e[8][9][9][9][4]: the file expands to more than 100,000 values (aliases repeated too often)"],
     ),
     (
         "oversized",

@@ -435,3 +435,53 @@ def test_the_page_checks_a_name_as_the_command_line_does(people: list[str | None
 
     answer = TestClient(create_app()).post("/api/games", json={"ruleset": "standard", "seed": 5, "people": people})
     assert answer.status_code == 400 and said in answer.json()["error"] and answer.json()["error_en"]
+
+
+def test_brackets_inside_a_string_neither_hide_nor_fake_nesting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review of issue 71: the nesting bound counted brackets inside strings, so a string of "]" hid an array
+    nested 60,000 deep (a traceback on the command line, a 500 on the server), and a string of "[" refused a
+    harmless file. Now strings are skipped, and the deep array is refused at its line."""
+    from regelmotor.records import RecordError, parse_json
+
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"a":"' + "]" * 60_000 + '","b":' + "[" * 60_000 + "]" * 60_000 + "}", encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(deep))
+    assert code == 1 and "JSON indlejret mere end 32 niveauer dybt" in err and "Traceback" not in err
+    assert parse_json('{"description": "' + "[" * 40 + '"}', "x")["description"] == "[" * 40
+    with pytest.raises(RecordError):
+        parse_json("[" * 33 + "]" * 33, "x")
+
+
+def test_a_sheet_with_a_bom_can_be_changed_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review of issue 71: a sheet an editor saved with a BOM was read by `show` but refused by `add`."""
+    sheet = new_sheet(tmp_path, capsys, deals=1)
+    sheet.write_bytes(b"\xef\xbb\xbf" + sheet.read_bytes())
+    args = ("--contract", "8 gode", "--declarer", "Anna", "--partner", "Carl", "--tricks", "9")
+    assert run(capsys, "session", "add", str(sheet), *args)[0] == 0
+    assert len(json.loads(sheet.read_text(encoding="utf-8"))["deals"]) == 2
+
+
+def test_session_show_o_writes_every_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review: `session show FIL -o UD` with the default text format (or `--json`) wrote nothing."""
+    sheet = new_sheet(tmp_path, capsys, deals=1)
+    text, data = tmp_path / "ud.txt", tmp_path / "ud.json"
+    assert run(capsys, "session", "show", str(sheet), "-o", str(text))[0] == 0
+    assert run(capsys, "session", "show", str(sheet), "--json", "-o", str(data))[0] == 0
+    assert "Anna" in text.read_text(encoding="utf-8") and json.loads(data.read_text(encoding="utf-8"))["players"]
+
+
+def test_a_hand_edited_sheets_refusals_are_danish_and_name_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review: a sheet's own refusals ("is not a field of a score sheet", a rate not a number) were English
+    in Danish mode, and the rate's named no file."""
+    sheet = new_sheet(tmp_path, capsys, deals=1)
+    data = json.loads(sheet.read_text(encoding="utf-8"))
+    sheet.write_text(json.dumps({**data, "ekstra": 1}), encoding="utf-8")
+    code, _, err = run(capsys, "session", "show", str(sheet))
+    assert code == 1 and '"ekstra" er ikke et felt i et regnskab' in err and str(sheet) in err
+    sheet.write_text(json.dumps({**data, "rate": "mange"}), encoding="utf-8")
+    code, _, err = run(capsys, "session", "show", str(sheet))
+    assert code == 1 and str(sheet) in err and '"mange"' in err

@@ -4,6 +4,7 @@ rescore)."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -37,6 +38,7 @@ from regelmotor.score_sheet import (
     sheet_document,
     sheet_json,
     sheet_on_screen,
+    sheet_rate,
     tricks_of,
     write_sheet,
 )
@@ -114,23 +116,25 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     sheet = read_sheet(path)
     _warn_drift(sheet, "show")
     scored = score(sheet)
-    rate = rate_of(args.rate or sheet.rate)
+    rate = rate_of(args.rate) if args.rate else sheet_rate(sheet, path)
+    if args.output:  # -o in every format: the text and the JSON as they print, the others as documents
+        check_output(Path(args.output), force=args.force, inputs=(path,), replace=True)
+    data: str | bytes
     if args.format != "text":
-        if args.output:
-            check_output(Path(args.output), force=args.force, inputs=(path,), replace=True)
         data = sheet_document(sheet, scored, rate, args.format, args.lang, args.csv_dialect)
-        if args.output:
-            write_atomic(Path(args.output), escape_controls(data) if isinstance(data, str) else data)
-            out.write(say_to(args, "cli_wrote", file=args.output) + "\n")
-        elif isinstance(data, bytes):
-            raise RegelmotorError.said("pdf_needs_file")
-        else:
-            out.write(data)
-        return EXIT_OK
-    if args.json:
+    elif args.json:
+        data = json.dumps(sheet_json(sheet, scored, rate, args.lang), ensure_ascii=False, indent=1) + "\n"
+    else:
+        data = sheet_on_screen(sheet, scored, rate, args.lang)
+    if args.output:
+        write_atomic(Path(args.output), escape_controls(data) if isinstance(data, str) else data)
+        (sys.stderr if args.json else out).write(say_to(args, "cli_wrote", file=args.output) + "\n")
+    elif isinstance(data, bytes):
+        raise RegelmotorError.said("pdf_needs_file")
+    elif args.json:
         print_json(sheet_json(sheet, scored, rate, args.lang), out)
     else:
-        out.write(sheet_on_screen(sheet, scored, rate, args.lang))
+        out.write(data)
     return EXIT_OK
 
 
@@ -174,12 +178,14 @@ def _new_sheet(args: argparse.Namespace, path: Path, out: TextIO) -> int:
         folder=path.parent,
     )
     sheet.freeze(sheet.current())
-    score(sheet)  # the ruleset and the table are checked before the file is written
+    scored = score(sheet)  # the ruleset and the table are checked before the file is written
     write_sheet(path, sheet)
     said = say_to(
         args, "cli_sheet_new", path=path, players=", ".join(players), ruleset=sheet.ruleset, dealer=players[first]
     )
     out.write(said + "\n")
+    if scored.session.sitting_out():  # at five or six, who sits out the first deal too
+        out.write(next_deal(scored.session, players, args.lang) + "\n")
     return EXIT_OK
 
 

@@ -269,8 +269,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         return None, [Problem.said(where, exc.path, "yaml_deep", most=MAX_DEPTH)]
     except _TooBig as exc:
         where = _location(file, exc.node)
-        message = f"the file expands to more than {MAX_VALUES} values (aliases repeated too often)"
-        return fail(message, where.line, where.column, exc.path)
+        return None, [Problem.said(where, exc.path, "yaml_big", most=f"{MAX_VALUES:,}")]
     if not isinstance(data, dict):
         where = _location(file, nodes[0])
         return failed("not_mapping", where.line, where.column)

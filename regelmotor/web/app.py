@@ -49,7 +49,7 @@ from regelmotor.records import game_record
 from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_rulesets
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
-from regelmotor.score_sheet import rate_of, read_sheet, score, sheet_document
+from regelmotor.score_sheet import read_sheet, score, sheet_document, sheet_rate
 from regelmotor.web.guard import (
     LOCAL_HOSTS,
     MAX_ACTION,
@@ -225,7 +225,7 @@ def create_app(
 
         def page() -> str:
             entries = read_sheet(sheet)
-            document = sheet_document(entries, score(entries), rate_of(entries.rate), "html", lang)
+            document = sheet_document(entries, score(entries), sheet_rate(entries, Path(sheet.name)), "html", lang)
             assert isinstance(document, str)
             return document
 

@@ -23,9 +23,9 @@ from regelmotor.score_sheet import (
     kroner,
     names,
     next_deal,
-    rate_of,
     read_sheet,
     score,
+    sheet_rate,
     shown_deals,
     tricks_of,
 )
@@ -40,7 +40,7 @@ def sheet_state(path: Path, lang: str = "da") -> dict[str, Any]:
     scored = score(sheet)
     rules = scored.rules
     deals = [dataclasses.asdict(deal) for deal in shown_deals(sheet, scored, lang)]
-    settled = scored.settlement(rate_of(sheet.rate))
+    settled = scored.settlement(sheet_rate(sheet, Path(path.name)))  # the file's name, never its folder
     contracts = [bid.text for group in rules.ladder.groups for bid in group]
     extra = rules.redealing.all_pass_contract  # the redeal hook's, as the command line asks it
     if extra is not None:
