@@ -632,6 +632,20 @@ VALUE_WORDS = {
 }
 """The schema's values in the Danish words ``diff`` prints them in (the file's own spelling is ``show``'s)."""
 
+ENGLISH_VALUE_WORDS = {
+    "forhaand": "forhånd",
+    "none": "no trump",
+    "S": "spades",
+    "H": "hearts",
+    "D": "diamonds",
+    "C": "clubs",
+    "highest_trump_else_led_suit": "the highest trump, else the highest of the suit led",
+    "must_follow_else_any": "must follow suit, else any card",
+    "whole_up": "up to whole points",
+}
+"""The schema's values in English where an id's own words would not say it (the others are read with their
+underscores as spaces: ``same_dealer`` is "same dealer")."""
+
 KEY_WORDS = {
     "display": "navn",
     "after": "efter",
@@ -670,11 +684,17 @@ def show_value(value: Any, lang: str = "da") -> str:
     if isinstance(value, list):
         return ", ".join(show_value(v, lang) for v in value) or "—"
     if isinstance(value, dict):
-        items = [(KEY_WORDS.get(str(k), str(k)) if lang == "da" else str(k), v) for k, v in value.items()]
+        words = KEY_WORDS if lang == "da" else {}
+        items = [(words.get(str(k), str(k).replace("_", " ")), v) for k, v in value.items()]
         return "; ".join(f"{k}: {show_value(v, lang)}" for k, v in items)
-    if lang == "da" and isinstance(value, str):
+    if isinstance(value, str):
+        said = VALUE_WORDS if lang == "da" else ENGLISH_VALUE_WORDS
+
+        def word(text: str) -> str:  # an id a member does not read: its words, or its parts (same dealer)
+            return said.get(text, text if lang == "da" or " " in text else text.replace("_", " "))
+
         paired = re.fullmatch(r"(\w+) \((\S+)\)", value)  # the exchange's "compulsory (declarer)"
         if paired:
-            return f"{VALUE_WORDS.get(paired[1], paired[1])} ({VALUE_WORDS.get(paired[2], paired[2])})"
-        return VALUE_WORDS.get(value, value)
+            return f"{word(paired[1])} ({word(paired[2])})"
+        return word(value)
     return str(value)

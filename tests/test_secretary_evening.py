@@ -232,3 +232,16 @@ def test_compare_in_english_says_what_each_rule_is(capsys: pytest.CaptureFixture
     assert labels["table.players"].startswith("The numbers of players allowed at the table")
     assert labels["fordaekt.allowed"] == "Fordækt card (a face-down card)"
     assert not [label for label in labels.values() if re.fullmatch(r"[a-z_]+(\.[a-z_\[\] ]+)+", label)]
+
+
+def test_compare_in_english_says_the_values_in_words_too() -> None:
+    """Review of item 11: `compare --lang en` gave a rule's values as ids (`same_dealer / next_dealer`,
+    `leader: forhaand; trump: none`) where the Danish says them in words."""
+    from regelmotor.diff import show_value
+
+    assert show_value("same_dealer", "en") == "same dealer" and show_value("none", "en") == "no trump"
+    assert (
+        show_value({"leader": "forhaand", "card_order": "sol_games"}, "en") == "leader: forhånd; card order: sol games"
+    )
+    assert show_value("compulsory (declarer)", "en") == "compulsory (declarer)"
+    assert show_value("-2 * base * B * D", "en") == "-2 * base * B * D"
