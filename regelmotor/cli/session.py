@@ -115,7 +115,10 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     sheet = read_sheet(path)
     _warn_drift(sheet, "show")
-    scored = score(sheet)
+    try:
+        scored = score(sheet)
+    except SheetError as exc:  # the frozen rules edited by hand, a deal that cannot be scored: in which file
+        raise SheetError.said("at_path", path=path, error=exc) from None
     rate = rate_of(args.rate) if args.rate else sheet_rate(sheet, path)
     if args.output:  # -o in every format: the text and the JSON as they print, the others as documents
         check_output(Path(args.output), force=args.force, inputs=(path,), replace=True)
