@@ -456,28 +456,51 @@ def column_labels(a: ResolvedRuleset, b: ResolvedRuleset) -> tuple[str, str]:
     return f"{a.label} (A)", f"{b.label} (B)"
 
 
-def write_diff(a: ResolvedRuleset, b: ResolvedRuleset, out: TextIO, cite: Callable[[str], str] = str) -> None:
+ENGLISH_SECTIONS = {
+    "Kort og spillere": "Cards and players",
+    "Kortgivning": "Dealing",
+    "Meldinger": "Bidding",
+    "Erklæring": "Declaration",
+    "Bytning": "Exchange",
+    "Fordækt kort": "Fordækt card",
+    "Dobling": "Doubling",
+    "Spillet": "Play",
+    "Afregning": "Scoring",
+    "Husregler": "House rules",
+    "Klubbens egne regler": "The club's own rules",
+    "Plugins": "Plugins",
+    "Andet": "Other",
+}
+"""The sections ``diff`` groups the rules under, in English (``--lang en``)."""
+
+
+def write_diff(
+    a: ResolvedRuleset, b: ResolvedRuleset, out: TextIO, cite: Callable[[str], str] = str, lang: str = "da"
+) -> None:
     """``regelmotor diff``'s text: every difference under its section, both values under their column labels,
     and each side's source where the two differ, as ``cite`` writes a source (the command: by its title,
-    "udledt" in Danish, as the rule book cites it)."""
+    "udledt" in Danish, as the rule book cites it); in ``lang``."""
+    english = lang == "en"
     differences = diff_rulesets(a, b)
     if not differences:
-        out.write(f"{a.label} og {b.label} har de samme regler.\n")
+        same = "{a} and {b} have the same rules.\n" if english else "{a} og {b} har de samme regler.\n"
+        out.write(same.format(a=a.label, b=b.label))
         return
     left, right = column_labels(a, b)
+    source = "source" if english else "kilde"
     section = None
     for d in differences:
         if d.section != section:
             section = d.section
-            out.write(f"\n## {section}\n")
-        out.write(f"- {d.label} ({d.path})\n")
-        out.write(f"    {left}: {show_value(d.a)}\n")
-        out.write(f"    {right}: {show_value(d.b)}\n")
+            out.write(f"\n## {ENGLISH_SECTIONS.get(section, section) if english else section}\n")
+        out.write(f"- {d.label_en if english else d.label} ({d.path})\n")
+        out.write(f"    {left}: {show_value(d.a, lang)}\n")
+        out.write(f"    {right}: {show_value(d.b, lang)}\n")
         sa, sb = (cite(x) if x else "—" for x in (d.a_source, d.b_source))
         if d.a_source != d.b_source:
-            out.write(f"    kilde, {left}: {sa}\n    kilde, {right}: {sb}\n")
+            out.write(f"    {source}, {left}: {sa}\n    {source}, {right}: {sb}\n")
         else:
-            out.write(f"    kilde: {sa}\n")
+            out.write(f"    {source}: {sa}\n")
 
 
 def _table_text(values: dict[str, Any]) -> str:

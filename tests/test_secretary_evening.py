@@ -245,3 +245,14 @@ def test_compare_in_english_says_the_values_in_words_too() -> None:
     )
     assert show_value("compulsory (declarer)", "en") == "compulsory (declarer)"
     assert show_value("-2 * base * B * D", "en") == "-2 * base * B * D"
+
+
+def test_diff_speaks_english_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """Review of item 11: `regelmotor --lang en diff standard thorsen` printed Danish, and `diff ... --lang en`
+    was refused."""
+    for argv in (("diff", "standard", "thorsen", "--lang", "en"), ("--lang", "en", "diff", "standard", "thorsen")):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0 and "## Cards and players" in out and "source, thorsen:" in out
+        assert "Kort og spillere" not in out and "kilde" not in out
+    code, out, _ = run(capsys, "diff", "standard", "thorsen")
+    assert code == 0 and "## Kort og spillere" in out and "kilde, thorsen:" in out

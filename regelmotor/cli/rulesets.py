@@ -181,6 +181,11 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _diff_args(command: argparse.ArgumentParser) -> None:
+    two_rulesets_args(command)
+    lang_arg(command)
+
+
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
@@ -188,7 +193,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         print_json([d.__dict__ for d in diff_rulesets(a, b)], out)
         return EXIT_OK
     lang = getattr(args, "lang", LANG_DEFAULT)  # sources by their titles, "udledt" in Danish, as the rule book
-    write_diff(a, b, out, lambda source: cited(source, lang))
+    write_diff(a, b, out, lambda source: cited(source, lang), lang)
     return EXIT_OK
 
 
@@ -229,6 +234,6 @@ COMMANDS = (
     Command("show", "print the fully resolved ruleset", _show_args, cmd_show),
     Command("schema", "print the JSON Schema of ruleset files", _schema_args, cmd_schema, json=False),
     Command("ladder", "print every bid from lowest to highest", ruleset_args, cmd_ladder),
-    Command("diff", "the rule differences between two rulesets, in Danish", two_rulesets_args, cmd_diff),
+    Command("diff", "the rule differences between two rulesets (da; --lang en)", _diff_args, cmd_diff),
     Command("rulebook", "a printed rule summary, generated from the ruleset", _rulebook_args, cmd_rulebook, json=False),
 )
