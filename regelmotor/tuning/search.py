@@ -61,10 +61,12 @@ def parse_values(text: str, key: str) -> tuple[Fraction, ...]:
 def parse_range(text: str, key: str) -> tuple[Fraction, ...]:
     """``--range LOW:HIGH:STEP``: from LOW to HIGH (included where the steps reach it)."""
     parts = text.split(":")
+    if len(parts) != 3:
+        raise TuneError.said("tune_range_form", range=text[:60], key=key)
     try:
         low, high, step = (number(p) for p in parts)
-    except (ValueError, NumberError):
-        raise TuneError.said("tune_range_form", range=text, key=key) from None
+    except NumberError as exc:  # the part that is no number, said as a number is refused everywhere
+        raise TuneError.said("as_is", error=exc) from None
     if step <= 0 or high < low:
         raise TuneError.said("tune_range_form", range=text, key=key)
     count = math.floor((high - low) / step) + 1
