@@ -62,7 +62,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default="standard")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1, help="warm analyses to time (the median is shown)")
-    parser.add_argument("--prepare", action="store_true", help="also time python -m regelmotor.numba_cache search")
+    parser.add_argument("--prepare", action="store_true", help="also time regelmotor prepare search")
     args = parser.parse_args()
 
     regelmotor = [sys.executable, "-m", "regelmotor"]
@@ -103,8 +103,8 @@ def main() -> None:
         print(f"ratio cold / warm: {cold / median:.1f}x; target {TARGET:.0f} s: {met}")
         if args.prepare:
             env = _environment(work / "cache-prepare")
-            wall, cpu, said = _timed([sys.executable, "-m", "regelmotor.numba_cache", "search"], env)
-            print(f"python -m regelmotor.numba_cache search, empty cache: {wall:.1f} s wall, {cpu:.1f} s CPU")
+            wall, cpu, said = _timed([sys.executable, "-m", "regelmotor", "prepare", "search"], env)
+            print(f"regelmotor prepare search, empty cache: {wall:.1f} s wall, {cpu:.1f} s CPU")
             print(f"  it said: {said.strip()}")
             wall, cpu, _ = _timed(analyse, env)
             print(f"first analyse after it: {wall:.1f} s wall, {cpu:.1f} s CPU")
