@@ -95,17 +95,20 @@ def _schema_defs() -> dict[str, Any]:
     return defs
 
 
-def schema_node(path: tuple[str | int, ...]) -> tuple[dict[str, Any], str]:
-    """The ruleset schema's node for a key path (its ``$ref`` and nullable wrapping followed), and the
-    description nearest it."""
+def _schema_at(path: tuple[str | int, ...]) -> tuple[dict[str, Any], str, str | None]:
+    """The ruleset schema's node for a key path (its ``$ref`` and nullable wrapping followed), the description
+    nearest it, and the definition and field the path last named (``Table.players``; ``source`` for any
+    rule's source; None where the schema names none of its keys)."""
     defs = _schema_defs()
     node: dict[str, Any] = defs["RulesetFile"]
-    description = ""
+    owner, description, field = "RulesetFile", "", None
 
     def plain(node: dict[str, Any]) -> dict[str, Any]:
+        nonlocal owner
         while "$ref" in node or "anyOf" in node:
             if "$ref" in node:
-                node = defs[node["$ref"].rsplit("/", 1)[-1]]
+                owner = node["$ref"].rsplit("/", 1)[-1]
+                node = defs[owner]
             else:
                 node = next((n for n in node["anyOf"] if n.get("type") != "null"), node["anyOf"][0])
         return node
@@ -119,36 +122,23 @@ def schema_node(path: tuple[str | int, ...]) -> tuple[dict[str, Any], str]:
         if part not in props and node.get("additionalProperties") not in (None, False):
             node = node["additionalProperties"]
             continue
+        if part in props:
+            field = "source" if part == "source" else f"{owner}.{part}"
         node = props.get(part, {})
         description = node.get("description", description)
-    return plain(node), description
+    return plain(node), description, field
+
+
+def schema_node(path: tuple[str | int, ...]) -> tuple[dict[str, Any], str]:
+    """The ruleset schema's node for a key path, and the description nearest it."""
+    node, description, _ = _schema_at(path)
+    return node, description
 
 
 def field_of(path: tuple[str | int, ...]) -> str | None:
     """The schema's definition and field a key path ends in (``Table.players``), as the English labels name
     it; None for a path the schema does not name (a table's entry, a plugin's setting)."""
-    defs = _schema_defs()
-    node: dict[str, Any] = defs["RulesetFile"]
-    owner, found = "RulesetFile", None
-    for part in path:
-        while "$ref" in node or "anyOf" in node:
-            if "$ref" in node:
-                owner = node["$ref"].rsplit("/", 1)[-1]
-                node = defs[owner]
-            else:
-                node = next((n for n in node["anyOf"] if n.get("type") != "null"), node["anyOf"][0])
-        if isinstance(part, int) or part.startswith("["):
-            node = node.get("items", {})
-            continue
-        props = node.get("properties", {})
-        if part not in props:
-            extra = node.get("additionalProperties")
-            if isinstance(extra, dict):
-                node = extra
-                continue
-            return found
-        node, found = props[part], ("source" if part == "source" else f"{owner}.{part}")
-    return found
+    return _schema_at(path)[2]
 
 
 @cache
