@@ -244,11 +244,6 @@ def club_data(path: Path) -> tuple[str, dict[str, object]] | None:
     return None
 
 
-def holds_club_data(path: Path) -> bool:
-    """Whether ``path`` is a score sheet or a game record (the formats a club cannot make again)."""
-    return club_data(path) is not None
-
-
 def _nonblocking(path: str, flags: int) -> int:
     return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
@@ -413,7 +408,6 @@ __all__ = [
     "check_output",
     "club_data",
     "digest",
-    "holds_club_data",
     "kind_word",
     "locked",
     "read_input",

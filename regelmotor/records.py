@@ -130,10 +130,10 @@ def parse_json(text: str | bytes, where: str) -> Any:
     ``RecordError`` naming its line."""
     if isinstance(text, bytes):
         try:
-            text = text.removeprefix(b"\xef\xbb\xbf").decode("utf-8")  # a BOM an editor wrote: taken
+            text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordError.said("json_utf8", where=where, byte=exc.start) from None
-    text = text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")  # a BOM an editor wrote (bytes or text alike): taken
     deepest = _deepest(text)
     if deepest is not None:
         line = text.count("\n", 0, deepest) + 1

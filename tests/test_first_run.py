@@ -7,9 +7,6 @@ the cache check is tried on a tiny compiled function."""
 from __future__ import annotations
 
 import io
-import json
-import os
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +16,7 @@ import pytest
 from regelmotor import prepare as numba_cache
 from regelmotor.progress import FirstCompile
 
-from .conftest import REPO
+from .test_numba_cache import run_probe
 
 
 class Terminal(io.StringIO):
@@ -157,19 +154,5 @@ print(json.dumps({"before": before, "after": numba_cache.compiled("probe")}))
 def test_the_cache_index_tells_a_compiled_part_before_it_is_compiled(tmp_path: Path) -> None:
     """A tiny compiled function in a fresh cache: not compiled in the first process until it has run, and
     compiled in the next before it runs (read from numba's index file, nothing compiled to ask)."""
-    (tmp_path / "probe_module.py").write_text(
-        "from regelmotor.rules.cardplay.masks import jit\n\n@jit\ndef twice(x):\n    return 2 * x\n", encoding="utf-8"
-    )
-    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_DISABLE_JIT")}
-    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
-    env["PYTHONPATH"] = str(REPO)
-
-    def run() -> dict[str, bool]:
-        done = subprocess.run(
-            [sys.executable, "-c", PROBE, str(tmp_path)], capture_output=True, text=True, env=env, cwd=tmp_path
-        )
-        assert done.returncode == 0, done.stderr
-        return dict(json.loads(done.stdout))
-
-    assert run() == {"before": False, "after": True}
-    assert run() == {"before": True, "after": True}
+    assert run_probe(PROBE, tmp_path) == {"before": False, "after": True}
+    assert run_probe(PROBE, tmp_path) == {"before": True, "after": True}

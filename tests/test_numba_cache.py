@@ -67,26 +67,31 @@ print(json.dumps({
 """
 
 
+def run_probe(script: str, folder: Path) -> dict[str, object]:
+    """``script`` run in a fresh process beside a tiny compiled function (``probe_module.twice``) in
+    ``folder``, its cache the test's own (never the user's), with no numba setting from this process: what
+    it printed as JSON."""
+    import json
+
+    if not (folder / "probe_module.py").exists():
+        (folder / "probe_module.py").write_text(
+            "from regelmotor.rules.cardplay.masks import jit\n\n@jit\ndef twice(x):\n    return 2 * x\n",
+            encoding="utf-8",
+        )
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_DISABLE_JIT")}
+    env["XDG_CACHE_HOME"] = str(folder / "cache")
+    env["PYTHONPATH"] = str(REPO)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(folder)], capture_output=True, text=True, env=env, cwd=folder
+    )
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
+
+
 def test_a_compiled_function_is_cached_in_regelmotors_folder_and_the_process_is_left_alone(tmp_path: Path) -> None:
     """A function compiled by regelmotor's ``jit`` is written to ``cache_dir()`` and read from it by the next
     process; numba's own setting is not touched, in ``os.environ`` or anywhere a library would see it."""
-    import json
-
-    (tmp_path / "probe_module.py").write_text(
-        "from regelmotor.rules.cardplay.masks import jit\n\n@jit\ndef twice(x):\n    return 2 * x\n", encoding="utf-8"
-    )
-    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_DISABLE_JIT")}
-    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")  # the probe's cache is the test's, not the user's
-    env["PYTHONPATH"] = str(REPO)
-
-    def run() -> dict[str, object]:
-        done = subprocess.run(
-            [sys.executable, "-c", PROBE, str(tmp_path)], capture_output=True, text=True, env=env, cwd=tmp_path
-        )
-        assert done.returncode == 0, done.stderr
-        return dict(json.loads(done.stdout))
-
-    first, second = run(), run()
+    first, second = run_probe(PROBE, tmp_path), run_probe(PROBE, tmp_path)
     assert first["environment"] is False and first["jit"] is True
     assert str(first["path"]).startswith(str(first["folder"]))
     if sys.platform == "linux":

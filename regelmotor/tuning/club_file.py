@@ -24,7 +24,7 @@ from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, read_input, scratch_file, write_atomic
 from regelmotor.model.formula import with_constant
 from regelmotor.ruleset.catalogue import FileRef, find_file, is_path
-from regelmotor.ruleset.load import load_ruleset
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.settings import Key, exact_text, find_key
 from regelmotor.ruleset.yaml_source import MAX_BYTES
 
@@ -144,13 +144,8 @@ def _start_text(ruleset: str, target: FsPath) -> str:
     return new_club_text(ruleset, target.stem)
 
 
-def read_files(ruleset: str, house_rules: Sequence[str]) -> tuple[FsPath, ...]:
-    """The files ``tune`` reads that a club named (its ruleset and house rules given as paths) and every
-    file they extend: an output is never one of them."""
-    if not is_path(ruleset) and not any(is_path(rule) for rule in house_rules):
-        return ()
-    resolved = load_ruleset(find_file(ruleset, house_rule=False), list(house_rules))
-    return tuple(FsPath(name) for name in resolved.files)
+def _loaded(ruleset: str, house_rules: Sequence[str]) -> ResolvedRuleset:
+    return load_ruleset(find_file(ruleset, house_rule=False), list(house_rules))
 
 
 def check_writable(
@@ -166,9 +161,14 @@ def _checked_text(
 ) -> tuple[str, list[RegelmotorError]]:
     """The club's file with ``changes`` written in, checked: the target writable, the text valid and playing
     the changes' values; and what was said again in the file's own words (``restate``)."""
-    check_output(target, force=force, inputs=read_files(ruleset, house_rules))
+    # The files tune reads that a club named (its ruleset and house rules given as paths) and every file they
+    # extend: an output is never one of them. Loaded once, and before the output's check only where it names them.
+    named = is_path(ruleset) or any(is_path(rule) for rule in house_rules)
+    before = _loaded(ruleset, house_rules) if named else None
+    check_output(target, force=force, inputs=tuple(FsPath(name) for name in before.files) if before else ())
     text = _start_text(ruleset, target)
-    before = load_ruleset(find_file(ruleset, house_rule=False), list(house_rules))
+    if before is None:
+        before = _loaded(ruleset, house_rules)
     notes: list[RegelmotorError] = []
     for change in changes:
         old = find_key(before.ruleset, change.key.text).current
