@@ -133,6 +133,18 @@ def strongest_of(cards: int, sol: int, consts: Rows) -> int:
 
 
 @jit
+def stronger_than(cards: int, strength: int, sol: int, consts: Rows) -> int:
+    """The cards of ``cards`` stronger than ``strength`` in the contract's order (a mask)."""
+    above = 0
+    while cards:
+        card = M.lowest_card(cards)
+        cards &= cards - 1
+        if card_strength(card, sol, consts) > strength:
+            above |= 1 << card
+    return above
+
+
+@jit
 def strength_of_strongest(cards: int, sol: int, consts: Rows) -> int:
     """The strength of the strongest of ``cards``, -1 for none."""
     strongest = strongest_of(cards, sol, consts)

@@ -107,15 +107,8 @@ def quick_tricks(row: Rows, consts: Rows, team: int, need: int) -> tuple[int, in
         best = play_row.strength_of_strongest(
             others & suit_cards, sol, consts
         )  # a partner's higher card takes the lead
-        winners = 0
-        above = 0
-        rest = mine & suit_cards
-        while rest:
-            card = lowest_card(rest)
-            rest &= rest - 1
-            if play_row.card_strength(card, sol, consts) > best:
-                winners += 1
-                above |= 1 << card
+        above = play_row.stronger_than(mine & suit_cards, best, sol, consts)
+        winners = bit_count(above)
         ruffed = False  # an opponent holding trumps ruffs the suit once he is out of it
         if trump >= 0 and suit != trump:
             for seat in range(4):
@@ -347,15 +340,9 @@ def sure_trumps(row: Rows, consts: Rows, team: int) -> tuple[int, int]:
     relied = 0
     for seat in range(4):
         if (team >> seat) & 1:
-            count = 0
-            rest = int(row[play_row.HANDS + seat]) & trumps
-            while rest:
-                card = lowest_card(rest)
-                rest &= rest - 1
-                if play_row.card_strength(card, sol, consts) > best:
-                    count += 1
-                    relied |= 1 << card
-            most = max(most, count)
+            above = play_row.stronger_than(int(row[play_row.HANDS + seat]) & trumps, best, sol, consts)
+            relied |= above
+            most = max(most, bit_count(above))
     return max(0, most - jokers), relied
 
 
