@@ -18,10 +18,11 @@ from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.double_dummy.analysis import AnalysisError, Sides, sides_of
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.phases import PlayPhase
 
 
 def played_deals(
-    rules: Rules, kernel: play_row.KernelRules, rng: random.Random, bidders: str = "heuristic"
+    rules: Rules, kernel: PlayPhase, rng: random.Random, bidders: str = "heuristic"
 ) -> Iterator[tuple[Game, play_row.Rows, Sides]]:
     """Endless deals of ``rules``: the game played out, its first lead's row and its sides. ``bidders``
     "expert": the expert bids, declares and exchanges (it bids ren sol and bordlægger, which the heuristic

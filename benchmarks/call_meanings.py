@@ -36,7 +36,7 @@ def _calls(args: tuple[str, int, int, bool]) -> list[tuple[float, float, int, in
     rules = compile_rules(load_ruleset(name))
     budget = dataclasses.replace(DEFAULT_BUDGET, read_calls=read)
     measures = R.HandMeasures.of(rules)
-    trump_bids = [b for b in rules.ladder.bids if b.designation is not None]
+    trump_bids = [b for b in rules.auction.ladder.bids if b.designation is not None]
     found = []
     for number in range(first, first + count):
         rng = random.Random(number)

@@ -30,7 +30,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from regelmotor import play_row
 from regelmotor.cards import new_deck
 from regelmotor.double_dummy import position, transposition
 from regelmotor.double_dummy import solver as S
@@ -56,7 +55,7 @@ def dds(deals: int, cards: int, seed: int, threads: int) -> None:
     from endplay.types import Deal, Denom, Player
 
     rules = compile_rules(load_ruleset("engelsk"))
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     solver = S.Solver(kernel.constants)
     denoms = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs, None: Denom.nt}
     rng = random.Random(seed)
@@ -193,7 +192,7 @@ def esmakker(
     from regelmotor.double_dummy.table import hand_table, table_solvers
 
     rules = compile_rules(load_ruleset(name))
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     solver = S.Solver(kernel.constants)
     solvers = table_solvers(rules, threads)
     rng = random.Random(seed)

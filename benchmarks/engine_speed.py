@@ -148,7 +148,7 @@ def plain_playouts(hands: play_row.Rows, trumps: play_row.Rows, leaders: play_ro
 
 def kernel_vs_plain(rows_count: int, rounds: int) -> dict[str, float]:
     rules = compile_rules(load_ruleset("standard"))
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rows = K.first_lead_rows(rules, kernel, rows_count, random.Random(3))
     hands = np.ascontiguousarray(rows[:, play_row.HANDS : play_row.HANDS + 4])
     trumps = np.ascontiguousarray(rows[:, play_row.TRUMP])

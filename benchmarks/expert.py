@@ -34,7 +34,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from regelmotor import play_row
 from regelmotor.bots import kernel as K
 from regelmotor.bots.base import make_bot
 from regelmotor.bots.expert import Budget, ExpertBot
@@ -305,7 +304,7 @@ def parse_budget(items: list[str]) -> dict[str, float]:
 
 def speed(deals: int) -> dict[str, float]:
     rules = compile_rules(load_ruleset("standard"))
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     # compile (or load from numba's disk cache) the kernel and the double-dummy leaf outside the timing
     run_deals("standard", [], 4, 0, ["expert"] * 4, jobs=1)
     start = time.perf_counter()

@@ -47,7 +47,7 @@ def open_sol_rows(name: str, deals: int, seed: int) -> play_row.Rows:
 
 
 def where_it_goes_wrong(name: str, rows: play_row.Rows, cards: int, nodes: int) -> dict[str, Any]:
-    consts = play_row.KernelRules.build(compile_rules(load_ruleset(name))).constants
+    consts = compile_rules(load_ruleset(name)).play.constants
     rows = rows.copy()
     K.play_rows_to(rows, consts, 5, cards)
     table = DD.new_table()

@@ -45,7 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot_deals import played_deals
 
-from regelmotor import play_row
 from regelmotor.cards import new_deck
 from regelmotor.double_dummy import position, transposition
 from regelmotor.double_dummy import solver as S
@@ -142,7 +141,7 @@ def perf_map() -> None:
 
 def solves(deals: int, cards: int, seed: int) -> None:
     """The nodes of full engelsk solves: each deal's five trumps, a random leader each."""
-    solver = S.Solver(play_row.KernelRules.build(compile_rules(load_ruleset("engelsk"))).constants)
+    solver = S.Solver(compile_rules(load_ruleset("engelsk")).play.constants)
     rng = random.Random(seed)
     nodes: list[int] = []
     for _ in range(deals):
@@ -164,7 +163,7 @@ def contracts(name: str, deals: int, seed: int) -> None:
     """The nodes of one full solve of each of ``deals`` contracts the heuristic bots play in ``name``, from
     the first lead after the exchange (contracts of each player for himself left out: no two sides)."""
     rules = compile_rules(load_ruleset(name))
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     solver = S.Solver(kernel.constants)
     nodes: list[int] = []
     for game, first, sides in itertools.islice(played_deals(rules, kernel, random.Random(seed)), deals):

@@ -41,7 +41,7 @@ def main() -> None:
     cases = []
     for name, house in CONFIGS:
         rules = rules_of(name, *((house,) if house else ()))
-        kernel = K.KernelRules.build(rules)
+        kernel = K.rules.play
         solver = ref.Solver(kernel.constants, bits=18)
         for first in K.first_lead_rows(rules, kernel, POSITIONS, rng):
             row = _late(first, kernel.constants, rng, TRICKS)

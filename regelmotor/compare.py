@@ -16,7 +16,8 @@ from regelmotor.diff import diff_rulesets
 from regelmotor.engine.game import FINISHED
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, write_atomic
-from regelmotor.model.ruleset import Ruleset, Side
+from regelmotor.model.ruleset import Ruleset
+from regelmotor.rules.contracts.keys import Side
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.safe_text import escape_controls
 from regelmotor.simulate import (
@@ -59,8 +60,8 @@ def row_texts(row: dict[str, Any], lang: str) -> tuple[str, str, str]:
 def contract_kinds(rules: Rules) -> list[str]:
     """Every kind of contract a ruleset's deals can end in, as ``compare``'s rows name them: its designations,
     its sol bids and its named games (dansk's pasnolo, engelsk's one game)."""
-    kinds = [*(d.id for d in rules.designations), *(s.id for s in rules.sol_contracts)]
-    return kinds + [n.id for n in rules.named_contracts if n.id not in kinds]
+    kinds = [*(d.id for d in rules.auction.designations), *(s.id for s in rules.auction.sol_contracts)]
+    return kinds + [n.id for n in rules.auction.named_contracts if n.id not in kinds]
 
 
 class Figure(NamedTuple):
@@ -224,18 +225,23 @@ def unseen_by_bots(differences: Sequence[dict[str, Any]], bots: Sequence[str]) -
 def stake(rules: Rules) -> Fraction:
     """A ruleset's unit of points: what the declarer gets for the lowest plain contract made exactly, with a
     partner. Points of two rulesets with different stakes are compared per stake too."""
-    if rules.levels:
-        level = rules.levels[0]
-        lowest = rules.ladder.trump_bid(rules.designations[0].id, level)
-        return abs(rules.role_points(lowest, level).declarer) or Fraction(1)
+    if rules.auction.levels:
+        level = rules.auction.levels[0]
+        lowest = rules.auction.ladder.trump_bid(rules.auction.designations[0].id, level)
+        return abs(rules.scoring.role_points(lowest, level).declarer) or Fraction(1)
     # no trick bids (dansk, engelsk whist): the lowest named bid (or the one game) won with the fewest tricks
-    for named in (*(rules.named(b) for b in rules.ladder.bids if b.sol), *rules.named_contracts):
+    for named in (
+        *(rules.auction.named(b) for b in rules.auction.ladder.bids if b.sol),
+        *rules.auction.named_contracts,
+    ):
         if named is None or named.side == Side.EACH:
             continue
         bid = rules.contract_bid(named.id)
         for tricks in range(14):
-            if rules.made(*rules.sample_deal(bid, tricks)) and (named.side != Side.PAIRS or tricks >= 7):
-                return abs(rules.role_points(bid, tricks).declarer) or Fraction(1)
+            if rules.scoring.made(*rules.scoring.sample_deal(bid, tricks)) and (
+                named.side != Side.PAIRS or tricks >= 7
+            ):
+                return abs(rules.scoring.role_points(bid, tricks).declarer) or Fraction(1)
     return Fraction(1)
 
 

@@ -20,9 +20,10 @@ import yaml
 from pydantic import BaseModel
 
 from regelmotor.errors import RegelmotorError
-from regelmotor.model.ruleset import Rule, Ruleset
+from regelmotor.model.base import Rule
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.phrase_table import PHRASES
-from regelmotor.rules.designation_kinds import kind_of
+from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.ruleset.catalogue import FileRef, shipped_rulesets
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.schema import ruleset_schema
@@ -504,8 +505,8 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
     levels_a, levels_b = rules_a.ruleset.levels, rules_b.ruleset.levels
     level = max(levels_a[0], levels_b[0]) if levels_a and levels_b else 0
     samples: list[tuple[str, int, bool]] = []
-    for bid in rules_a.ladder.bids:
-        if bid.text not in rules_b.ladder.by_text:
+    for bid in rules_a.auction.ladder.bids:
+        if bid.text not in rules_b.auction.ladder.by_text:
             continue
         if bid.sol is not None:
             sides = {r.ruleset.sol_bid(bid.sol).side for r in (rules_a, rules_b)}
@@ -535,7 +536,7 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
 def _declarer_points(rules: Rules, text: str, tricks: int) -> int | float:
     from regelmotor.rounding import points
 
-    scores = rules.role_points(rules.ladder.by_text[text], tricks)
+    scores = rules.scoring.role_points(rules.auction.ladder.by_text[text], tricks)
     return points(scores.declarer, rules.ruleset.scoring.decimals)
 
 

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 import pluggy
 
 from regelmotor.cards import Card
-from regelmotor.model.ruleset import Denomination as Denomination  # re-exported: a plugin needs this module only
-from regelmotor.model.ruleset import KittyTurn as KittyTurn
+from regelmotor.model.base import Denomination as Denomination
+from regelmotor.rules.declaration.keys import KittyTurn as KittyTurn
 
 if TYPE_CHECKING:
     from regelmotor.bids import Bid, Ladder

@@ -22,6 +22,28 @@ SUIT_NAMES = {"da": SUIT_NAMES_DA, "en": ("spades", "hearts", "diamonds", "clubs
 SHOWN_ACTIONS = 12
 """The most legal actions a refusal lists (then ``...``)."""
 
+SUIT_WORDS = {
+    "da": {"S": "spar ♠", "H": "hjerter ♥", "D": "ruder ♦", "C": "klør ♣", "none": "uden trumf"},
+    "en": {"S": "spades ♠", "H": "hearts ♥", "D": "diamonds ♦", "C": "clubs ♣", "none": "no trump"},
+}
+RANK_WORDS = {
+    "da": {
+        "A": ("es", "esser", "esserne"),
+        "K": ("konge", "konger", "kongerne"),
+        "Q": ("dame", "damer", "damerne"),
+        "J": ("knægt", "knægte", "knægtene"),
+        "T": ("tier", "tiere", "tierne"),
+    },
+    "en": {
+        "A": ("ace", "aces", "the aces"),
+        "K": ("king", "kings", "the kings"),
+        "Q": ("queen", "queens", "the queens"),
+        "J": ("jack", "jacks", "the jacks"),
+        "T": ("ten", "tens", "the tens"),
+    },
+}
+"""The words for suits and ranks a sentence names (singular, plural, definite plural), by language."""
+
 
 def card_shown(card: int, lang: str) -> str:
     """A card as a club member reads it: ``A♠``, ``10♥``, ``joker 1`` in Danish; the notation in English

@@ -27,11 +27,11 @@ from regelmotor.engine.game import FINISHED, Game, View
 from regelmotor.errors import CardError, NotationError, RuleViolation
 from regelmotor.files import check_output, write_atomic
 from regelmotor.hooks import ContractInfo
-from regelmotor.model.ruleset import Side
 from regelmotor.phrase_table import seat_no
 from regelmotor.phrases import card_shown, in_notation, phrases, said
 from regelmotor.records import game_record
 from regelmotor.rounding import number_text
+from regelmotor.rules.contracts.keys import Side
 from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.compile import Rules
 from regelmotor.session import GAME_DEALER, Session
@@ -65,7 +65,7 @@ def result_line(game: Game, lang: str = "da") -> str | None:
     contract = ContractInfo(game.bid, game.declarers, game.partner)
     side = {game.declarers[0], *(() if game.partner is None else (game.partner,))}
     tricks = sum(game.tricks_won[seat] for seat in side)
-    key = "result_made" if game.rules.made(contract, game.tricks_won) else "result_lost"
+    key = "result_made" if game.rules.scoring.made(contract, game.tricks_won) else "result_lost"
     return phrases(lang)[key].format(contract=game.contract, tricks=tricks)
 
 
@@ -183,7 +183,7 @@ class TerminalGame:
         self.say(analysis_text(analysis, "da", record=record))
 
     def standings(self) -> str:
-        shown_points = self.rules.shown_points(self.session.totals)
+        shown_points = self.rules.scoring.shown_points(self.session.totals)
         return ", ".join(f"{name} {number_text(p)}" for name, p in zip(self.session.players, shown_points, strict=True))
 
     def ask(self, prompt: str) -> str:
@@ -233,7 +233,7 @@ class TerminalGame:
             result = result_line(game)
             if result:
                 self.say(result)
-            booked = self.rules.shown_points([entry.points[p] for p in seating])
+            booked = self.rules.scoring.shown_points([entry.points[p] for p in seating])
             self.say(
                 "Point: "
                 + ", ".join(f"{self.session.players[p]} {number_text(b)}" for p, b in zip(seating, booked, strict=True))
@@ -257,8 +257,8 @@ class TerminalGame:
             if view.trump_card is not None:
                 trump += f" (kortgiverens sidste kort {shown(view.trump_card)})"
             bid = view.contract
-            alone = self.rules.side(bid) is Side.EACH
-            if self.rules.fixed_partners and not partner and not alone:
+            alone = self.rules.auction.side(bid) is Side.EACH
+            if self.rules.auction.fixed_partners and not partner and not alone:
                 partner = f", din makker: {self.who((self.seat + 2) % 4)}"
             self.say(f"Kontrakt: {bid.text} ({declarers}), trumf {trump}{called}{partner}")
         elif view.calls:

@@ -3,9 +3,9 @@
 A deal's play is kept as one row per deal (hands as 56-bit masks) and played by functions that numba
 compiles (plain Python under ``NUMBA_DISABLE_JIT=1``). The play rules are not copied here: legal cards,
 the trick winner and the end of play are ``rules.cardplay``'s functions, the same ones ``Game`` plays
-with through the shipped hooks, and the constants are the compiled ``Rules.card_play``. The row is
+with through the shipped hooks, and the constants are the compiled ``rules.play.constants``. The row is
 built from a ``Game`` (``row_from_game``) or from a contract's facts (``base_row``); where a club's
-plugin decides a play-relevant hook, ``KernelRules.exact`` is False and a caller must play through the
+plugin decides a play-relevant hook, ``PlayPhase.exact`` is False and a caller must play through the
 compiled hooks instead.
 
 The fordækt card (000 6.1.1) is card 55 here, whoever looks: a card that counts as the lowest of
@@ -14,22 +14,21 @@ the partner card's suit and as nothing else; its real face plays no part in the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+import regelmotor.rules.called_card.cardplay as CC
 from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
 from regelmotor.engine.state import PlayObservation, State
 from regelmotor.hooks import ContractInfo, Moment
-from regelmotor.rules.cardplay import called_card as CC
 from regelmotor.rules.cardplay import masks as M
-from regelmotor.rules.cardplay.constants import TRUMP_ENDING, Ending
+from regelmotor.rules.cardplay.constants import TRUMP_ENDING
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, sol_ends_early
 from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
-from regelmotor.rules.cardplay.jokers import led_beats_trump, played_any_time
 from regelmotor.rules.cardplay.legal import legal_cards
 
 # The card encoding the row is written in, for the row's readers (the bots, the search, the tests): the one
@@ -41,7 +40,9 @@ from regelmotor.rules.cardplay.masks import cards_of as cards_of
 from regelmotor.rules.cardplay.masks import lowest_card as lowest_card
 from regelmotor.rules.cardplay.masks import mask_of as mask_of
 from regelmotor.rules.cardplay.trick_winner import winning_index as trick_index
-from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
+from regelmotor.rules.jokers.cardplay import led_beats_trump, played_any_time
+from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.phases import PlayPhase
 
 # --- the row: one deal's play phase --------------------------------------------------------------
 TRUMP = 0  # trump suit 0-3, or -1
@@ -71,20 +72,6 @@ OPEN_AFTER = 32  # how many cards of the deal are played when those hands open (
 VOIDS = 33  # the suits each seat has shown void in, for all to see: bit 4 * seat + suit
 PARTNER_KNOWN = 34  # 1 where the table knows who the partner is (announced, or the partner card played)
 ROW = 35
-
-SHIPPED_PLUGINS = frozenset(plugin.__name__ for plugin in STANDARD_PLUGINS)
-"""The shipped rule families: where only they implement the play hooks, the kernel plays their rules."""
-PLAY_HOOKS = (
-    "regelmotor_legal_cards",
-    "regelmotor_trick_winner",
-    "regelmotor_play_over",
-    "regelmotor_called_card_binds",
-    "regelmotor_open_hands",
-    "regelmotor_fordaekt",
-    "regelmotor_made",
-    "regelmotor_settle",
-)
-"""Every play-relevant compiled callable: where a plugin decides any of them, playouts go through the hooks."""
 
 
 @jit
@@ -157,12 +144,15 @@ def leads_called_suit(led: int, called: int, fd_suit: int) -> bool:
     return CC.leads_its_suit(led, called, FORDAEKT if fd_suit >= 0 else -1, fd_suit)
 
 
-def barred_from_called(shown: Sequence[tuple[int, Sequence[int]]], called: int, fd_suit: int, consts: Rows) -> int:
+def barred_from_called(
+    shown: Sequence[tuple[int, Sequence[int]]], called: int, fd_suit: int, trump: int, consts: Rows
+) -> int:
     """The seats (a mask) that cannot hold the partner card ``called`` after the tricks ``shown`` (leader,
     cards; the trick under way last): each seat whose play there the partner card's rules would have refused
     to its holder (``called_card``'s own ``binds``, ``not_led`` and ``must_fall``, as ``legal_cards`` asks
     them): a follower to a trick of its suit where it must fall, a leader of another card of its suit where
-    the holder must lead the card itself. A seat those rules do not bind (a selvmakker) is the caller's."""
+    the holder must lead the card itself (``trump`` -1: none). A seat those rules do not bind (a selvmakker) is the
+    caller's."""
     fd_card = FORDAEKT if fd_suit >= 0 else -1
     holding = 1 << called
     barred = 0
@@ -170,7 +160,7 @@ def barred_from_called(shown: Sequence[tuple[int, Sequence[int]]], called: int, 
     for number, (leader, cards) in enumerate(shown):
         led = int(cards[0])
         if CC.binds(holding, called, suit_led, number == 0, consts):
-            if CC.not_led(1 << led, called, fd_card, fd_suit, consts) != 0:
+            if CC.not_led(1 << led, called, fd_card, fd_suit, trump, consts)[0] != 0:
                 barred |= 1 << leader
             if CC.must_fall(called, card_suit(led, fd_suit), fd_card, fd_suit, consts):
                 for place in range(1, len(cards)):
@@ -292,35 +282,6 @@ def side_mask(row: Rows) -> int:
 
 
 @dataclass(frozen=True)
-class KernelRules:
-    """The play rules of a compiled ruleset as the kernel's constants."""
-
-    constants: Rows
-    exact: bool
-    """False where a plugin, not a shipped rule, decides a play hook: the kernel's copy of the shipped
-    rules would be wrong, so playouts use the engine's functions (``engine_playout``)."""
-    exempt_declarer: bool
-    """The partner card's rules do not bind a selvmakker declarer."""
-    endings: Mapping[str, Ending]
-    """Each named bid's end-of-play parameters."""
-    by_plugin: bool = False
-    """Whether a plugin is why the kernel is not exact (the expert says so once)."""
-
-    @classmethod
-    def build(cls, rules: Rules) -> KernelRules:
-        """The kernel's constants of a compiled ruleset, all from ``rules``' compiled fields and hooks."""
-        hook = rules.plugin_manager.hook
-        exact = not any(
-            impl.plugin_name not in SHIPPED_PLUGINS
-            for name in PLAY_HOOKS
-            for impl in getattr(hook, name).get_hookimpls()
-        )
-        play = rules.card_play
-        exempt = bool(rules.ladder.bids) and not rules.called_card_binds(0, ContractInfo(rules.ladder.bids[0], (0,)))
-        return cls(play.constants, exact, exempt, play.endings, not exact)
-
-
-@dataclass(frozen=True)
 class PlayFacts:
     """What the play rules need to know of a contract, besides the cards."""
 
@@ -349,14 +310,14 @@ OPEN_MOMENTS: tuple[tuple[Moment, int], ...] = (
 def open_at(rules: Rules, bid: Bid, declarers: Sequence[int]) -> tuple[int, int]:
     """The seats the open-hands hook lays open in this contract (a mask), and after how many cards; asked
     once per contract and kept with the rules (the bidding's playouts ask it for every sampled deal)."""
-    known: dict[tuple[Bid, tuple[int, ...]], tuple[int, int]] = rules.derived.setdefault("open at", {})
+    known: dict[tuple[Bid, tuple[int, ...]], tuple[int, int]] = rules.kept("open at", lambda _: {})
     key = (bid, tuple(declarers))
     found = known.get(key)
     if found is None:
         found = (0, -1)
         contract = ContractInfo(bid, key[1])
         for moment, after in OPEN_MOMENTS:
-            seats = rules.open_hands(contract, moment)
+            seats = rules.play.open_hands(contract, moment)
             if seats:
                 found = (mask_of(seats), after)
                 break
@@ -366,11 +327,11 @@ def open_at(rules: Rules, bid: Bid, declarers: Sequence[int]) -> tuple[int, int]
 
 def sol_order(rules: Rules, bid: Bid, declarers: Sequence[int]) -> bool:
     """Whether a contract's cards rank in the sol order, as its declaration says."""
-    order = rules.declaration(ContractInfo(bid, tuple(declarers))).sol_order
+    order = rules.declaration.plan(ContractInfo(bid, tuple(declarers))).sol_order
     return bid.is_sol if order is None else order
 
 
-def base_values(kernel: KernelRules, facts: PlayFacts, partner: int) -> list[int]:
+def base_values(kernel: PlayPhase, facts: PlayFacts, partner: int) -> list[int]:
     """A row as a list (filled faster than an array), with the contract and no cards anywhere
     (``partner`` -2: the partner card's holder)."""
     row = [0] * ROW
@@ -399,7 +360,7 @@ def base_values(kernel: KernelRules, facts: PlayFacts, partner: int) -> list[int
     return row
 
 
-def base_row(kernel: KernelRules, facts: PlayFacts, partner: int) -> Rows:
+def base_row(kernel: PlayPhase, facts: PlayFacts, partner: int) -> Rows:
     """``base_values`` as the kernel's array."""
     return np.array(base_values(kernel, facts, partner), dtype=np.int64)
 
@@ -433,7 +394,7 @@ def voids_shown(tricks: Sequence[tuple[int, Sequence[int]]], fd_suit: int, const
 
 
 def observed_row(
-    kernel: KernelRules,
+    kernel: PlayPhase,
     facts: PlayFacts,
     partner: int,
     hands: Sequence[Sequence[int]],
@@ -465,7 +426,7 @@ def observed_row(
     return row
 
 
-def row_from_game(kernel: KernelRules, game: State, facts: PlayFacts | None = None) -> Rows:
+def row_from_game(kernel: PlayPhase, game: State, facts: PlayFacts | None = None) -> Rows:
     """The kernel's row for a ``Game`` in its play phase (every card known: for playouts and tests);
     ``facts``: its ``game_facts``, where the caller has them."""
     facts = game_facts(game) if facts is None else facts

@@ -48,7 +48,7 @@ BOT_PARTS: dict[str, tuple[str, ...]] = {"expert": EXPERT, "expert-v1": ("kernel
 
 def parts_of_bots(bots: Iterable[str]) -> list[str]:
     """The parts the bots use, each once, in ``PARTS``'s order."""
-    used = {part for bot in bots for part in BOT_PARTS.get(bot, ())}
+    used = {part for bot in bots for part in BOT_PARTS.get(bot.partition(":")[0], ())}  # expert:<style> too
     return [part for part in PARTS if part in used]
 
 
@@ -94,7 +94,6 @@ def _compile_kernel() -> None:
     has no double-dummy leaf) on a ruleset with an auction, and the playouts before play to their leaf."""
     import random
 
-    from regelmotor import play_row
     from regelmotor.bots import kernel as K
     from regelmotor.ruleset.compile import compile_rules
     from regelmotor.ruleset.load import load_ruleset
@@ -102,7 +101,7 @@ def _compile_kernel() -> None:
 
     run_deals("standard", [], 1, 1, ["expert-v1"] * 4, jobs=1)
     rules = compile_rules(load_ruleset("standard"))
-    kernel_rules = play_row.KernelRules.build(rules)
+    kernel_rules = rules.play
     K.play_rows_to(K.first_lead_rows(rules, kernel_rules, 2, random.Random(1)), kernel_rules.constants, 1, 16)
 
 
@@ -120,7 +119,7 @@ def _compile_leaf() -> None:
     from regelmotor.ruleset.load import load_ruleset
 
     rules = compile_rules(load_ruleset("engelsk"))
-    kernel_rules = play_row.KernelRules.build(rules)
+    kernel_rules = rules.play
     game = Game.from_seed(rules, 1, 0)
     rng = random.Random(1)
     while game.step is not None and (game.phase != "play" or sum(len(h) for h in game.hands) > 16):

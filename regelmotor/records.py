@@ -417,7 +417,7 @@ def state_json(game: Game) -> dict[str, Any]:
             {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner} for t in game.tricks
         ],
         "tricks_won": list(game.tricks_won),
-        "scores": None if game.scores is None else game.rules.shown_points(game.scores),
+        "scores": None if game.scores is None else game.rules.scoring.shown_points(game.scores),
         "redeal": None
         if game.redeal is None
         else {"reason": game.redeal.reason, "next_dealer": game.redeal.next_dealer, "seat": game.redeal.seat},

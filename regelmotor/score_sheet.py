@@ -27,7 +27,7 @@ from regelmotor.engine.game import Redeal
 from regelmotor.errors import NotationError, RegelmotorError
 from regelmotor.files import InputError, locked, read_input, write_atomic
 from regelmotor.hooks import ContractInfo, Money, next_dealer
-from regelmotor.model.ruleset import Ruleset, Side
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.names import PlayerNameError, check_names, find_player, spreadsheet_text
 from regelmotor.numbers import NumberError, whole
 from regelmotor.numbers import number as read_number
@@ -36,6 +36,7 @@ from regelmotor.records import RecordError, parse_json
 from regelmotor.rounding import number_text
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rulebook.render import render
+from regelmotor.rules.contracts.keys import Side
 from regelmotor.ruleset.catalogue import FileRef, is_path
 from regelmotor.ruleset.checks import check_ruleset
 from regelmotor.ruleset.compile import Rules, compile_rules
@@ -368,11 +369,11 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     if line.redeal is not None:
         if line.redeal not in REDEALS:
             raise SheetError.said("redeal_kind", kinds=", ".join(REDEALS), redeal=line.redeal)
-        redealing = rules.redealing
+        redealing = rules.dealing.redealing
         by = redealing.all_pass if line.redeal == "all_pass" else redealing.misdeal
         if by is None:
             raise SheetError.said("all_pass_played", contract=redealing.all_pass_contract)
-        for claim in rules.redeal_claims:
+        for claim in rules.dealing.redeal_claims:
             if claim.rule == line.redeal:
                 by = claim.redeal_by
         culprit = None if line.culprit is None else _seat(session, line.culprit, "culprit")
@@ -383,7 +384,7 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     if session.evening_over():  # the evening's fixed number of deals is played: no deal more is written
         raise SheetError.said("evening_over", deals=rules.evening.deals)
     bid = rules.contract_bid(line.contract)
-    side = rules.side(bid)
+    side = rules.auction.side(bid)
     if side in (Side.PAIRS, Side.EACH):
         return session.enter(_each(rules, session, line, bid))
     declarer = _seat(session, line.declarer, "declarer")
@@ -392,16 +393,18 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     if side is Side.PARTNER:
         if line.partner is not None:
             raise SheetError.said("fixed_partner", bid=bid)
-        partner = rules.declaration(ContractInfo(bid, (declarer,))).partner  # the fixed partner, by the rules
+        partner = rules.declaration.plan(ContractInfo(bid, (declarer,))).partner  # the fixed partner, by the rules
     if partner is not None and partner in seats:
         raise SheetError.said("partner_is_declarer")
     if len(line.tricks) != (len(seats) if bid.is_sol else 1):
         raise SheetError.said("tricks_of_side")
     if any(not 0 <= t <= 13 for t in line.tricks):
         raise SheetError.said("tricks_range")
-    if not 0 <= line.doubled <= rules.doubling.most:
-        raise SheetError.said("doubled_most", most=rules.doubling.most)
-    turns = 0 if bid.designation is None else rules.vip_turns(bid.designation)  # the hook, as ``score`` asks it
+    if not 0 <= line.doubled <= rules.declaration.doubling.most:
+        raise SheetError.said("doubled_most", most=rules.declaration.doubling.most)
+    turns = (
+        0 if bid.designation is None else rules.declaration.vip_turns(bid.designation)
+    )  # the hook, as ``score`` asks it
     if not 0 <= line.vip_card <= turns:
         if turns == 0:
             raise SheetError.said("vip_none", bid=bid, given=line.vip_card)
@@ -410,7 +413,7 @@ def _enter(rules: Rules, session: Session, line: Line) -> DealEntry:
     for seat, taken in zip(seats, line.tricks, strict=False):
         won[seat] = taken
     contract = ContractInfo(bid, tuple(seats), partner)
-    scores = rules.settle(contract, won, line.vip_card, line.doubled)
+    scores = rules.scoring.settle(contract, won, line.vip_card, line.doubled)
     return session.enter(scores, sol=session.sol_alone(bid))
 
 
@@ -426,7 +429,7 @@ def _each(rules: Rules, session: Session, line: Line, bid: Bid) -> list[Fraction
     won = [0] * 4
     for name, taken in zip(playing, line.tricks, strict=True):
         won[_seat(session, name, "player")] = taken
-    return rules.settle(ContractInfo(bid, ()), won, 0, line.doubled)
+    return rules.scoring.settle(ContractInfo(bid, ()), won, 0, line.doubled)
 
 
 def describe_line(line: Line, fixed_partners: bool = False, lang: str = "da") -> str:
@@ -497,7 +500,7 @@ class ShownDeal:
 
 def shown_deals(sheet: Sheet, scored: Scored, lang: str = "da") -> list[ShownDeal]:
     rules = scored.rules
-    fixed = rules.fixed_partners
+    fixed = rules.auction.fixed_partners
     running = [Fraction(0)] * len(sheet.players)
     shown = []
     for line, entry in zip(sheet.lines, scored.entries, strict=True):
@@ -507,8 +510,8 @@ def shown_deals(sheet: Sheet, scored: Scored, lang: str = "da") -> list[ShownDea
                 entry.number,
                 sheet.players[entry.dealer],
                 describe_line(line, fixed, lang),
-                rules.shown_points(list(entry.points)),
-                rules.shown_points(running),
+                rules.scoring.shown_points(list(entry.points)),
+                rules.scoring.shown_points(running),
             )
         )
     return shown
@@ -549,7 +552,7 @@ def sheet_document(
 
         text = spreadsheet_text
         rows = [(str(d.number), text(d.dealer), text(d.deal), *(cell(p) for p in d.points)) for d in deals]
-        totals = ("", "", text(words["sheet_total"]), *(cell(p) for p in rules.shown_points(session.totals)))
+        totals = ("", "", text(words["sheet_total"]), *(cell(p) for p in rules.scoring.shown_points(session.totals)))
         buffer = io.StringIO()
         writer = csv.writer(buffer, delimiter=";" if comma else ",", lineterminator="\n")
         writer.writerow((*(text(word.lower()) for word in head), *(text(p) for p in players)))
@@ -573,7 +576,7 @@ def sheet_document(
         )
         for d in deals
     ]
-    totals = ("", "", words["sheet_total"], *(number(p) for p in rules.shown_points(session.totals)))
+    totals = ("", "", words["sheet_total"], *(number(p) for p in rules.scoring.shown_points(session.totals)))
     table = Table(words["sheet_caption"], (*head, *players), (*printed, totals), fill=True)
     section = Section(words["sheet_by_deal"], [], [table])
     money = [f"{n}: {kroner(m, signed=True, lang=lang)}" for n, m in zip(players, settled.money, strict=True)]
@@ -619,7 +622,7 @@ def sheet_json(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "da") -
             }
             for d in shown_deals(sheet, scored, lang)
         ],
-        "totals": dict(zip(players, rules.shown_points(session.totals), strict=True)),
+        "totals": dict(zip(players, rules.scoring.shown_points(session.totals), strict=True)),
         "games_won": dict(zip(players, session.games_won, strict=True)),
         "can_end": session.can_end(),
         "settlement": {
@@ -676,12 +679,12 @@ def sheet_on_screen(sheet: Sheet, scored: Scored, rate: Fraction, lang: str = "d
     shown += [
         f"{d.number:<5}{d.dealer:<{width}}{d.deal:<34}" + numbers(d.points) for d in shown_deals(sheet, scored, lang)
     ]
-    shown.append(f"{words['sheet_total']:<{margin}}" + numbers(rules.shown_points(session.totals)))
+    shown.append(f"{words['sheet_total']:<{margin}}" + numbers(rules.scoring.shown_points(session.totals)))
     target = rules.evening.game_to
     if target is not None:  # games (partier) to a target: who won how many, and the game under way
         won = "".join(f"{n:>{width}}" for n in session.games_won)
         shown.append(f"{words['sheet_games_won'].format(target=target):<{margin}}{won}")
-        shown.append(f"{words['sheet_game_going']:<{margin}}{numbers(rules.shown_points(session.game_totals))}")
+        shown.append(f"{words['sheet_game_going']:<{margin}}{numbers(rules.scoring.shown_points(session.game_totals))}")
     if rules.evening.whole_rounds:  # 000: "Session – En enhed som omfatter et helt antal runder"
         left = (session.size - session.rotations % session.size) % session.size
         shown.append(words["sheet_rounds_whole"] if left == 0 else words["sheet_rounds_left"].format(left=left))

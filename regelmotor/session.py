@@ -18,8 +18,8 @@ from regelmotor.cards import Card
 from regelmotor.engine.game import FINISHED, REDEAL, Game, Redeal
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import Money
-from regelmotor.model.ruleset import Side
 from regelmotor.numbers import number
+from regelmotor.rules.contracts.keys import Side
 from regelmotor.ruleset.compile import Rules
 
 GAME_DEALER = 3
@@ -124,7 +124,7 @@ class Session:
 
     def sol_alone(self, bid: Bid | None) -> bool:
         """Whether ``bid`` is a sol bid, its declarer alone against three (what ``same_dealer_after_sol`` reads)."""
-        return bid is not None and self.rules.side(bid) is Side.ALONE
+        return bid is not None and self.rules.auction.side(bid) is Side.ALONE
 
     def enter(
         self,
@@ -142,7 +142,7 @@ class Session:
         seating = self.seating()
         points = [Fraction(0)] * self.size
         reason = None
-        zero_sum = self.rules.zero_sum  # engelsk whist scores the winners alone (002)
+        zero_sum = self.rules.scoring.zero_sum  # engelsk whist scores the winners alone (002)
         if scores is not None:
             if len(scores) != 4 or (zero_sum and sum(scores) != 0):
                 raise SessionError(f"a deal's four scores sum to zero, not {list(scores)}")
@@ -221,4 +221,4 @@ class Session:
         money sums to what the points sum to; amounts are whole øre, rounded so that the payments still
         balance (the largest remainders get the extra øre)."""
         exact = number(str(rate)) if isinstance(rate, float | str) else Fraction(rate)
-        return self.rules.session_settlement(self.totals, exact)
+        return self.rules.evening.settlement(self.totals, exact)

@@ -88,7 +88,7 @@ def play_deal(
     ruleset and house rules as the record names them) the deal's game record too."""
     rng = deal_random(seed, index)
     dealer = index % 4
-    deck = new_deck(rules.jokers)
+    deck = new_deck(rules.dealing.jokers)
     rng.shuffle(deck)
     game = Game.from_deck(rules, deck, dealer)
     # The bots draw in turn from the rest of the deal's stream: the order of play fixes who gets what.
@@ -113,7 +113,7 @@ def _result(game: Game, index: int) -> DealResult:
     if game.bid is not None:
         contract = game.bid.designation or game.bid.sol
     if game.phase == FINISHED and game.bid is not None and game.declarers:  # a game nobody bid is not "made"
-        made = game.rules.made(ContractInfo(game.bid, game.declarers, game.partner), game.tricks_won)
+        made = game.rules.scoring.made(ContractInfo(game.bid, game.declarers, game.partner), game.tricks_won)
         if not game.bid.is_sol:
             declarer = game.declarers[0]
             selvmakker = game.partner is None

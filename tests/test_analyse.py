@@ -92,7 +92,7 @@ def test_the_solvers_exact_value_is_plain_minimaxs_in_every_game_side_and_seat(
     checked = 0
     for name, house in configs:
         rules = rules_of(name, *((house,) if house else ()))
-        kernel = play_row.KernelRules.build(rules)
+        kernel = rules.play
         solver = S.Solver(kernel.constants, bits=14)
         for row in K.first_lead_rows(rules, kernel, positions, rng):
             row = _late(row, kernel.constants, rng, tricks)
@@ -157,7 +157,7 @@ def test_a_card_is_costed_against_a_fresh_search_of_each_card() -> None:
         if again.phase == PLAY and len(again.tricks) + 1 >= analysis.from_trick:
             break
         again.apply(action, seat)
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     row = play_row.row_from_game(kernel, again)
     sides = sides_of(again, row)
     side, wants = sides.of(int(row[play_row.TO_PLAY]))
@@ -316,12 +316,12 @@ def test_a_full_table_keeps_the_entries_nearest_the_root() -> None:
     chain, which names for each entry the one after its next; a search whose table fills many times answers
     as one whose table never fills."""
     rules = rules_of("standard")
-    consts = play_row.KernelRules.build(rules).constants
+    consts = rules.play.constants
     rng = random.Random("full table")
     small = S.Solver(consts, bits=7)  # 95 entries: the searches below store some 500 to 1,500 each
     large = S.Solver(consts, bits=16)
     for _ in range(4):
-        deck = new_deck(rules.jokers)
+        deck = new_deck(rules.dealing.jokers)
         rng.shuffle(deck)
         hands = [sorted(deck[8 * s : 8 * s + 8]) for s in range(4)]
         for trump, declarer in (("S", 0), (None, 1)):
@@ -367,7 +367,7 @@ def test_an_entry_holds_only_for_the_jokers_it_was_stored_with() -> None:
     """An entry keeps the suit lengths of three suits; the fourth follows from the hand's size and its
     jokers, so which jokers are in play is part of the entry: a hand of a joker and a low club is not a
     hand of two low clubs, though every card the entry keeps lies alike in both."""
-    consts = play_row.KernelRules.build(rules_of("standard")).constants
+    consts = rules_of("standard").play.constants
     others = [parse_cards("AC KC"), parse_cards("2S 3S"), parse_cards("2H 3H")]
 
     def key(first: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -400,10 +400,10 @@ def test_one_table_serves_every_declarer_of_a_trump(name: str, house: str | None
     kept for seat 0's side and read for the other side turned round (the tricks left less its own), for
     whoever declared. Every cell equals the same cell solved alone, with a table of its own."""
     rules = rules_of(name, *((house,) if house else ()))
-    consts = play_row.KernelRules.build(rules).constants
+    consts = rules.play.constants
     rng = random.Random(f"one table {name} {house}")
     for _ in range(12):
-        deck = new_deck(rules.jokers)
+        deck = new_deck(rules.dealing.jokers)
         rng.shuffle(deck)
         hands = [sorted(deck[6 * s : 6 * s + 6]) for s in range(4)]
         table = hand_table(rules, name, hands)
@@ -419,11 +419,11 @@ def test_the_trumps_on_several_threads_give_the_same_table_cell_for_cell() -> No
     trump or what it searched before: the same tricks, and the same cells left unknown where the node
     budget runs out, on one thread or five."""
     rules = rules_of("standard")
-    consts = play_row.KernelRules.build(rules).constants
+    consts = rules.play.constants
     rng = random.Random("threads")
     unknown = 0
     for _ in range(4):
-        deck = new_deck(rules.jokers)
+        deck = new_deck(rules.dealing.jokers)
         rng.shuffle(deck)
         hands = [sorted(deck[8 * s : 8 * s + 8]) for s in range(4)]
         tables = [
@@ -509,7 +509,7 @@ def test_the_search_by_winning_ranks_finds_the_values_of_the_solver_before_it() 
         key = (case["ruleset"], case["house"])
         if key not in solvers:
             rules = rules_of(key[0], *((key[1],) if key[1] else ()))
-            solvers[key] = S.Solver(play_row.KernelRules.build(rules).constants, bits=16)
+            solvers[key] = S.Solver(rules.play.constants, bits=16)
         row = np.array(case["row"], dtype=np.int64)
         kinds.add((int(row[play_row.SOL]), int(row[play_row.SIDE])))
         found = solvers[key].value(row, case["side"], case["wants"], 10**8)
@@ -521,7 +521,7 @@ def test_a_cleared_table_searches_as_a_new_one() -> None:
     """``solver.clear`` forgets the killer cards with the entries: a search after a clear visits the same
     nodes as on a fresh table, whatever deals and trumps the table held before (another deal's killer cards
     only mislead)."""
-    kernel = play_row.KernelRules.build(rules_of("engelsk"))
+    kernel = rules_of("engelsk").play
     rng = random.Random("clear")
     rows = []
     for trump in ("S", None, "H"):
@@ -544,7 +544,7 @@ def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_
     which keeps no entry for it. A seat that may play only one card plays it, with no killer card looked up
     or kept for it. Here the three seats after the lead each hold one card of the led suit, and the last
     trick follows: the search looks nothing up, keeps no killer card, and finds what minimax finds."""
-    consts = play_row.KernelRules.build(rules_of("engelsk")).constants
+    consts = rules_of("engelsk").play.constants
     hands = [parse_cards("AS 2H"), parse_cards("KS 3H"), parse_cards("2S AH"), parse_cards("3S KH")]
     for trump in ("S", "H", None):
         row = table_row([sorted(hand) for hand in hands], trump, 3)  # seat 0 leads
@@ -560,7 +560,7 @@ def test_the_last_trick_is_played_as_it_falls_and_a_lone_card_is_played_without_
 def _sol_rows(name: str, count: int, rng: random.Random) -> list[play_row.Rows]:
     """First-lead rows of sol bids of one declarer: the first seat to bid bids a sol kind, the others pass."""
     rules = rules_of(name)
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rows = []
     while len(rows) < count:
         game = Game.from_seed(rules, rng.randrange(2**32), rng.randrange(4))
@@ -604,7 +604,7 @@ def test_a_lone_sol_declarer_always_under_the_led_card_takes_no_more_tricks(name
     has to take a trick. Wherever it says so, plain minimax agrees, and so does the solver's value; the
     positions include declarers whose cards are not all under the defenders' (the older, narrower rule)."""
     rules = rules_of(name)
-    consts = play_row.KernelRules.build(rules).constants
+    consts = rules.play.constants
     rng = random.Random(f"sol exit {name}")
     solver = S.Solver(consts, bits=14)
     said = beyond = 0
@@ -652,7 +652,7 @@ def test_the_quick_tricks_hold_with_jokers_in_play(house: str | None) -> None:
     the other side may lead, are theirs whatever the jokers do. Wherever the bounds count tricks with jokers
     in play, plain minimax finds at least as many."""
     rules = rules_of("standard", *((house,) if house else ()))
-    consts = play_row.KernelRules.build(rules).constants
+    consts = rules.play.constants
     rng = random.Random(f"jokers quick {house}")
     counted = cashed = 0
     for _ in range(1000):
@@ -723,7 +723,7 @@ def test_the_quick_tricks_that_decide_a_bound_rest_on_the_cards_they_name(name: 
     above them). Wherever the leader's or the partners' quick tricks count ``need``, plain minimax finds the
     side takes that many, and so it does with every other card dealt again among the same hands and suit
     lengths (for the fewest tricks that decide, where the count rests on fewer cards than all it finds)."""
-    consts = play_row.KernelRules.build(rules_of(name)).constants
+    consts = rules_of(name).play.constants
     rng = random.Random(f"quick tricks rest on {name}")
     checked = alike = 0
     for _ in range(200):
@@ -793,7 +793,7 @@ def test_a_cell_over_its_budget_is_settled_with_what_its_trumps_other_cells_left
     trump searches more than its four budgets, no cell differs from a search without limits, and the
     progress counts a cell once it is final (it shows 20 of 20 only when the table is done)."""
     rules = rules_of("engelsk")
-    consts = play_row.KernelRules.build(rules).constants
+    consts = rules.play.constants
     hands = [
         parse_cards(text)
         for text in (

@@ -12,7 +12,7 @@ SEATS = [1, 2, 3, 0]  # dealer 0: forhånd is seat 1
 
 
 def status(name: str, calls: list[str], *house: str):  # type: ignore[no-untyped-def]
-    return rules_of(name, *house).auction(SEATS, calls)
+    return rules_of(name, *house).auction.procedure(SEATS, calls)
 
 
 def test_forhaand_opens() -> None:
@@ -142,7 +142,7 @@ def test_kan_selv_is_forhaands_alone_and_only_with_the_house_rule() -> None:
 def test_the_auction_advances_one_call_at_a_time_as_the_engine_drives_it() -> None:
     """003 6-9 once more, call by call: each status follows from the one before and the call, and a refused call
     leaves the status it was refused on as it was (statuses are values)."""
-    auction = rules_of("gruppe2").auction
+    auction = rules_of("gruppe2").auction.procedure
     calls = ["7", "8", "9", "10", "pass", "pass", "pass"]
     status_now = auction.start(SEATS)
     for number, call in enumerate(calls):

@@ -35,7 +35,7 @@ def test_the_measures_are_the_heuristics_own_counts(name: str) -> None:
 
 def test_a_bid_a_pass_and_a_sol_are_read_as_levels() -> None:
     rules = rules_of("standard")
-    ladder = rules.ladder
+    ladder = rules.auction.ladder
     history = [
         (1, PASS_ACTION),
         (2, Action(Verb.BID, bid=ladder.parse("8"))),
@@ -116,7 +116,7 @@ def test_the_real_deal_reads_likelier_than_a_random_one_at_every_kind_of_decisio
 def test_the_sampler_deals_a_bidder_a_stronger_hand_than_chance_does() -> None:
     """After a 9 bid, the sampled deals give the bidder more tricks than random deals of the same view."""
     rules = rules_of("standard")
-    ladder = rules.ladder
+    ladder = rules.auction.ladder
     game = Game.from_seed(rules, 17, 0)
     while game.step is not None and game.step[0] != "call":
         game.apply("keep")

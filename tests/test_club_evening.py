@@ -20,9 +20,9 @@ from regelmotor.cli import main
 from regelmotor.engine.game import Game
 from regelmotor.errors import RulesetError
 from regelmotor.hooks import ContractInfo
-from regelmotor.model.ruleset import MAX_DESIGNATIONS
 from regelmotor.records import game_record
 from regelmotor.rulebook import build_rulebook, render
+from regelmotor.rules.contracts.keys import MAX_DESIGNATIONS
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.score_sheet import read_sheet, score
@@ -78,7 +78,7 @@ def test_a_club_with_its_own_sol_bids_and_point_table_over_standard_is_valid(tmp
     assert dict(resolved.ruleset.scoring.tables["S"].values) == {"sol": 4, "ren sol": 8, "oplægger": 12}
     assert [s.id for s in resolved.ruleset.sol_bids] == ["sol", "ren sol", "oplægger"]
     rules = compile_rules(resolved)
-    assert "oplægger" in rules.ladder.by_text and "bordlægger" not in rules.ladder.by_text
+    assert "oplægger" in rules.auction.ladder.by_text and "bordlægger" not in rules.auction.ladder.by_text
     assert not any("bordlægger" in problem.text() for problem in resolved.warnings)
 
 
@@ -131,7 +131,7 @@ def test_engelsk_the_pair_with_most_tricks_scores_and_the_other_pair_gets_nothin
     assert scored["declarer"] == scored["partner"] == 3 and scored["each_opponent"] == [0, 0]
     rules = rules_of("engelsk")
     whist = ContractInfo(rules.contract_bid("whist"), ())
-    assert rules.settle(whist, [2, 4, 2, 5], 0, 0) == [0, 3, 0, 3]  # seats 1 and 3 took 9
+    assert rules.scoring.settle(whist, [2, 4, 2, 5], 0, 0) == [0, 3, 0, 3]  # seats 1 and 3 took 9
 
 
 def test_engelsk_the_game_to_5_counts_what_a_pair_won_and_the_money_goes_by_the_tables_mean() -> None:
@@ -176,7 +176,7 @@ def test_dansk_stays_zero_sum_as_002_says() -> None:
     """002: "I dansk whist er regnskabet et nulsumsspil: det, vinderne får, trækkes tilsvarende fra taberne, så
     summen altid er 0." """
     assert load_ruleset("dansk").ruleset.scoring.losers_pay
-    assert all(scores.total == 0 for _, _, scores in rules_of("dansk").scorer.every_game())
+    assert all(scores.total == 0 for _, _, scores in rules_of("dansk").scoring.scorer.every_game())
 
 
 # --- item 4: no English where a club member reads -----------------------------------------------
@@ -410,7 +410,7 @@ def test_a_list_of_designations_longer_than_any_rule_text_is_refused_at_its_line
 def test_designations_that_score_alike_are_checked_once() -> None:
     """Item 13: the zero-sum check grows with the distinct scorings, not with the list: gode, sans and halve
     score alike in standard (B 2, no vip turns), so gode stands for the three."""
-    scorer = rules_of("standard").scorer
+    scorer = rules_of("standard").scoring.scorer
 
     def designations(distinct: bool) -> set[str]:
         return {str(label.values["bid"]).split()[-1] for path, label, _ in scorer.every_game(distinct=distinct)

@@ -12,7 +12,7 @@ import pytest
 from regelmotor.cards import parse_card
 from regelmotor.engine.game import Game
 from regelmotor.errors import RuleViolation
-from regelmotor.rules.settlement import BOX
+from regelmotor.rules.scoring.settlement import BOX
 from regelmotor.session import Session
 
 from .conftest import deal, offered, play, rules_of

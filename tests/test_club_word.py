@@ -258,7 +258,7 @@ def test_a_club_without_ren_bordlaegger_extends_standard(tmp_path: Path) -> None
     resolved = load_ruleset(str(path))
     rules = compile_rules(resolved)
     assert [s.id for s in resolved.ruleset.sol_bids] == ["sol", "ren sol", "bordlægger"]
-    assert "ren bordlægger" not in rules.ladder.by_text
+    assert "ren bordlægger" not in rules.auction.ladder.by_text
     assert "ren bordlægger" not in resolved.ruleset.scoring.tables["S"].values
     book = render(build_rulebook(resolved, rules, "da"), "md")
     assert isinstance(book, str) and "bordlægger" in book.lower() and "ren bordlægger" not in book.lower()
@@ -271,7 +271,7 @@ def test_designations_can_be_dropped_so_a_group_need_not_extend_another_game(tmp
     resolved = load_ruleset(str(path))
     assert [d.id for d in resolved.ruleset.designations] == ["alm", "gode", "sans"]
     assert {"halve", "vip"}.isdisjoint(resolved.ruleset.scoring.tables["B"].values)
-    assert not any(b.designation in ("halve", "vip") for b in compile_rules(resolved).ladder.bids)
+    assert not any(b.designation in ("halve", "vip") for b in compile_rules(resolved).auction.ladder.bids)
 
 
 def test_a_table_entry_can_be_removed(tmp_path: Path) -> None:
@@ -440,7 +440,7 @@ def test_a_bordlaegger_laid_open_before_the_first_lead_is_seen_by_the_leader(tmp
 
     resolved = load_ruleset(str(_open_before(tmp_path)))
     rules = compile_rules(resolved)
-    bordlaegger = rules.ladder.parse("bordlægger")
+    bordlaegger = rules.auction.ladder.parse("bordlægger")
     for seed in range(40):
         game = Game.from_seed(rules, seed, 0)
         while game.step is not None and game.step[0] != "call":
@@ -458,7 +458,7 @@ def test_a_bordlaegger_laid_open_before_the_first_lead_is_seen_by_the_leader(tmp
         view = game.view(leader)
         assert declarer in dict(view.open_hands)
         assert sorted(dict(view.open_hands)[declarer]) == sorted(game.hands[declarer])
-        kernel = play_row.KernelRules.build(rules)
+        kernel = rules.play
         row = play_row.row_from_game(kernel, game)
         assert K.visible(row, leader, declarer)  # the playouts' leader sees them too
         break
@@ -509,10 +509,12 @@ def test_any_overcalled_bidder_may_say_det_kan_jeg_selv(tmp_path: Path) -> None:
     go higher or pass."""
     rules = compile_rules(load_ruleset(str(_selv_alle(tmp_path))))
     seats = (1, 2, 3, 0)
-    assert "selv" in rules.auction(seats, ["pass", "7", "8"]).legal
-    after = rules.auction(seats, ["pass", "7", "8", "selv"])
+    assert "selv" in rules.auction.procedure(seats, ["pass", "7", "8"]).legal
+    after = rules.auction.procedure(seats, ["pass", "7", "8", "selv"])
     assert after.holder == 2 and after.highest is not None and after.highest.text == "8" and after.to_act == 3
-    assert compile_rules(load_ruleset("standard", ["kan-selv"])).auction(seats, ["pass", "7", "8"]).legal[:2] == (
+    assert compile_rules(load_ruleset("standard", ["kan-selv"])).auction.procedure(seats, ["pass", "7", "8"]).legal[
+        :2
+    ] == (
         "pass",
         "8 vip",
     )  # with the house rule alone, seat 2 is not forhånd: no "selv"
@@ -525,14 +527,14 @@ def test_a_bid_taken_so_is_not_taken_back_at_the_same_height(tmp_path: Path) -> 
 
     rules = compile_rules(load_ruleset(str(_selv_alle(tmp_path))))
     seats = (1, 2, 3, 0)
-    taken = rules.auction(seats, ["7", "8", "selv"])
+    taken = rules.auction.procedure(seats, ["7", "8", "selv"])
     assert taken.to_act == 2 and "selv" not in taken.legal
     with pytest.raises(IllegalCall, match="not a bid taken so"):
-        rules.auction(seats, ["7", "8", "selv", "selv"])
-    again = rules.auction(seats, ["7", "8", "selv", "9"])  # a higher bid may be taken again
+        rules.auction.procedure(seats, ["7", "8", "selv", "selv"])
+    again = rules.auction.procedure(seats, ["7", "8", "selv", "9"])  # a higher bid may be taken again
     assert again.to_act == 1 and "selv" in again.legal
-    assert rules.auction(seats, ["7", "8", "selv", "pass"]).to_act == 3  # the next seat enters against it
-    assert "selv" not in rules.auction(seats, ["7", "8", "selv", "pass"]).legal  # he entered, not overcalled
+    assert rules.auction.procedure(seats, ["7", "8", "selv", "pass"]).to_act == 3  # the next seat enters against it
+    assert "selv" not in rules.auction.procedure(seats, ["7", "8", "selv", "pass"]).legal  # he entered, not overcalled
 
 
 def test_every_auction_with_selv_for_all_ends(tmp_path: Path) -> None:
@@ -544,13 +546,13 @@ def test_every_auction_with_selv_for_all_ends(tmp_path: Path) -> None:
     rng = random.Random(5)
     for _ in range(300):
         calls: list[str] = []
-        status = rules.auction(seats, calls)
+        status = rules.auction.procedure(seats, calls)
         while status.to_act is not None:
             assert len(calls) < 400
             legal = status.legal
             call = "selv" if "selv" in legal and rng.random() < 0.7 else rng.choice(legal[:3])
             calls.append(call)
-            status = rules.auction.advance(status, call)
+            status = rules.auction.procedure.advance(status, call)
 
 
 def test_selv_for_all_is_said_in_the_book_diff_and_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -599,15 +601,15 @@ def test_the_partner_card_must_fall_whenever_its_suit_is_led(tmp_path: Path) -> 
     hand = parse_cards("AH 5H 9S 2C")
     ace = parse_card("AH")
     led_again = TrickContext(trump=0, sol=False, first_trick=False, called=ace, called_suit_led=True)
-    assert club.legal_cards(hand, parse_cards("KH"), led_again) == (ace,)
-    assert set(first_only.legal_cards(hand, parse_cards("KH"), led_again)) == set(parse_cards("AH 5H"))
-    refusal = club.legal_cards.why_not(hand, parse_cards("KH"), led_again, parse_card("5H"))  # type: ignore[attr-defined]
+    assert club.play.legal_cards(hand, parse_cards("KH"), led_again) == (ace,)
+    assert set(first_only.play.legal_cards(hand, parse_cards("KH"), led_again)) == set(parse_cards("AH 5H"))
+    refusal = club.play.legal_cards.why_not(hand, parse_cards("KH"), led_again, parse_card("5H"))  # type: ignore[attr-defined]
     assert refusal is not None and refusal.rule == "called_card.must_fall_every_time_led"
     # the holder may now lead the suit with a low card (holder_leads_it: false), and the first trick stays free
     lead = TrickContext(trump=0, sol=False, first_trick=False, called=ace, called_suit_led=False)
-    assert parse_card("5H") in club.legal_cards(hand, [], lead)
+    assert parse_card("5H") in club.play.legal_cards(hand, [], lead)
     free = TrickContext(trump=0, sol=False, first_trick=True, called=ace, called_suit_led=False)
-    assert parse_card("5H") in club.legal_cards(hand, parse_cards("KH"), free)
+    assert parse_card("5H") in club.play.legal_cards(hand, parse_cards("KH"), free)
 
 
 def _engine_kernel_and_sampler_agree(rules: Any, deals: int, seed: int, notice: Any) -> tuple[int, int]:
@@ -620,7 +622,7 @@ def _engine_kernel_and_sampler_agree(rules: Any, deals: int, seed: int, notice: 
     from regelmotor.bots.knowledge import OUT, play_knowledge
     from regelmotor.engine.game import PLAY, Game
 
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rng = random.Random(seed)
     noticed = checked = 0
     for number in range(deals):
@@ -693,10 +695,12 @@ def test_a_declarer_with_the_four_aces_must_call_a_king(tmp_path: Path) -> None:
     standard = compile_rules(load_ruleset("standard"))
     aces = parse_cards("AS AH AD AC KS 2H 3H 4H 5D 6D 7C 8C 9C")
     kings = set(parse_cards("KS KH KD KC"))
-    assert set(club.call_choices(aces, "sans", "none")) == kings
-    assert set(standard.call_choices(aces, "sans", "none")) == kings | set(parse_cards("AS AH AD AC"))
+    assert set(club.declaration.call_choices(aces, "sans", "none")) == kings
+    assert set(standard.declaration.call_choices(aces, "sans", "none")) == kings | set(parse_cards("AS AH AD AC"))
     three = parse_cards("AS AH AD KC KS 2H 3H 4H 5D 6D 7C 8C 9C")  # an ace missing: he calls an ace, as before
-    assert set(club.call_choices(three, "sans", "none")) == set(standard.call_choices(three, "sans", "none"))
+    assert set(club.declaration.call_choices(three, "sans", "none")) == set(
+        standard.declaration.call_choices(three, "sans", "none")
+    )
 
 
 def test_must_call_a_king_never_leaves_nothing_to_call(tmp_path: Path) -> None:
@@ -705,7 +709,7 @@ def test_must_call_a_king_never_leaves_nothing_to_call(tmp_path: Path) -> None:
     path = _club_file(tmp_path, "kun-esser", KONGE.replace("  descend: must\n", "  descend: must\n  ranks: [A]\n"))
     rules = compile_rules(load_ruleset(str(path)))
     aces = parse_cards("AS AH AD AC KS 2H 3H 4H 5D 6D 7C 8C 9C")
-    assert set(rules.call_choices(aces, "sans", "none")) == set(parse_cards("AS AH AD AC"))
+    assert set(rules.declaration.call_choices(aces, "sans", "none")) == set(parse_cards("AS AH AD AC"))
 
 
 def test_must_call_a_king_is_said_in_the_book_and_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -856,13 +860,13 @@ def test_a_marker_card_may_be_laid_with_at_most_one_card_of_the_partner_suit(tmp
 
     club = compile_rules(load_ruleset(str(_club_file(tmp_path, "marker", MARKER))))
     thorsen = compile_rules(load_ruleset("thorsen", ["fordaekt"]))
-    contract = ContractInfo(club.ladder.parse("8"), (0,), None)
+    contract = ContractInfo(club.auction.ladder.parse("8"), (0,), None)
     ace = parse_card("AH")
     void = parse_cards("AS KS QS JS TS 9S 8S 2D 3D 4D 5D 6C 7C")
     one = parse_cards("AS KS QS JS TS 9S 8S 2D 3D 4D 5D 6C 7H")
     two = parse_cards("AS KS QS JS TS 9S 8S 2D 3D 4D 5D 6H 7H")
-    assert [club.fordaekt(contract, ace, hand) for hand in (void, one, two)] == [True, True, False]
-    assert [thorsen.fordaekt(contract, ace, hand) for hand in (void, one, two)] == [True, False, False]
+    assert [club.declaration.fordaekt(contract, ace, hand) for hand in (void, one, two)] == [True, True, False]
+    assert [thorsen.declaration.fordaekt(contract, ace, hand) for hand in (void, one, two)] == [True, False, False]
 
 
 def test_a_marker_card_beside_a_card_of_its_suit_is_played_as_the_lowest_of_two(tmp_path: Path) -> None:
@@ -916,9 +920,9 @@ def test_every_score_is_rounded_up_to_a_whole_point(tmp_path: Path, capsys: pyte
     assert main(["score", "thorsen", "--contract", "7", "--tricks", "7", "--selvmakker", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["declarer"] == 1.2  # the exact 6/5 without the club's rule
     rules = compile_rules(load_ruleset(str(path)))
-    sol = rules.scorer.score_sol("sol", 0)
+    sol = rules.scoring.scorer.score_sol("sol", 0)
     assert (sol.declarer, sol.opponent) == (36, -12)
-    lost = rules.scorer.score_sol("sol", 5)
+    lost = rules.scoring.scorer.score_sol("sol", 5)
     assert (lost.declarer, lost.opponent) == (-36, 12)
 
 
@@ -930,7 +934,7 @@ def test_rounding_up_keeps_every_game_summing_to_zero(tmp_path: Path) -> None:
         for level in rules.ruleset.levels:
             for tricks in range(14):
                 for alone in (False, True):
-                    game = rules.scorer.score_trump(d.id, level, tricks, alone=alone, doublings=0)
+                    game = rules.scoring.scorer.score_trump(d.id, level, tricks, alone=alone, doublings=0)
                     assert game.total == 0
                     assert all(p.denominator == 1 for p in (game.declarer, game.opponent, game.partner or 0))
 
@@ -984,8 +988,8 @@ def test_all_pass_is_settled_by_the_difference_in_tricks(tmp_path: Path, capsys:
     him and 20 to each of the two with 3: -70."""
     path = _club_file(tmp_path, "pas-forskel", PAS_FORSKEL)
     rules = compile_rules(load_ruleset(str(path)))
-    assert rules.points(ContractInfo(rules.contract_bid("pas"), ()), (2, 3, 3, 5)) == [50, 10, 10, -70]
-    assert rules.points(ContractInfo(rules.contract_bid("pas"), ()), (4, 3, 3, 3)) == [-30, 10, 10, 10]
+    assert rules.scoring.points(ContractInfo(rules.contract_bid("pas"), ()), (2, 3, 3, 5)) == [50, 10, 10, -70]
+    assert rules.scoring.points(ContractInfo(rules.contract_bid("pas"), ()), (4, 3, 3, 3)) == [-30, 10, 10, 10]
     assert main(["score", str(path), "--contract", "pas", "--tricks", "2,3,3,5", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["points"] == [50, 10, 10, -70]
 
@@ -1089,7 +1093,7 @@ def test_a_defender_may_double_at_his_turn_in_the_first_three_tricks(tmp_path: P
     while game.step is not None:
         assert all(a.card is not None for a in game.legal)  # doubled and redoubled: nothing more to say
         game.apply(game.legal[0])
-    undoubled = game.rules.settle(
+    undoubled = game.rules.scoring.settle(
         ContractInfo(game.bid, game.declarers, game.partner), game.tricks_won, game.vip_card, 0
     )
     assert list(game.scores) == [4 * p for p in undoubled]

@@ -22,14 +22,22 @@ from .conftest import rules_of
 def test_each_ruleset_gets_its_own_plugin_manager() -> None:
     a, b = rules_of("standard"), rules_of("standard", "joker-trumpable")
     assert a.plugin_manager is not b.plugin_manager
-    assert a.trick_winner is not b.trick_winner
+    assert a.play.trick_winner is not b.play.trick_winner
 
 
 def test_the_engine_gets_plain_callables_not_hook_callers() -> None:
     rules = rules_of("thorsen")
-    for name in ("deal", "auction", "legal_cards", "trick_winner", "play_over", "call_choices"):
-        assert callable(getattr(rules, name))
-        assert "HookCaller" not in type(getattr(rules, name)).__name__
+    compiled = (
+        rules.dealing.deal,
+        rules.auction.procedure,
+        rules.play.legal_cards,
+        rules.play.trick_winner,
+        rules.play.play_over,
+        rules.declaration.call_choices,
+    )
+    for hook in compiled:
+        assert callable(hook)
+        assert "HookCaller" not in type(hook).__name__
 
 
 def test_a_rule_the_engine_does_not_implement_is_a_clear_error() -> None:
@@ -73,4 +81,4 @@ def test_a_named_plugin_registered_under_the_entry_point_group_is_used(monkeypat
     monkeypatch.setattr(metadata, "entry_points", entry_points)
     ruleset = load_ruleset("standard").ruleset.model_copy(update={"plugins": ("last-card-wins",)})
     rules = compile_rules(ruleset)
-    assert rules.trick_winner([0, 1, 2, 3], None, False, None) == 3
+    assert rules.play.trick_winner([0, 1, 2, 3], None, False, None) == 3

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from regelmotor.errors import RulesetError
-from regelmotor.rules.scoring import TRUMP_VARIABLES
+from regelmotor.rules.scoring.scorer import TRUMP_VARIABLES
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.validate import validate_file
@@ -45,8 +45,8 @@ def test_extends_standard_plus_a_few_lines_is_a_ruleset(club: Callable[..., str]
 def test_the_changed_stakes_example_halves_the_points(club: Callable[..., str]) -> None:
     _write_all(club)
     rules = compile_rules(load_ruleset("halvdelen.yaml"))
-    assert rules.scorer.score_trump("alm", 8, 10, alone=False).declarer == 30
-    assert "gå med" in rules.auction([1, 2, 3, 0], ["sol"]).legal
+    assert rules.scoring.scorer.score_trump("alm", 8, 10, alone=False).declarer == 30
+    assert "gå med" in rules.auction.procedure([1, 2, 3, 0], ["sol"]).legal
 
 
 def test_the_house_rule_example_applies(club: Callable[..., str]) -> None:

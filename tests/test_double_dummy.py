@@ -70,7 +70,7 @@ def test_the_search_finds_what_plain_minimax_finds_in_the_last_tricks_of_every_g
     table = D.new_table()
     for name, house in configs:
         rules = rules_of(name, *((house,) if house else ()))
-        kernel = play_row.KernelRules.build(rules)
+        kernel = rules.play
         for row in K.first_lead_rows(rules, kernel, positions, rng):
             row = _late(row, kernel.constants, rng, tricks)
             wants = D.objective(row)
@@ -95,7 +95,7 @@ def test_a_card_and_the_card_that_stands_for_it_take_the_same_tricks_in_every_ga
     merged = 0
     for name, house in CONFIGS:
         rules = rules_of(name, *((house,) if house else ()))
-        kernel = play_row.KernelRules.build(rules)
+        kernel = rules.play
         consts = kernel.constants
         for row in K.first_lead_rows(rules, kernel, POSITIONS, rng):
             row = _late(row, consts, rng, 3)
@@ -122,7 +122,7 @@ def test_a_card_still_out_on_any_sampled_deal_keeps_two_cards_apart() -> None:
     """Two of the seat's cards stand for each other only where no card between them is still in
     another hand on any of the sampled deals: the seat does not know which deal is the real one."""
     rules = rules_of("standard")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     row = K.first_lead_rows(rules, kernel, 1, random.Random(5))[0].copy()
     queen, jack, ten = (parse_card(c) for c in ("QH", "JH", "TH"))
     seat = int(row[play_row.TO_PLAY])
@@ -142,7 +142,7 @@ def test_a_card_still_out_on_any_sampled_deal_keeps_two_cards_apart() -> None:
 
 def test_a_search_over_its_budget_says_so() -> None:
     rules = rules_of("standard")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     row = K.first_lead_rows(rules, kernel, 1, random.Random(3))[0]
     assert D.solve(row, kernel.constants, D.new_table(), 50) == D.UNKNOWN
 
@@ -151,7 +151,7 @@ def test_a_joker_led_to_the_last_trick_is_a_sure_trick() -> None:
     """001: "En joker, der bliver spillet ud, er et sikkert stik, også hvis en anden lægger en joker
     oven på." The declarer to lead the last trick with a joker takes it, double dummy, against trumps."""
     rules = rules_of("standard")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     row = K.first_lead_rows(rules, kernel, 1, random.Random(1))[0].copy()
     hands = [["JK1"], ["AS"], ["JK2"], ["AH"]]
     for seat, cards in enumerate(hands):
@@ -176,7 +176,7 @@ def test_a_joker_led_to_the_last_trick_is_a_sure_trick() -> None:
 def test_the_expert_values_the_last_tricks_double_dummy() -> None:
     """The playouts' tricks are replaced by the search's where it settles them, and only there."""
     rules = rules_of("engelsk")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rng = random.Random(8)
     rows = np.array([_late(row, kernel.constants, rng) for row in K.first_lead_rows(rules, kernel, 6, rng)])
     rows = np.array([row for row in rows if not play_row.play_over(row, kernel.constants)])
@@ -243,7 +243,7 @@ def test_a_game_played_for_the_most_tricks_is_searched_on_the_trump_budget(
 def test_a_row_played_to_no_cards_left_is_the_playout() -> None:
     """``play_rows_to`` plays by the playout's own policy and chances: to the end, it is ``playout_rows``."""
     rules = rules_of("thorsen")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rows = K.first_lead_rows(rules, kernel, 20, random.Random(5))
     played = rows.copy()
     K.play_rows_to(played, kernel.constants, 11, 0)
@@ -256,7 +256,7 @@ def test_the_playouts_before_play_are_solved_from_their_last_cards() -> None:
     minimax's), the others' the rest; a row the search cannot settle within its nodes is left to the playout
     (not settled)."""
     rules = rules_of("standard")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     consts = kernel.constants
     rows = K.first_lead_rows(rules, kernel, 30, random.Random(6))
     K.play_rows_to(rows, consts, 2, 12)

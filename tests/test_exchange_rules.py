@@ -9,7 +9,7 @@ from .conftest import rules_of
 
 def plan(name: str, bid: str, declarers: tuple[int, ...], partner: int | None = None, *house: str):  # type: ignore[no-untyped-def]
     rules = rules_of(name, *house)
-    return rules.exchange(ContractInfo(rules.ladder.parse(bid), declarers, partner))
+    return rules.exchange.plan(ContractInfo(rules.auction.ladder.parse(bid), declarers, partner))
 
 
 def test_standard_declarer_exchanges_all_three_or_none() -> None:

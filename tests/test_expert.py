@@ -176,7 +176,7 @@ def test_tripling_the_sol_points_makes_the_expert_bid_sol_more(club: Callable[..
     game = Game.from_seed(standard, 7, 0)
     assert game.step is not None
     view = game.view(game.step[1])
-    sols = [standard.ladder.by_text[s] for s in sol_ids]
+    sols = [standard.auction.ladder.by_text[s] for s in sol_ids]
     by_kind: dict[object, list[Bid]] = {("sol", bid.sol): [bid] for bid in sols}
     values = []
     for rules in (standard, rich):
@@ -204,7 +204,7 @@ def test_a_cheaper_failure_makes_the_expert_pass_less(club: Callable[..., str]) 
     assert cheaper.count("pass") < plain.count("pass")
 
     def rank(call: str) -> int:
-        bid = standard.ladder.by_text.get(call)
+        bid = standard.auction.ladder.by_text.get(call)
         return -1 if bid is None else bid.rank
 
     assert sum(map(rank, cheaper)) > sum(map(rank, plain)), "and bids higher: a failure costs less"
@@ -240,7 +240,8 @@ def test_a_sol_bid_the_bot_has_never_heard_of_is_weighed_like_any_other(club: Ca
 def test_match_and_expert_bots_through_the_command_line(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "expert", "heuristic", name, "--deals", "1", "--jobs", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert set(result) == {"a", "b", "ruleset", "deals", "a_points_per_deal", "significant"}
+    assert set(result) == {"a", "b", "a_style", "b_style", "ruleset", "deals", "a_points_per_deal", "significant"}
+    assert result["a_style"] is None and result["b_style"] is None  # today's expert and heuristic: no club's style
     assert result["deals"] == 1 and result["a"] == "expert" and not result["significant"]  # 1 deal never is
     assert {"value", "low", "high"} <= set(result["a_points_per_deal"])
     assert main(["simulate", name, "--bots", "expert", "--deals", "1", "--jobs", "1"]) == 0
@@ -296,7 +297,7 @@ def _at_exchange(rules: Rules, seed: int, strong: bool = False) -> Game | None:
     (``strong``: forhånd holds the top spades, aces and kings and a joker)."""
     if strong:
         top = [parse_card(c) for c in ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "AH", "KH", "AD", "KD", "AC", "JK1"]]
-        rest = [c for c in new_deck(rules.jokers) if c not in top]
+        rest = [c for c in new_deck(rules.dealing.jokers) if c not in top]
         random.Random(seed).shuffle(rest)
         hands = [rest[0:13], top, rest[13:26], rest[26:39]]
         game = Game(rules, hands, rest[39:], 0)
@@ -330,7 +331,7 @@ def test_inside_a_playout_the_exchange_is_decided_by_the_hand_not_always_the_mos
         assert choice in offered(game)
         values = bot._value_table(False, game.trump, game.called)
         own = sorted(values[c] for c in game.hands[seat] if c != game.called)
-        unseen = [values[c] for c in range(52 + rules.jokers) if c not in game.hands[seat]]
+        unseen = [values[c] for c in range(52 + rules.dealing.jokers) if c not in game.hands[seat]]
         gain = sum(sum(unseen) / len(unseen) - v for v in own[:3])
         assert (choice == "keep") == (gain <= 0), f"seed {seed}: {choice} with a gain of {gain:.1f}"
         choices.append(choice == "keep")

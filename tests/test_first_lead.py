@@ -5,20 +5,18 @@ ruleset and house rule both ways and gets the same rows")."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
-import pluggy
 import pytest
 
 from regelmotor.bots.expert import ExpertBot
 from regelmotor.bots.first_lead import Known, first_lead, takes_first_lead_path
 from regelmotor.engine.actions import KEEP_ACTION, PASS_ACTION, Action, Verb
 from regelmotor.engine.game import PLAY, Game
-from regelmotor.hooks import PROJECT, RegelmotorSpecs, TrumpChoices, hookimpl
+from regelmotor.hooks import TrumpChoices, hookimpl
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.play_row import row_from_game
-from regelmotor.ruleset.compile import STANDARD_PLUGINS
+from regelmotor.ruleset.compile import compile_rules
 
 from .conftest import CONFIGS, rules_of
 
@@ -68,7 +66,7 @@ def test_a_bid_taken_to_the_first_lead_directly_is_the_games_own_first_lead(name
                 assert settled.row == row_from_game(bot.kernel, stepped).tolist(), f"{bid}: the rows differ"
             calls = [a for a in game.legal if a.verb in (Verb.BID, Verb.PASS, Verb.JOIN, Verb.HOLD)]
             game.apply(PASS_ACTION if PASS_ACTION in calls and rng.random() < 0.5 else rng.choice(calls))
-    has_auction = bool(rules.ladder.bids) and rules.ruleset.auction.procedure != "none"
+    has_auction = bool(rules.auction.ladder.bids) and rules.ruleset.auction.procedure != "none"
     if has_auction and takes_first_lead_path(rules):  # a fordækt card or a partner's vip steps a Game
         assert direct > stepped_only, (
             f"{name} {house}: {direct} bids went to their first lead directly, {stepped_only} stepped"
@@ -111,15 +109,8 @@ class NoTrumpOnly:
 
 def test_where_a_plugin_decides_a_declaration_rule_the_playouts_step_a_game() -> None:
     """Issue 45: "A ruleset whose plugin replaces a declaration or exchange hook takes today's Game path"."""
-    pm = pluggy.PluginManager(PROJECT)
-    pm.add_hookspecs(RegelmotorSpecs)
     base = rules_of("standard")
-    for family in STANDARD_PLUGINS:
-        pm.register(family(), name=family.__name__)
-    pm.register(NoTrumpOnly(), name="club-plugin")
-    rules = dataclasses.replace(
-        base, plugin_manager=pm, trump_choices=pm.hook.regelmotor_trump_choices(ruleset=base.ruleset)
-    )
+    rules = compile_rules(base.ruleset, [NoTrumpOnly()])
     assert takes_first_lead_path(base) and not takes_first_lead_path(rules)
     bot = ExpertBot(rules, random.Random(1))
     assert not bot._first_lead

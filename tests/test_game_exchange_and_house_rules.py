@@ -221,5 +221,5 @@ def test_dobling_only_modparten_the_partner_may_only_pass() -> None:
 def test_joker_trumpable_changes_the_trick_winner_of_the_game() -> None:
     """001 "Husregel om jokeren": "I nogle klubber kan en udspillet joker stikkes med trumf"."""
     trick = parse_cards("JK1 2H 5S AS")
-    assert deal("standard", "joker-trumpable").rules.trick_winner(trick, 1, False) == 1
-    assert deal("standard").rules.trick_winner(trick, 1, False) == 0
+    assert deal("standard", "joker-trumpable").rules.play.trick_winner(trick, 1, False) == 1
+    assert deal("standard").rules.play.trick_winner(trick, 1, False) == 0

@@ -165,7 +165,7 @@ def test_thorsen_several_sol_declarers_play_at_once_and_are_settled_apart() -> N
     game = play(deal("thorsen", dealer=3), "sol", "gå med", "pass", "pass", "keep", "keep")
     while game.phase == "play":
         game.apply(rng.choice(offered(game)))
-    scorer = game.rules.scorer
+    scorer = game.rules.scoring.scorer
     expected = [0, 0, 0, 0]
     for declarer in (0, 1):
         sub = scorer.score_sol("sol", game.tricks_won[declarer])
@@ -197,7 +197,7 @@ def test_a_complete_trump_deal_is_scored_from_the_tricks() -> None:
     while game.phase == "play":
         game.apply(rng.choice(offered(game)))
     taken = game.tricks_won[0] + game.tricks_won[2]
-    expected = game.rules.scorer.score_trump("alm", 8, taken, alone=False)
+    expected = game.rules.scoring.scorer.score_trump("alm", 8, taken, alone=False)
     assert game.scores == [expected.declarer, expected.opponent, expected.partner, expected.opponent]
     assert len(game.tricks) == 13 and game.phase == "finished" and game.to_act is None
 
@@ -215,4 +215,4 @@ def test_gruppe2_i_foerste_runde_maa_spilles_alt() -> None:
     assert game.to_act == 2 and {"AD", "9D", "8D"} <= set(offered(game))  # the ace need not fall
     later = game.trick_context(2)._replace(first_trick=False)
     held, trick = game.hands[2], [c for _, c in game.trick]
-    assert game.rules.legal_cards(held, trick, later) == (parse_card("AD"),)  # after the first round it must
+    assert game.rules.play.legal_cards(held, trick, later) == (parse_card("AD"),)  # after the first round it must

@@ -43,7 +43,7 @@ def _canonical(action: str, game: Game, folded: dict[str, str]) -> str | None:
     if named is not None:
         return named
     try:
-        return canonical(action, game.rules.ladder)
+        return canonical(action, game.rules.auction.ladder)
     except NotationError:
         return None
 
@@ -125,7 +125,7 @@ def test_random_legal_play_reaches_the_first_lead_or_a_redeal(name: str, house: 
         if number % 10 == 0:  # a record of the game replays to the same state
             again = replay(Record.model_validate(game_record(game, name, houses))).game
             assert state_json(again) == state_json(game) and again.hands == game.hands
-    if rules.redealing.all_pass is not None:
+    if rules.dealing.redealing.all_pass is not None:
         assert ends == {"play", "redeal"}
     else:  # all pass plays a game (pasnolo), or nobody bids (engelsk whist): a redeal needs a misdeal or a claim
         assert "play" in ends and ends <= {"play", "redeal"}

@@ -6,12 +6,10 @@ The kernel is the expert bot's copy of the play phase in bitmasks; it may never 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 
 import numpy as np
-import pluggy
 import pytest
 
 from regelmotor import play_row
@@ -20,10 +18,11 @@ from regelmotor.bots.expert import ExpertBot, kernel_for
 from regelmotor.bots.knowledge import OUT, play_knowledge
 from regelmotor.cards import new_deck
 from regelmotor.engine.game import NAMES, PLAY, Game
-from regelmotor.hooks import PROJECT, CalledCardBinds, ContractInfo, RegelmotorSpecs, TrickWinner, hookimpl
+from regelmotor.hooks import CalledCardBinds, ContractInfo, TrickWinner, hookimpl
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.rules.trick_winner import trick_winner
-from regelmotor.ruleset.compile import STANDARD_PLUGINS, Rules
+from regelmotor.rules.play.trick_winner import trick_winner
+from regelmotor.ruleset.compile import Rules, compile_rules
+from regelmotor.ruleset.phases import PlayPhase
 
 from .conftest import CONFIGS, offered, rules_of
 
@@ -41,7 +40,7 @@ def _engine_name(game: Game, card: int) -> str:
 
 def _play_both(rules: Rules, rng: random.Random, dealer: int) -> tuple[int, int]:
     """One random deal through ``Game`` and the kernel together; (states checked, fordækt states)."""
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     deck = new_deck(rules.ruleset.deck.jokers)
     rng.shuffle(deck)
     game = Game.from_deck(rules, deck, dealer)
@@ -97,7 +96,7 @@ def test_the_kernel_and_the_engine_agree_in_every_state_of_5000_random_deals(par
 
 def test_every_playout_ends_with_thirteen_tricks_or_a_lost_sol() -> None:
     rules = rules_of("whistklubben", "gaa-med")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rows = K.first_lead_rows(rules, kernel, 200, random.Random(4))
     won = K.playout_rows(rows, kernel.constants, 7)
     for row, tricks in zip(rows, won, strict=True):
@@ -135,12 +134,12 @@ def test_what_a_seat_knows_holds_for_the_real_deal_and_every_sampled_one() -> No
 
 def _play_decisions(
     configs: list[tuple[str, tuple[str, ...]]], deals: int, rng: random.Random
-) -> Iterator[tuple[Rules, play_row.KernelRules, Game, int]]:
+) -> Iterator[tuple[Rules, PlayPhase, Game, int]]:
     """Each play decision with more than one legal card in ``deals`` random deals of each configuration:
     (rules, kernel, the game, the seat to play); a random legal action is taken after each."""
     for name, house in configs:
         rules = rules_of(name, *house)
-        kernel = play_row.KernelRules.build(rules)
+        kernel = rules.play
         for number in range(deals):
             game = Game.from_seed(rules, rng.randrange(2**32), number % 4)
             while game.step is not None:
@@ -171,9 +170,9 @@ def test_a_seat_and_the_whole_deal_read_the_play_from_one_observation() -> None:
     assert compared > 1000 and fordaekt > 0
 
 
-def _sol_rows(rules: Rules, kernel: play_row.KernelRules, count: int, rng: random.Random) -> list[play_row.Rows]:
+def _sol_rows(rules: Rules, kernel: PlayPhase, count: int, rng: random.Random) -> list[play_row.Rows]:
     """Rows at the first lead of deals where the first seat to call bids a sol bid (any, at random)."""
-    sols = [bid.text for bid in rules.ladder.bids if bid.is_sol]
+    sols = [bid.text for bid in rules.auction.ladder.bids if bid.is_sol]
     rows: list[play_row.Rows] = []
     for _ in range(20 * count):
         if not sols or len(rows) == count:
@@ -227,7 +226,7 @@ def test_a_playout_seat_never_reads_a_hand_the_rules_have_not_shown_it(name: str
     lay that hand open (bordlægger: "lægger melderen sine kort åbent på bordet, når første stik er
     spillet", 001)."""
     rules = rules_of(name)
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rng = random.Random(f"poison:{name}")
     rows = [*K.first_lead_rows(rules, kernel, 60, rng), *_sol_rows(rules, kernel, 30, rng)]
     decisions = sol_decisions = 0
@@ -263,24 +262,19 @@ class LowestWins:
         return winner  # type: ignore[return-value]
 
 
-def _with_plugin(rules: Rules, plugin: object | None = None, hook: str = "trick_winner") -> Rules:
-    """``rules`` with a club's plugin registered after the shipped rule families, deciding ``hook``."""
-    pm = pluggy.PluginManager(PROJECT)
-    pm.add_hookspecs(RegelmotorSpecs)
-    for family in STANDARD_PLUGINS:
-        pm.register(family(), name=family.__name__)
-    pm.register(plugin or LowestWins(), name="club-plugin")
-    compiled = getattr(pm.hook, f"regelmotor_{hook}")(ruleset=rules.ruleset)
-    return dataclasses.replace(rules, plugin_manager=pm, **{hook: compiled})
+def _with_plugin(rules: Rules, plugin: object | None = None) -> Rules:
+    """``rules`` with a club's plugin registered after the shipped rule families (deciding the trick's winner,
+    unless another plugin is given)."""
+    return compile_rules(rules.ruleset, [plugin or LowestWins()])
 
 
 def test_where_a_plugin_decides_a_play_rule_the_expert_plays_out_with_the_engines_functions(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     rules = _with_plugin(rules_of("gruppe2"))
-    assert not play_row.KernelRules.build(rules).exact
+    assert not rules.play.exact
     # the plugin's rule is in force: 2♠ takes A♠ 3♠ 4♠, where the shipped rule gives it to the ace
-    assert rules.trick_winner([0, 12, 1, 2], None, False, None) == 0
+    assert rules.play.trick_winner([0, 12, 1, 2], None, False, None) == 0
     assert trick_winner(rules.ruleset)([0, 12, 1, 2], None, False, None) == 1
     rng = random.Random(2)
     finished = 0
@@ -311,11 +305,11 @@ def test_a_plugin_replacing_called_card_binds_makes_the_expert_fall_back() -> No
     """Exact means every play-relevant hook is the shipped one: the selvmakker exemption is one of them
     (003 37: the ruleset's choice, which a plugin may make instead)."""
     base = rules_of("gruppe2")
-    assert play_row.KernelRules.build(base).exact
-    rules = _with_plugin(base, SelvmakkerBound(), "called_card_binds")
-    assert rules.called_card_binds(0, ContractInfo(rules.ladder.bids[0], (0,))) is True
-    kernel = play_row.KernelRules.build(rules)
-    assert not kernel.exact and kernel.by_plugin
+    assert base.play.exact
+    rules = _with_plugin(base, SelvmakkerBound())
+    assert rules.play.called_card_binds(0, ContractInfo(rules.auction.ladder.bids[0], (0,))) is True
+    kernel = rules.play
+    assert not kernel.exact
 
 
 @pytest.mark.parametrize("name", ["standard", "thorsen"])
@@ -325,7 +319,7 @@ def test_a_sol_declarer_in_a_playout_never_takes_a_trick_he_could_duck(name: str
     since a sol declarer's random card would lose the deal in the model where no player would play it, and
     price every sol bid too low."""
     rules = rules_of(name)
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     consts = kernel.constants
     rng = random.Random(f"duck:{name}")
     checked = 0
@@ -380,7 +374,7 @@ def test_a_sol_declarer_who_looks_ahead_plays_the_card_whose_playout_leaves_him_
 def test_looking_ahead_for_no_tricks_is_the_plain_playout() -> None:
     """``playout_rows_looking`` with no tricks to look ahead in plays as ``playout_rows`` does."""
     rules = rules_of("thorsen")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rows = np.array(_sol_rows(rules, kernel, 20, random.Random(8)))
     plain = K.playout_rows(rows, kernel.constants, 5)
     assert (K.playout_rows_looking(rows, kernel.constants, 5, 0) == plain).all()
@@ -390,7 +384,7 @@ def _sol_declarer_turns(name: str, salt: str) -> Iterator[tuple[play_row.Rows, i
     """Each turn of a sol declarer in playouts of 300 random sol deals of ``name``: the row as it stands (the
     caller only reads it), the seat's legal cards, the constants; the row is played on after."""
     rules = rules_of(name)
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     consts = kernel.constants
     rng = random.Random(f"{salt}:{name}")
     for row in [row.copy() for row in _sol_rows(rules, kernel, 300, rng)]:
@@ -471,7 +465,7 @@ def test_every_card_weighed_on_a_deal_meets_the_same_chances() -> None:
     same card weighed twice on a deal is played out alike, and it is not when the chances are the
     playouts' own (``common=False``, the bot ``expert-v1``)."""
     rules = rules_of("standard")
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     rows = K.first_lead_rows(rules, kernel, 40, random.Random(11))
     differ = 0
     for r, row in enumerate(rows):
@@ -496,14 +490,15 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
     seat is barred after a trick exactly where ``legal_cards``, had that seat held the card as well, would
     have refused the card it played by a partner-card rule."""
     from regelmotor.rules.cardplay import legal as L
+    from regelmotor.rules.cardplay import masks as M
 
     rules = rules_of(config[0], *config[1])
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     consts = kernel.constants
     rng = random.Random(47)
     tricks_checked = 0
     for dealer in range(40):
-        deck = new_deck(rules.jokers)
+        deck = new_deck(rules.dealing.jokers)
         rng.shuffle(deck)
         game = Game.from_deck(rules, deck, dealer % 4)
         while game.step is not None and game.phase != PLAY:
@@ -516,6 +511,7 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
         fd = -1 if game.fordaekt is None else called // 13
         fd_card = play_row.FORDAEKT if fd >= 0 else -1
         shown = [(t.leader, [_kernel_card(game, c) for c in t.cards]) for t in game.tricks]
+        trump = -1 if game.trump in (None, "none") else "SHDC".index(game.trump)
         expected, suit_led = 0, False
         for number, (leader, cards) in enumerate(shown):
             if called in cards:
@@ -524,12 +520,12 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
                 seat = (leader + place) % 4
                 hand = (1 << called) | (1 << card)
                 led = cards[0] if place else 0
-                trump = -1 if game.trump in (None, "none") else "SHDC".index(game.trump)
                 answer = L.legal_cards(hand, place, led, number == 0, called, suit_led, fd_card, fd, trump, consts)
-                if L.removed_by(answer, card, hand, number == 0, fd_card, consts) in (L.HOLDER_LEADS, L.MUST_FALL):
+                rule = L.removed_by(answer, card, hand, place, number == 0, called, fd_card, fd, trump, consts)
+                if M.CALLED_CARD <= rule < M.CALLED_CARD + M.BLOCK:  # a rule of the partner card's family
                     expected |= 1 << seat
             suit_led = suit_led or play_row.leads_called_suit(cards[0], called, fd)
-            got = play_row.barred_from_called(shown[: number + 1], called, fd, consts)
+            got = play_row.barred_from_called(shown[: number + 1], called, fd, trump, consts)
             assert got == expected, f"{config}, deal {dealer}, trick {number + 1}"
             tricks_checked += 1
     assert tricks_checked > 0  # a house rule that redeals most deals (omblanding) leaves few

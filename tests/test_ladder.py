@@ -20,19 +20,19 @@ LADDER_001 = (
 def test_standard_ladder_is_001s_whole_order() -> None:
     """001: "Hele rækkefølgen fra lavest til højest: 7 < 7 vip < 7 gode < ... < 13 halve." (quoted whole above)."""
     expected = [fold(bid) for bid in LADDER_001.split(" < ")]
-    assert [fold(bid.text) for bid in rules_of("standard").ladder] == expected
+    assert [fold(bid.text) for bid in rules_of("standard").auction.ladder] == expected
 
 
 def test_standard_designations_rank_alm_vip_gode_sans_halve() -> None:
     """001: "På samme antal stik gælder: almindelige < vip < gode < sans < halve"."""
-    ladder = rules_of("standard").ladder
+    ladder = rules_of("standard").auction.ladder
     assert [b.text for b in ladder if b.level == 8] == ["8", "8 vip", "8 gode", "8 sans", "8 halve"]
 
 
 def test_standard_sol_bids_sit_between_plain_and_vip() -> None:
     """001: "Sol ligger mellem 9 og 9 vip, ren sol mellem 10 og 10 vip, bordlægger mellem 11 og 11 vip og
     ren bordlægger mellem 12 og 12 vip"."""
-    texts = [b.text for b in rules_of("standard").ladder]
+    texts = [b.text for b in rules_of("standard").auction.ladder]
     for sol, level in (("sol", 9), ("ren sol", 10), ("bordlægger", 11), ("ren bordlægger", 12)):
         i = texts.index(sol)
         assert texts[i - 1 : i + 2] == [str(level), sol, f"{level} vip"]
@@ -41,7 +41,7 @@ def test_standard_sol_bids_sit_between_plain_and_vip() -> None:
 def test_thorsen_designations_follow_the_table_of_4_1_1() -> None:
     """000 4.1.1 lists Ingen (alm.), Gode, Vip i 1., Halve, Vip i 2., Sans, Vip i 3.; 3.1 is lost, so the
     table order is read as ascending (rules-matrix.md section 2)."""
-    ladder = rules_of("thorsen").ladder
+    ladder = rules_of("thorsen").auction.ladder
     assert [b.text for b in ladder if b.level == 10] == [
         "10",
         "10 gode",
@@ -58,7 +58,7 @@ def test_thorsen_designations_follow_the_table_of_4_1_1() -> None:
 
 def test_gruppe2_gode_sans_halve_are_equal_and_cannot_overcall_each_other() -> None:
     """003 12: "For at overgå en sol skal der meldes 10, 9 gode/sans/halve/ eller ren sol." """
-    ladder = rules_of("gruppe2").ladder
+    ladder = rules_of("gruppe2").auction.ladder
     gode, sans, halve = (ladder.parse(t) for t in ("9 gode", "9 sans", "9 halve"))
     assert gode.rank == sans.rank == halve.rank
     assert ladder.parse("9").rank < ladder.parse("sol").rank < gode.rank
@@ -78,7 +78,7 @@ def test_gruppe2_what_overcalls_a_sol_bid(sol: str, plain_below: str, overcalls:
     """003 12: "For at overgå en sol skal der meldes 10, 9 gode/sans/halve/ eller ren sol."
     003 13: "For at overgå en ren sol skal der meldes 11, 10 gode/sans/halve/ eller oplægger."
     003 14: "For at overgå en oplægger skal der meldes 12, eller 11 gode/sans/halve." """
-    ladder = rules_of("gruppe2").ladder
+    ladder = rules_of("gruppe2").auction.ladder
     bid = ladder.parse(sol)
     assert all(ladder.parse(text).rank > bid.rank for text in overcalls)
     assert ladder.parse(plain_below).rank < bid.rank
@@ -88,7 +88,7 @@ def test_gruppe2_what_overcalls_a_sol_bid(sol: str, plain_below: str, overcalls:
 
 def test_gruppe2_lowest_bid_is_seven_with_a_partner() -> None:
     """003 16: "Laveste melding er 7 stik sammen med makker." """
-    assert rules_of("gruppe2").ladder.bids[0].text == "7"
+    assert rules_of("gruppe2").auction.ladder.bids[0].text == "7"
 
 
 ADDING_BIDS = {
@@ -101,8 +101,8 @@ ADDING_BIDS = {
 @pytest.mark.parametrize("house", HOUSE_RULES)
 def test_house_rules_do_not_change_the_standard_ladder(house: str) -> None:
     """A house rule keeps every bid of the ladder in its order; only stærke and dobbelt bordlægger add bids."""
-    before = rules_of("standard").ladder
-    after = rules_of("standard", house).ladder
+    before = rules_of("standard").auction.ladder
+    after = rules_of("standard", house).auction.ladder
     added = [b.text for b in after.bids if b.text not in before.by_text]
     assert set(added) == ADDING_BIDS.get(house, set())
     kept = [b for b in after.bids if b.text in before.by_text]
@@ -124,9 +124,9 @@ def test_house_rules_do_not_change_the_standard_ladder(house: str) -> None:
 def test_bids_accept_display_names_and_ascii_spellings(name: str, text: str, canonical: str) -> None:
     """docs/notation.md: "input also accepts the ruleset's Danish display names (8 vip i 2.)" and
     "Input accepts ae/aa/oe spellings and _ for space"."""
-    assert rules_of(name).ladder.parse(text).text == canonical
+    assert rules_of(name).auction.ladder.parse(text).text == canonical
 
 
 def test_a_bid_not_in_the_ladder_is_a_clear_error() -> None:
     with pytest.raises(NotationError, match='"14" is not a bid in this ruleset: bids run from 7 to 13 halve'):
-        rules_of("standard").ladder.parse("14")
+        rules_of("standard").auction.ladder.parse("14")

@@ -26,7 +26,7 @@ def test_the_ladder_is_as_before(ruleset: str) -> None:
     from regelmotor.ruleset.load import load_ruleset
 
     rules = compile_rules(load_ruleset(ruleset))
-    assert [bid.text for group in rules.ladder.groups for bid in group] == GOLDEN[ruleset]["ladder"]
+    assert [bid.text for group in rules.auction.ladder.groups for bid in group] == GOLDEN[ruleset]["ladder"]
 
 
 @pytest.mark.parametrize(

@@ -16,12 +16,12 @@ PLAIN = TrickContext(trump=H, sol=False, first_trick=False)
 
 def legal(name: str, hand: str, trick: str, context: TrickContext = PLAIN, *house: str) -> str:
     rules = rules_of(name, *house)
-    return format_cards(rules.legal_cards(parse_cards(hand), parse_cards(trick), context))
+    return format_cards(rules.play.legal_cards(parse_cards(hand), parse_cards(trick), context))
 
 
 def winner(name: str, trick: str, trump: int | None, sol: bool = False, *house: str) -> str:
     cards = parse_cards(trick)
-    return format_cards([cards[rules_of(name, *house).trick_winner(cards, trump, sol)]])
+    return format_cards([cards[rules_of(name, *house).play.trick_winner(cards, trump, sol)]])
 
 
 def test_must_follow_suit() -> None:
@@ -115,25 +115,25 @@ def test_in_trump_games_aces_are_highest() -> None:
 def test_sol_ends_as_soon_as_the_declarer_has_taken_one_trick_too_many() -> None:
     """001: "Tager melderen et stik for meget, er spillet tabt med det samme." """
     rules = rules_of("standard")
-    contract = ContractInfo(rules.ladder.parse("sol"), (2,))
-    assert not rules.play_over(contract, [0, 0, 1, 0], 5)
-    assert rules.play_over(contract, [0, 0, 2, 0], 6)
+    contract = ContractInfo(rules.auction.ladder.parse("sol"), (2,))
+    assert not rules.play.play_over(contract, [0, 0, 1, 0], 5)
+    assert rules.play.play_over(contract, [0, 0, 2, 0], 6)
 
 
 def test_thorsen_sol_ends_when_every_declarer_has_lost() -> None:
     """000 6.4.3: "indtil alle kort på spillernes hænder er spillet, eller indtil alle spilførere i solspil har
     tabt spillet"."""
     rules = rules_of("thorsen")
-    contract = ContractInfo(rules.ladder.parse("ren sol"), (1, 3))
-    assert not rules.play_over(contract, [0, 1, 0, 0], 3)
-    assert rules.play_over(contract, [0, 1, 0, 2], 5)
+    contract = ContractInfo(rules.auction.ladder.parse("ren sol"), (1, 3))
+    assert not rules.play.play_over(contract, [0, 1, 0, 0], 3)
+    assert rules.play.play_over(contract, [0, 1, 0, 2], 5)
 
 
 def test_a_trump_game_is_played_to_the_end() -> None:
     rules = rules_of("standard")
-    contract = ContractInfo(rules.ladder.parse("8"), (1,))
-    assert not rules.play_over(contract, [0, 12, 0, 0], 12)
-    assert rules.play_over(contract, [0, 13, 0, 0], 13)
+    contract = ContractInfo(rules.auction.ladder.parse("8"), (1,))
+    assert not rules.play.play_over(contract, [0, 12, 0, 0], 12)
+    assert rules.play.play_over(contract, [0, 13, 0, 0], 13)
 
 
 @given(data=st.data())
@@ -151,10 +151,10 @@ def test_legal_cards_are_a_nonempty_part_of_the_hand_and_follow_suit_when_possib
         called=data.draw(st.sampled_from([None, *range(12, 52, 13)])),
         called_suit_led=data.draw(st.booleans()),
     )
-    cards = rules.legal_cards(hand, trick, context)
+    cards = rules.play.legal_cards(hand, trick, context)
     assert cards and set(cards) <= set(hand)
     if trick and trick[0] < 52 and any(c < 52 and suit_of(c) == suit_of(trick[0]) for c in hand):
         assert all(c >= 52 or suit_of(c) == suit_of(trick[0]) for c in cards)
     if len(trick) == 3:
         full = [*trick, cards[0]]
-        assert 0 <= rules.trick_winner(full, context.trump, context.sol) < 4
+        assert 0 <= rules.play.trick_winner(full, context.trump, context.sol) < 4

@@ -74,13 +74,13 @@ plugins:
 def test_the_example_trick_winner_composes_with_joker_trumpable(write: Callable[[str, str], str]) -> None:
     """The trump seven wins its trick; a led joker still loses to a trump where jokers can be trumped."""
     rules = compile_rules(load_ruleset(write("k.yaml", CLUB.format(bonus=10)), ["joker-trumpable"]))
-    winner = rules.trick_winner
+    winner = rules.play.trick_winner
     spades = 0
     assert winner(parse_cards("2S AS 7S KS"), spades, False, None) == 2  # the plugin's rule
     assert winner(parse_cards("JK1 AS 2H 3H"), spades, False, None) == 1  # joker-trumpable's, beneath it
     assert winner(parse_cards("2H AH 3H 4H"), spades, False, None) == 1  # the standard rule, beneath both
     plain = compile_rules(load_ruleset(write("k.yaml", CLUB.format(bonus=10))))
-    assert plain.trick_winner(parse_cards("JK1 AS 2H 3H"), spades, False, None) == 0  # 001: the led joker wins
+    assert plain.play.trick_winner(parse_cards("JK1 AS 2H 3H"), spades, False, None) == 0  # 001: the led joker wins
 
 
 def test_the_plugins_settings_are_validated_with_a_located_error(write: Callable[[str, str], str]) -> None:
@@ -109,15 +109,20 @@ def test_the_slam_bonus_wraps_the_rulesets_own_settlement(write: Callable[[str, 
     rules = compile_rules(load_ruleset(write("k.yaml", CLUB.format(bonus=10))))
     standard = compile_rules(load_ruleset("standard"))
     contract = _contract(rules, "13", (0,), 2)
-    base = standard.settle(contract, [7, 0, 6, 0], 0, 0)
-    assert rules.settle(contract, [7, 0, 6, 0], 0, 0) == [base[0] + 10, base[1] - 10, base[2] + 10, base[3] - 10]
-    assert rules.settle(contract, [7, 1, 5, 0], 0, 0) == standard.settle(contract, [7, 1, 5, 0], 0, 0)
+    base = standard.scoring.settle(contract, [7, 0, 6, 0], 0, 0)
+    assert rules.scoring.settle(contract, [7, 0, 6, 0], 0, 0) == [
+        base[0] + 10,
+        base[1] - 10,
+        base[2] + 10,
+        base[3] - 10,
+    ]
+    assert rules.scoring.settle(contract, [7, 1, 5, 0], 0, 0) == standard.scoring.settle(contract, [7, 1, 5, 0], 0, 0)
 
 
 def _contract(rules: Any, bid: str, declarers: tuple[int, ...], partner: int | None) -> Any:
     from regelmotor.hooks import ContractInfo
 
-    return ContractInfo(rules.ladder.parse(bid), declarers, partner)
+    return ContractInfo(rules.auction.ladder.parse(bid), declarers, partner)
 
 
 def test_the_expert_prices_a_deal_with_the_slam_bonus(write: Callable[[str, str], str]) -> None:
@@ -126,7 +131,7 @@ def test_the_expert_prices_a_deal_with_the_slam_bonus(write: Callable[[str, str]
 
     rules = compile_rules(load_ruleset(write("k.yaml", CLUB.format(bonus=1000))))
     contract = _contract(rules, "13", (0,), 2)
-    hook = rules.settle(contract, [13, 0, 0, 0], 0, 0)
+    hook = rules.scoring.settle(contract, [13, 0, 0, 0], 0, 0)
     bot = ExpertBot(rules, random.Random(1))
     valued = bot._scored(("13", (0,), 2, 0, 0, 0, 13, 0, 0, 0), contract.bid)  # the memo's key: me 0, tricks
     assert valued == float(hook[0]) and hook[0] > 1000
@@ -151,7 +156,7 @@ def test_the_score_sheet_books_the_slam_bonus(write: Callable[[str, str], str], 
         == 0
     )
     standard = compile_rules(load_ruleset("standard"))
-    plain = standard.settle(_contract(standard, "13", (0,), 2), [13, 0, 0, 0], 0, 0)
+    plain = standard.scoring.settle(_contract(standard, "13", (0,), 2), [13, 0, 0, 0], 0, 0)
     from regelmotor.score_sheet import read_sheet, score
 
     totals = score(read_sheet(Path(sheet))).session.totals
@@ -227,8 +232,8 @@ def test_two_house_rules_that_each_add_a_plugin_are_both_in_force(
     assert [p.name for p in resolved.ruleset.plugin_uses()] == ["eksempel", "last-card"]
     rules = compile_rules(resolved)
     assert [name for name, _ in rules.plugins] == ["eksempel", "last-card"]
-    assert rules.trick_winner(parse_cards("2H AH 3H 4H"), 0, False, None) == 3  # last-card's rule
-    assert rules.trick_winner(parse_cards("2H AH 7S 4H"), 0, False, None) == 2  # eksempel's, outside it
+    assert rules.play.trick_winner(parse_cards("2H AH 3H 4H"), 0, False, None) == 3  # last-card's rule
+    assert rules.play.trick_winner(parse_cards("2H AH 7S 4H"), 0, False, None) == 2  # eksempel's, outside it
 
 
 HOUSE = """\
@@ -282,8 +287,8 @@ def test_a_plain_trick_winner_plugin_is_not_dropped_when_jokers_can_be_trumped(
     _fake_entry_point(monkeypatch, "last-card", LastCardWins)
     ruleset = load_ruleset("standard", ["joker-trumpable"]).ruleset.model_copy(update={"plugins": ("last-card",)})
     rules = compile_rules(ruleset)
-    assert rules.trick_winner(parse_cards("2H AH 3H 4H"), 0, False, None) == 3
-    assert rules.trick_winner(parse_cards("JK1 AS 2H 3H"), 0, False, None) == 1  # joker-trumpable still decides
+    assert rules.play.trick_winner(parse_cards("2H AH 3H 4H"), 0, False, None) == 3
+    assert rules.play.trick_winner(parse_cards("JK1 AS 2H 3H"), 0, False, None) == 1  # joker-trumpable still decides
 
 
 def test_a_misspelt_hook_is_refused_at_its_plugin(monkeypatch: pytest.MonkeyPatch, club: Callable[..., str]) -> None:

@@ -6,13 +6,13 @@ from fractions import Fraction as F
 
 import pytest
 
-from regelmotor.rules.scoring import RoleScores
+from regelmotor.rules.scoring.scorer import RoleScores
 
 from .conftest import CONFIGS, rules_of
 
 
 def trump(name: str, designation: str, level: int, tricks: int, alone: bool = False, doublings: int = 0) -> RoleScores:
-    return rules_of(name).scorer.score_trump(designation, level, tricks, alone=alone, doublings=doublings)
+    return rules_of(name).scoring.scorer.score_trump(designation, level, tricks, alone=alone, doublings=doublings)
 
 
 def test_001_example_8_bid_10_tricks_gives_60() -> None:
@@ -51,14 +51,14 @@ def test_a_failed_contract_pays_double_the_base_rate() -> None:
 def test_001_sol_values_from_each_of_the_three(sol: str, points: int) -> None:
     """001: "Sol giver 50, ren sol 100, bordlægger 150 og ren bordlægger 200 point fra hver af de tre andre.
     Taber melderen, betaler han den dobbelte takst til hver." """
-    scorer = rules_of("standard").scorer
+    scorer = rules_of("standard").scoring.scorer
     assert scorer.score_sol(sol, 0) == RoleScores(F(3 * points), None, F(-points), 3)
     assert scorer.score_sol(sol, 2) == RoleScores(F(-6 * points), None, F(2 * points), 3)
 
 
 def test_sol_allows_one_trick_and_ren_sol_none() -> None:
     """001: "I sol må melderen højst tage ét stik, i ren sol slet ingen." """
-    scorer = rules_of("standard").scorer
+    scorer = rules_of("standard").scoring.scorer
     assert scorer.score_sol("sol", 1).declarer > 0
     assert scorer.score_sol("ren sol", 1).declarer < 0
 
@@ -99,7 +99,7 @@ def test_thorsen_trump_formula(
 def test_thorsen_sol_formula(sol: str, tricks: int, declarer: F, opponent: F) -> None:
     """000 7.3 "7.2.3": "P = 45/4 V D G B"; "7.2.1": "Hvis en spilfører ingen stik vinder, vinder han tillige
     hvis kontrakten er ren sol"."""
-    scores = rules_of("thorsen").scorer.score_sol(sol, tricks)
+    scores = rules_of("thorsen").scoring.scorer.score_sol(sol, tricks)
     assert (scores.declarer, scores.opponent) == (declarer, opponent)
 
 
@@ -112,7 +112,7 @@ def test_gruppe2_doubling_doubles_the_stake() -> None:
 def test_every_game_every_ruleset_can_score_sums_to_zero(name: str, house: str | None) -> None:
     """000 7.1.2: "I alle spil og i straftildeling skal summen af spillernes scorer være nul." Where the game
     is zero-sum: engelsk whist scores the winning pair alone (002)."""
-    scorer = rules_of(name, *([house] if house else [])).scorer
+    scorer = rules_of(name, *([house] if house else [])).scoring.scorer
     games = list(scorer.every_game())
     # every trick bid at every count (hundreds); without trick bids every named bid and every split of the tricks
     assert len(games) > (500 if scorer.ruleset.designations else 30)

@@ -52,17 +52,17 @@ def test_the_engine_applies_no_string_it_was_not_given_at_its_edge() -> None:
     """``apply`` takes the notation and reads it once (``parse``); the history keeps the typed action."""
     game = play(deal("standard", dealer=3), "8", "pass", "pass", "pass")
     assert all(type(action) is Action for _, action in game.history)
-    assert game.history[0][1].bid == game.rules.ladder.parse("8")
+    assert game.history[0][1].bid == game.rules.auction.ladder.parse("8")
 
 
 def test_one_function_makes_the_public_view_of_an_action() -> None:
     """000 definitions, "Spille et kort": a card laid fordækt lies face down; only its owner sees it. The
     exchange's discards are seen by the one who made them only."""
-    discard = parse_action("discard AS KH 2C", rules_of("standard").ladder)
+    discard = parse_action("discard AS KH 2C", rules_of("standard").auction.ladder)
     assert public(discard, actor=1, viewer=1) == discard
     hidden = public(discard, actor=1, viewer=2)
     assert str(hidden) == "discard ? ? ?" and hidden.cards == () and hidden.hidden == 3
-    laid = parse_action("fordækt 7H", rules_of("standard").ladder)
+    laid = parse_action("fordækt 7H", rules_of("standard").auction.ladder)
     assert str(public(laid, actor=0, viewer=3)) == "fordækt ?" and public(laid, actor=0, viewer=0) == laid
     assert public(PASS_ACTION, actor=0, viewer=1) is PASS_ACTION
 

@@ -68,7 +68,7 @@ def test_there_is_no_bidding_and_forhaand_leads_to_the_first_trick() -> None:
     game = Game.from_seed(rules_of("engelsk"), 7, dealer=1)
     assert game.phase == "play" and game.calls == [] and game.contract == "whist"
     assert game.to_act == 2  # forhånd: the player to the dealer's left
-    assert len(rules_of("engelsk").ladder) == 0
+    assert len(rules_of("engelsk").auction.ladder) == 0
 
 
 def test_the_pair_with_most_tricks_gets_one_point_per_trick_over_the_book() -> None:
@@ -84,7 +84,9 @@ def test_the_pair_with_most_tricks_gets_one_point_per_trick_over_the_book() -> N
 
 def test_partners_sit_across_the_table() -> None:
     """da.wikipedia.org/wiki/Whist (cited by engelsk.yaml): "Makkerne i de to par placeres overfor hinanden." """
-    scores = rules_of("engelsk").settle(ContractInfo(rules_of("engelsk").contract_bid("whist"), ()), [3, 2, 5, 3], 0, 0)
+    scores = rules_of("engelsk").scoring.settle(
+        ContractInfo(rules_of("engelsk").contract_bid("whist"), ()), [3, 2, 5, 3], 0, 0
+    )
     assert scores == [2, 0, 2, 0]  # seats 0 and 2 took 8: two over the book
 
 
@@ -117,14 +119,14 @@ def test_only_the_pair_that_wins_a_deal_scores_towards_the_game() -> None:
 def test_dansk_bids_are_grandi_sol_grand_and_nolo_nolo_lowest() -> None:
     """002: "Dansk whist: uden trumf, med meldinger (grandi, sol, grand, nolo) samt pasnolo."; terningekast.dk:
     "Grandi er den højeste melding og nolo er det laveste." """
-    assert rules_of("dansk").ladder.describe() == "nolo < grand < sol < grandi"
+    assert rules_of("dansk").auction.ladder.describe() == "nolo < grand < sol < grandi"
 
 
 def test_dansk_whist_is_played_without_trump() -> None:
     """002: "Dansk whist spilles uden trumf." """
     rules = rules_of("dansk")
-    for bid in (*rules.ladder.bids, rules.contract_bid("pasnolo")):
-        assert rules.declaration(ContractInfo(bid, (0,) if bid.rank >= 0 else ())).trump == "none"
+    for bid in (*rules.auction.ladder.bids, rules.contract_bid("pasnolo")):
+        assert rules.declaration.plan(ContractInfo(bid, (0,) if bid.rank >= 0 else ())).trump == "none"
 
 
 def test_if_all_pass_pasnolo_is_played_each_for_himself() -> None:
@@ -141,8 +143,8 @@ def test_the_winner_of_pasnolo_has_the_fewest_tricks() -> None:
     """002: "Vinderen i pasnolo er spilleren med færrest stik, når alle stik er spillet." """
     rules = rules_of("dansk")
     pasnolo = rules.contract_bid("pasnolo")
-    assert rules.settle(ContractInfo(pasnolo, ()), [1, 4, 4, 4], 0, 0) == [3, -1, -1, -1]
-    assert rules.settle(ContractInfo(pasnolo, ()), [2, 2, 4, 5], 0, 0) == [2, 2, -2, -2]  # two share it
+    assert rules.scoring.settle(ContractInfo(pasnolo, ()), [1, 4, 4, 4], 0, 0) == [3, -1, -1, -1]
+    assert rules.scoring.settle(ContractInfo(pasnolo, ()), [2, 2, 4, 5], 0, 0) == [2, 2, -2, -2]  # two share it
 
 
 def test_grandi_the_declarer_leads_and_must_take_the_first_seven_tricks() -> None:
@@ -177,12 +179,15 @@ def test_grandi_ends_when_a_trick_of_the_first_seven_is_lost() -> None:
 def test_sol_the_declarer_alone_may_take_at_most_one_trick_ace_low() -> None:
     """002: "Melderen spiller alene og må højst tage 1 stik."; terningekast.dk: "Solo-nolo ... Es er lavest" """
     rules = rules_of("dansk")
-    assert rules.scorer.score_sol("sol", 1).declarer == 9 and rules.scorer.score_sol("sol", 2).declarer == -9
+    assert (
+        rules.scoring.scorer.score_sol("sol", 1).declarer == 9
+        and rules.scoring.scorer.score_sol("sol", 2).declarer == -9
+    )
     ace, king = parse_card("AS"), parse_card("KS")
     sol = rules.contract_bid("sol")
-    plan = rules.declaration(ContractInfo(sol, (0,)))
+    plan = rules.declaration.plan(ContractInfo(sol, (0,)))
     assert plan.sol_order is True and plan.partner is None  # the partner plays against him too
-    assert rules.trick_winner([ace, king, parse_card("2S"), parse_card("3S")], None, True, None) == 1
+    assert rules.play.trick_winner([ace, king, parse_card("2S"), parse_card("3S")], None, True, None) == 1
 
 
 def test_grand_the_declarer_with_his_partner_takes_at_least_seven_ace_high() -> None:
@@ -190,18 +195,18 @@ def test_grand_the_declarer_with_his_partner_takes_at_least_seven_ace_high() -> 
     højest." """
     rules = rules_of("dansk")
     grand = rules.contract_bid("grand")
-    plan = rules.declaration(ContractInfo(grand, (1,)))
+    plan = rules.declaration.plan(ContractInfo(grand, (1,)))
     assert plan.partner == 3 and plan.sol_order is False  # his partner across the table; the ace high
-    assert rules.settle(ContractInfo(grand, (1,), 3), [3, 4, 3, 3], 0, 0) == [-2, 2, -2, 2]  # 4 + 3 = 7
-    assert rules.settle(ContractInfo(grand, (1,), 3), [4, 4, 3, 2], 0, 0) == [2, -2, 2, -2]  # 6: lost
+    assert rules.scoring.settle(ContractInfo(grand, (1,), 3), [3, 4, 3, 3], 0, 0) == [-2, 2, -2, 2]  # 4 + 3 = 7
+    assert rules.scoring.settle(ContractInfo(grand, (1,), 3), [4, 4, 3, 2], 0, 0) == [2, -2, 2, -2]  # 6: lost
 
 
 def test_nolo_the_declarer_with_his_partner_takes_at_most_six() -> None:
     """002: "Melderen skal sammen med sin makker tage højst 6 stik." """
     rules = rules_of("dansk")
     nolo = rules.contract_bid("nolo")
-    assert rules.settle(ContractInfo(nolo, (0,), 2), [3, 4, 3, 3], 0, 0) == [1, -1, 1, -1]
-    assert rules.settle(ContractInfo(nolo, (0,), 2), [4, 3, 3, 3], 0, 0) == [-1, 1, -1, 1]  # 7: lost
+    assert rules.scoring.settle(ContractInfo(nolo, (0,), 2), [3, 4, 3, 3], 0, 0) == [1, -1, 1, -1]
+    assert rules.scoring.settle(ContractInfo(nolo, (0,), 2), [4, 3, 3, 3], 0, 0) == [-1, 1, -1, 1]  # 7: lost
 
 
 def test_the_player_after_the_dealer_leads_unless_grandi() -> None:
@@ -215,7 +220,7 @@ def test_the_player_after_the_dealer_leads_unless_grandi() -> None:
 def test_dansk_scoring_is_zero_sum() -> None:
     """002: "I dansk whist er regnskabet et nulsumsspil: det, vinderne får, trækkes tilsvarende fra taberne, så
     summen altid er 0." """
-    games = list(rules_of("dansk").scorer.every_game())
+    games = list(rules_of("dansk").scoring.scorer.every_game())
     assert len(games) > 30 and all(scores.total == 0 for _, _, scores in games)
 
 
@@ -226,9 +231,9 @@ def test_staerke_spades_are_trump() -> None:
     """002: "En melding kan have påhæng ... Eksempler: kvarte, gode (klør), stærke (spar), sans (uden trumf),
     halve og vip." """
     rules = rules_of("standard", "staerke")
-    bid = rules.ladder.parse("8 staerke")
-    assert bid.text == "8 stærke" and bid.rank == rules.ladder.parse("8 gode").rank  # as high as gode
-    assert rules.declaration(ContractInfo(bid, (0,))).trump == "S"
+    bid = rules.auction.ladder.parse("8 staerke")
+    assert bid.text == "8 stærke" and bid.rank == rules.auction.ladder.parse("8 gode").rank  # as high as gode
+    assert rules.declaration.plan(ContractInfo(bid, (0,))).trump == "S"
     game = Game.from_seed(rules, 5)
     while game.phase == "auction":
         game.apply("8 stærke" if "8 stærke" in offered(game) else "pass")
@@ -239,10 +244,10 @@ def test_dobbelt_bordlaegger_is_the_sol_bid_above_ren_bordlaegger() -> None:
     """002: "Nolo-meldinger spilles uden makker og uden trumf. Typerne er: sol, ren sol, bordlægger, ren
     bordlægger (og i nogle grupper dobbelt bordlægger)." """
     rules = rules_of("standard", "dobbelt-bordlaegger")
-    dobbelt = rules.ladder.parse("dobbelt bordlægger")
-    assert dobbelt.rank == rules.ladder.parse("ren bordlægger").rank + 1
-    assert rules.open_hands(ContractInfo(dobbelt, (0,)), "after_first_lead") == (0,)
-    assert rules.scorer.score_sol("dobbelt bordlægger", 0).declarer == 3 * 400
+    dobbelt = rules.auction.ladder.parse("dobbelt bordlægger")
+    assert dobbelt.rank == rules.auction.ladder.parse("ren bordlægger").rank + 1
+    assert rules.play.open_hands(ContractInfo(dobbelt, (0,)), "after_first_lead") == (0,)
+    assert rules.scoring.scorer.score_sol("dobbelt bordlægger", 0).declarer == 3 * 400
 
 
 # --- the commands on the new games ---------------------------------------------------------------
@@ -316,8 +321,8 @@ def test_a_partner_contract_is_scored_by_the_declarers_own_side(club: Callable[.
     )
     rules = compile_rules(load_ruleset(path))
     grand = rules.contract_bid("grand")
-    assert rules.settle(ContractInfo(grand, (1,), 3), [3, 4, 3, 3], 0, 0) == [-8, 8, -8, 8]  # 7 tricks: made
-    assert rules.settle(ContractInfo(grand, (0,), 2), [3, 4, 3, 3], 0, 0) == [-7, 7, -7, 7]  # 6 tricks: failed
+    assert rules.scoring.settle(ContractInfo(grand, (1,), 3), [3, 4, 3, 3], 0, 0) == [-8, 8, -8, 8]  # 7 tricks: made
+    assert rules.scoring.settle(ContractInfo(grand, (0,), 2), [3, 4, 3, 3], 0, 0) == [-7, 7, -7, 7]  # 6 tricks: failed
 
 
 def test_trump_from_the_dealers_card_needs_the_dealer_at_the_table(club: Callable[..., str]) -> None:

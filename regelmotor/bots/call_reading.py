@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from regelmotor.bids import Bid
 from regelmotor.engine.actions import Action, Verb
-from regelmotor.ruleset.compile import Rules, per_rules
+from regelmotor.ruleset.compile import Rules
 
 Floats = npt.NDArray[np.float64]
 
@@ -78,7 +78,7 @@ game of trump bids with designations (es-makker whist); one of named bids only (
 def meanings_for(rules: Rules) -> Meanings | None:
     """The meanings to read ``rules``' calls by, or None: no curve fitted for a game like it."""
     found = MEANINGS_BY_RULESET.get(rules.name)
-    if found is None and rules.designations:
+    if found is None and rules.auction.designations:
         return MEANINGS
     return found
 
@@ -116,12 +116,12 @@ class HandMeasures:
     @classmethod
     def of(cls, rules: Rules) -> HandMeasures:
         """The measures of ``rules``' ranks, made once per compiled ruleset."""
-        return per_rules(_MEASURES, rules, cls._made)
+        return rules.kept("hand measures", cls._made)
 
     @classmethod
     def _made(cls, rules: Rules) -> HandMeasures:
-        wins = rules.led_joker_wins
-        strength = rules.card_play.sol_strength
+        wins = rules.play.led_joker_wins
+        strength = rules.play.sol_strength
         holdings = np.arange(1 << 13, dtype=np.int64)
         has = (holdings[:, None] >> np.arange(13)) & 1 == 1
         length = has.sum(axis=1)
@@ -153,9 +153,6 @@ class HandMeasures:
         return tricks.astype(np.float64), self.danger[holding].sum(axis=1).astype(np.float64)
 
 
-_MEASURES: dict[int, tuple[Rules, HandMeasures]] = {}
-
-
 def _sigmoid(x: Floats) -> Floats:
     return 1.0 / (1.0 + np.exp(-x))
 
@@ -166,7 +163,7 @@ def _trump_level(bid: Bid) -> int | None:
 
 def takes_few(rules: Rules, bid: Bid) -> bool:
     """A bid to take few tricks (sol, bordlægger, a plugin's like them): read by the sol measure."""
-    named = rules.named(bid)
+    named = rules.auction.named(bid)
     return named is not None and named.max_tricks is not None
 
 
@@ -176,7 +173,7 @@ def what_calls_say(history: Sequence[tuple[int, Action]], rules: Rules, seats: i
     bid_level: list[int | None] = [None] * seats
     passed_at: list[int | None] = [None] * seats
     sol = [False] * seats
-    trump_bids = [b for b in rules.ladder.bids if b.designation is not None]
+    trump_bids = [b for b in rules.auction.ladder.bids if b.designation is not None]
     current: Bid | None = None
     for seat, action in history:
         if action.verb not in AUCTION_VERBS:

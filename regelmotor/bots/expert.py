@@ -3,7 +3,8 @@
 Determinized Monte Carlo, the family of GIB (bridge) and Kermit (Skat): deal the cards the bot
 cannot see at random, consistently with everything it has seen; play each candidate action out
 to the end of the deal on each sampled deal; score the result through the ruleset's one scoring door
-(``Rules.points``, with every plugin's wrapper); take the candidate with the most points on average for its own seat.
+(``rules.scoring.points``, with every plugin's wrapper); take the candidate with the most points on average
+for its own seat.
 
 It knows no designation, sol bid or house rule by name. A bid is weighed by what the compiled
 ruleset does with it: the engine runs the sampled deal's declaration and exchange (the hooks
@@ -25,6 +26,7 @@ would know there (the kernel's policy reads no hand the rules have not shown it)
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import sys
@@ -45,6 +47,7 @@ from regelmotor.bots.call_reading import HandMeasures, meanings_for
 from regelmotor.bots.first_lead import AtFirstLead, ExchangeAsk, Known, first_lead, takes_first_lead_path
 from regelmotor.bots.heuristic import HeuristicBot
 from regelmotor.bots.knowledge import CallReading, play_knowledge, read_rows, sample_worlds
+from regelmotor.bots.style import Style, kind_of
 from regelmotor.cards import Card
 from regelmotor.engine.actions import (
     KEEP_ACTION,
@@ -60,7 +63,8 @@ from regelmotor.engine.discards import Discards
 from regelmotor.engine.game import PLAY, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
-from regelmotor.ruleset.compile import Rules, per_rules
+from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.phases import PlayPhase
 
 __all__ = ["DEFAULT_BUDGET", "V1_BUDGET", "Budget", "ExpertBot"]
 
@@ -68,7 +72,6 @@ K_ = TypeVar("K_")
 """What a batch of playouts is grouped by: a candidate action, or a kind of contract."""
 
 
-_KERNELS: dict[int, tuple[Rules, play_row.KernelRules]] = {}
 _TOKENS = itertools.count()
 _LEAF_TABLES = threading.local()
 """Each thread's double-dummy tables, one per seat, made once (a bot per deal would make four per deal);
@@ -76,10 +79,10 @@ a table says which bot and contract its positions belong to, and is cleared for 
 _WARNED: set[str] = set()
 
 
-def kernel_for(rules: Rules) -> play_row.KernelRules:
+def kernel_for(rules: Rules) -> PlayPhase:
     """The kernel constants of ``rules``, made once per compiled ruleset; says once when it cannot be exact."""
-    kernel = per_rules(_KERNELS, rules, play_row.KernelRules.build)
-    if kernel.by_plugin and rules.name not in _WARNED:
+    kernel = rules.play
+    if not kernel.exact and rules.name not in _WARNED:
         _WARNED.add(rules.name)
         print(
             f"regelmotor: a plugin decides a play rule of {rules.name}; the expert bot plays its "
@@ -89,16 +92,12 @@ def kernel_for(rules: Rules) -> play_row.KernelRules:
     return kernel
 
 
-_VALUES: dict[int, tuple[Rules, dict[tuple[object, ...], tuple[float, ...]]]] = {}
-
-
 def _value_tables(rules: Rules) -> dict[tuple[object, ...], tuple[float, ...]]:
     """The card value tables of a compiled ruleset, by contract, shared by every bot that plays it (they
     depend on the rules alone, and a bot lives for one deal)."""
-    return per_rules(_VALUES, rules, lambda _: {})
+    return rules.kept("card values", lambda _: {})
 
 
-_POINTS: dict[int, tuple[Rules, dict[tuple[object, ...], float]]] = {}
 POINTS_KEPT = 100_000
 """The most deal scores kept per ruleset (a few tens of MB); past it the memo starts again."""
 
@@ -106,7 +105,7 @@ POINTS_KEPT = 100_000
 def _points_memo(rules: Rules) -> dict[tuple[object, ...], float]:
     """A seat's points for a contract's tricks, by ruleset: the scoring depends on nothing else, and the
     same splits of the tricks recur across decisions, seats and deals (a bot lives for one deal)."""
-    memo = per_rules(_POINTS, rules, lambda _: {})
+    memo: dict[tuple[object, ...], float] = rules.kept("deal points", lambda _: {})
     if len(memo) > POINTS_KEPT:
         memo.clear()
     return memo
@@ -144,8 +143,14 @@ class ExpertBot:
         play_samples: int | None = None,
         plan_samples: int | None = None,
         budget: Budget = DEFAULT_BUDGET,
+        style: Style | None = None,
     ) -> None:
-        """``play_samples`` (for a card led too) and ``plan_samples`` override the budget's (tests play small)."""
+        """``play_samples`` (for a card led too) and ``plan_samples`` override the budget's (tests play small);
+        ``style`` (``bots/style.py``) sets its caution in place of the budget's and leans its calls."""
+        if style is not None and style.caution != budget.bid_caution:
+            budget = dataclasses.replace(budget, bid_caution=style.caution)
+        self.style = None if style is None or not (style.appetite or style.passing) else style
+        """The style's leanings, where it has any (its caution is in the budget)."""
         self.rules = rules
         self.rng = rng
         self.kernel = kernel_for(rules)
@@ -333,6 +338,8 @@ class ExpertBot:
         order = {action: i for i, action in enumerate(legal)}
         caution, errors = self.budget.bid_caution, self._errors
         decide = {a: v - caution * errors.get(a, 0.0) for a, v in values.items()}
+        if auction and self.style is not None:
+            decide = self.style.lean(decide)
         choice = max(decide, key=lambda a: (decide[a], a == PASS_ACTION, -order.get(a, 0)))
         if auction and choice.bid is not None and self.budget.honest_samples:
             again = self._priced_again(view, legal, choice.bid)
@@ -412,7 +419,7 @@ class ExpertBot:
         no part in choosing them. Only finalists are bid; their kinds' prices are kept for the seat's later
         calls in the same deal.
         """
-        ladder = self.rules.ladder
+        ladder = self.rules.auction.ladder
         me = view.seat
         chosen, priced = self._kinds.setdefault((me, view.dealer, view.hand), ({}, {}))
         bids = [a.bid for a in legal if a.bid is not None] if not claiming else list(ladder.bids)
@@ -424,7 +431,10 @@ class ExpertBot:
             chosen[kind] = []
 
         def best(kind: object) -> float:
-            return max(self._mean(me, chosen[kind], bid) for bid in by_kind[kind])
+            price = max(self._mean(me, chosen[kind], bid) for bid in by_kind[kind])
+            if self.style is not None:  # a kind the style wants is kept among the finalists as it is bid
+                price += self.style.appetite_for(kind_of(by_kind[kind][0]))
+            return price
 
         start = 0
         for share, keep in self.budget.selection:
@@ -596,7 +606,7 @@ class ExpertBot:
     def _exchange_choice(self, ask: ExchangeAsk) -> Action:
         hand, counts, kitty, legal, sol, trump, called = ask
         values, ranked = self._least_wanted(hand, sol, trump, called)
-        deck = 52 + self.rules.jokers
+        deck = 52 + self.rules.dealing.jokers
         average = (sum(values[:deck]) - sum(values[c] for c in hand)) / (deck - len(hand))
         best, best_gain = None, float("-inf")
         for count in counts:
@@ -741,7 +751,7 @@ class ExpertBot:
         them yet. ``full`` is the memo's key: the contract's text, its declarers, partner, vip
         card and doublings, ``me``, then each seat's tricks."""
         _, declarers, partner, vip_card, doublings, me, *tricks = full
-        scores = self.rules.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
+        scores = self.rules.scoring.points(ContractInfo(bid, declarers, partner), tricks, vip_card, doublings)
         points = self._memo[full] = float(scores[me])
         return points
 

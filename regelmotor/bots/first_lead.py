@@ -44,8 +44,9 @@ from regelmotor.engine.phases.exchange import (
     next_to_pass_on,
 )
 from regelmotor.hooks import PARTNER, ContractInfo, Denomination, ExchangeTurn
-from regelmotor.play_row import KernelRules, PlayFacts, observed_row, open_at
-from regelmotor.ruleset.compile import Rules, from_club
+from regelmotor.play_row import PlayFacts, observed_row, open_at
+from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.phases import PlayPhase
 
 HOOKS = (
     "regelmotor_may_join",
@@ -108,7 +109,7 @@ class AtFirstLead:
 
 def takes_first_lead_path(rules: Rules) -> bool:
     """Whether the shipped rule families decide every hook this path calls (no club's plugin does)."""
-    return not any(from_club(rules.plugin_manager, hook) for hook in HOOKS)
+    return not any(rules.from_club(hook) for hook in HOOKS)
 
 
 @dataclass
@@ -130,9 +131,9 @@ def _contract(rules: Rules, world: Game, bid: Action, known: Known) -> tuple[Bid
     if key in known.ends:
         return known.ends[key]
     found = None
-    status = rules.auction.advance(world.auction_status, str(bid))
+    status = rules.auction.procedure.advance(world.auction_status, str(bid))
     while status.to_act is not None and PASS in status.legal:
-        status = rules.auction.advance(status, PASS)
+        status = rules.auction.procedure.advance(status, PASS)
     if status.to_act is None and status.highest is not None and status.holder is not None:
         declarers = (status.holder, *status.joiners)
         found = (
@@ -167,7 +168,7 @@ class _Deal:
 
 
 def first_lead(
-    rules: Rules, kernel: KernelRules, world: Game, bid: Action, chooser: Chooser, known: Known
+    rules: Rules, kernel: PlayPhase, world: Game, bid: Action, chooser: Chooser, known: Known
 ) -> AtFirstLead | None:
     """``world`` (at a seat's call) after that seat bids ``bid`` and every other seat passes, declared and
     exchanged by ``chooser``, at its first lead; None where a step needs a ``Game`` (the module says which).
@@ -184,11 +185,11 @@ def first_lead(
     deal.partner = deal.holder()
     info = ContractInfo(contract, declarers, deal.partner if deal.public else None, deal.exchanger)
     _exchange(rules, deal, info, chooser, known)
-    if rules.fordaekt(info, deal.called, hands[declarers[0]]):
+    if rules.declaration.fordaekt(info, deal.called, hands[declarers[0]]):
         return None  # a fordækt card to lay
-    if rules.doubling.most:
+    if rules.declaration.doubling.most:
         doubling = ContractInfo(contract, declarers, deal.partner)
-        may = rules.doubling.doublers(doubling, deal.seats)
+        may = rules.declaration.doubling.doublers(doubling, deal.seats)
         for seat in asked_to_double(doubling, deal.seats, deal.public, may):
             if chooser.choose_double(seat, double_actions(seat, may)) != PASS_ACTION:
                 return None  # a doubling: the Game plays it (and the redouble it allows)
@@ -252,7 +253,7 @@ def _turned(rules: Rules, deal: _Deal, designation: str, seat: int, chooser: Cho
     turned: list[Card] = []
     for number, card in enumerate(deal.kitty, 1):
         turned.append(card)
-        offer = rules.vip(designation, turned)
+        offer = rules.declaration.vip(designation, turned)
         if offer.turn == "cannot_accept":
             continue
         forced = offer.turn == "must_accept"
@@ -270,7 +271,7 @@ def _exchange(rules: Rules, deal: _Deal, contract: ContractInfo, chooser: Choose
     """The exchange's turns of ``contract`` (``ExchangePhase``'s, by the same rule functions), what is left
     passing on where the rules say."""
     hands = deal.hands
-    plan = rules.exchange(contract)
+    plan = rules.exchange.plan(contract)
     protected = None if plan.called_card_may_be_discarded else deal.called
     turns = list(plan.turns)
     done: list[int] = []

@@ -29,7 +29,7 @@ from regelmotor.engine.actions import (
 )
 from regelmotor.engine.game import View
 from regelmotor.hooks import ContractInfo
-from regelmotor.model.ruleset import Side, SolBid
+from regelmotor.rules.contracts.keys import Side, SolBid
 from regelmotor.ruleset.compile import Rules
 
 PARTNER_TRICKS = 2.5
@@ -59,17 +59,17 @@ class HeuristicBot:
     def __init__(self, rules: Rules, rng: random.Random) -> None:
         self.rules = rules
         self.rng = rng
-        self.trump_strength = rules.card_play.trump_strength
-        self.sol_strength = rules.card_play.sol_strength
-        self.joker_lead_wins = rules.led_joker_wins
+        self.trump_strength = rules.play.trump_strength
+        self.sol_strength = rules.play.sol_strength
+        self.joker_lead_wins = rules.play.led_joker_wins
         fixed: dict[str, str | None] = {}  # the trump each designation fixes, as its declaration says
-        for bid in rules.ladder.bids:
+        for bid in rules.auction.ladder.bids:
             if bid.designation is not None and bid.designation not in fixed:
-                fixed[bid.designation] = rules.declaration(ContractInfo(bid, (0,))).trump
+                fixed[bid.designation] = rules.declaration.plan(ContractInfo(bid, (0,))).trump
         self.fixed_clubs = {d for d, trump in fixed.items() if trump == "C"}
         self.fixed_none = {d for d, trump in fixed.items() if trump == "none"}
-        self.plain = rules.designations[0].id if rules.designations else None
-        self.sol_ids = {s.id for s in rules.sol_contracts}
+        self.plain = rules.auction.designations[0].id if rules.auction.designations else None
+        self.sol_ids = {s.id for s in rules.auction.sol_contracts}
 
     def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         assert view is not None, "the heuristic bot decides from its view"
@@ -134,17 +134,17 @@ class HeuristicBot:
             designation = next(iter(self.fixed_clubs))
         elif max(sum(1 for c in hand if suit_of(c) == s) for s in range(4)) <= 4 and tricks >= 4.5 and self.fixed_none:
             designation = next(iter(self.fixed_none))
-        ladder = self.rules.ladder
+        ladder = self.rules.auction.ladder
         wanted: Bid | None = None
-        levels = self.rules.levels
+        levels = self.rules.auction.levels
         if levels and level >= levels[0]:
             level = min(level, levels[-1])
             text = str(level) if designation == self.plain else f"{level} {designation}"
             wanted = ladder.parse(text)
-        if not self.rules.designations:  # only bids named by their name (dansk whist)
+        if not self.rules.auction.designations:  # only bids named by their name (dansk whist)
             return self._call_named(hand, legal)
-        if self._sol_danger(hand) <= 1 and self.rules.sol_contracts:
-            sol = ladder.parse(self.rules.sol_contracts[0].id)
+        if self._sol_danger(hand) <= 1 and self.rules.auction.sol_contracts:
+            sol = ladder.parse(self.rules.auction.sol_contracts[0].id)
             if wanted is None or sol.rank > wanted.rank:
                 wanted = sol
             if JOIN_ACTION in legal and self._is_sol(view):
@@ -167,7 +167,7 @@ class HeuristicBot:
         fitting = []
         for action in legal:
             bid = action.bid
-            named = None if bid is None else self.rules.named(bid)
+            named = None if bid is None else self.rules.auction.named(bid)
             if bid is not None and named is not None and self._named_fits(named, hand):
                 fitting.append(bid)
         return _bid_action(max(fitting, key=lambda b: b.rank), legal) if fitting else PASS_ACTION
@@ -309,7 +309,7 @@ class HeuristicBot:
 
         def winning_seat(extra: Card | None) -> int:
             trick = [c for _, c in played] + ([extra] if extra is not None else [])
-            index = self.rules.trick_winner(trick, trump, sol, None)
+            index = self.rules.play.trick_winner(trick, trump, sol, None)
             return played[index][0] if index < len(played) else me
 
         leader_now = winning_seat(None)

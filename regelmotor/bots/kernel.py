@@ -3,7 +3,7 @@
 A determinized deal is played out hundreds of times per decision, on the play row the double-dummy
 solver searches too: the play rules are ``rules.cardplay``'s own functions, reached through the row's.
 This module keeps only the playout policy and the sampling. Where a club's plugin decides a
-play-relevant hook, ``KernelRules.exact`` is False and the bot plays out with the compiled hooks
+play-relevant hook, ``rules.play.exact`` is False and the bot plays out with the compiled hooks
 themselves (``engine_playout``): slower, but right. The row's own names are ``play_row``'s, read there.
 """
 
@@ -38,7 +38,6 @@ from regelmotor.play_row import (
     TRUMP,
     VOIDS,
     WON,
-    KernelRules,
     PlayFacts,
     card_strength,
     card_suit,
@@ -52,7 +51,6 @@ from regelmotor.play_row import (
     weakest_of,
     winning_index,
 )
-from regelmotor.rules.cardplay.jokers import led_beats_trump
 from regelmotor.rules.cardplay.masks import (
     FORDAEKT,
     JOKER_MASK,
@@ -65,7 +63,9 @@ from regelmotor.rules.cardplay.masks import (
     lowest_card,
     unowned,
 )
+from regelmotor.rules.jokers.cardplay import led_beats_trump
 from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.phases import PlayPhase
 
 EPSILON = 0.05
 """How often a playout plays a random legal card instead of its greedy choice (the playouts' spread); never
@@ -527,7 +527,7 @@ def sample_rows(base: Rows, pool: Rows, allowed: Rows, capacity: Rows, samples: 
     return rows
 
 
-def first_lead_rows(rules: Rules, kernel: KernelRules, count: int, rng: random.Random) -> Rows:
+def first_lead_rows(rules: Rules, kernel: PlayPhase, count: int, rng: random.Random) -> Rows:
     """The rows of ``count`` random deals (random calls and choices) at their first lead."""
     rows: list[Rows] = []
     while len(rows) < count:
@@ -561,13 +561,13 @@ def engine_playout(rules: Rules, facts: PlayFacts, row: Rows, rng: random.Random
     suit_led = bool(row[SUIT_LED])
     called = int(row[CALLED])
     fd = int(row[FD_SUIT])
-    while not rules.play_over(info, won, played):
-        exempt = not rules.called_card_binds(seat, info)
+    while not rules.play.play_over(info, won, played):
+        exempt = not rules.play.called_card_binds(seat, info)
         context = TrickContext(
             trump, sol, played == 0, None if called < 0 or called_played or exempt else called, suit_led, fordaekt
         )
         if first is None:
-            card = rng.choice(rules.legal_cards(hands[seat], trick, context))
+            card = rng.choice(rules.play.legal_cards(hands[seat], trick, context))
         else:
             card, first = first, None
         hands[seat].remove(card)
@@ -576,7 +576,7 @@ def engine_playout(rules: Rules, facts: PlayFacts, row: Rows, rng: random.Random
         if len(trick) < 4:
             seat = (seat + 1) % 4
             continue
-        winner = (leader + rules.trick_winner(trick, trump, sol, fordaekt)) % 4
+        winner = (leader + rules.play.trick_winner(trick, trump, sol, fordaekt)) % 4
         suit_led = suit_led or leads_called_suit(trick[0], called, fd)
         won[winner] += 1
         played += 1

@@ -25,6 +25,7 @@ from regelmotor.engine.actions import KEEP_ACTION, Action, Verb, discard, fordae
 from regelmotor.engine.game import HAND, SEATS, Game, View
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.phases import PlayPhase
 
 OUT = 4
 """The sampler's holder for cards out of play: the kitty, others' discards, the fordækt card's face."""
@@ -50,7 +51,7 @@ class PlayKnowledge:
     """The cards each seat has played so far, as masks: with its hand now, the hand its calls were made on."""
 
 
-def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: play_row.KernelRules) -> PlayKnowledge:
+def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: PlayPhase) -> PlayKnowledge:
     """The kernel row of what ``view.seat`` knows, and what the sampler must respect for the rest."""
     me = view.seat
     bid = view.contract
@@ -98,7 +99,7 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: pl
         play_row.observed_row(kernel, facts, partner, known, play, me, view.partner is not None), dtype=np.int64
     )
     # the cards nobody has shown this seat
-    real = new_deck(rules.jokers)
+    real = new_deck(rules.dealing.jokers)
     seen_real = {c for c in played if c != play_row.FORDAEKT} | {c for cards in known for c in cards}
     seen_real |= set(view.discarded)
     if own_fd is not None:
@@ -117,7 +118,11 @@ def play_knowledge(view: View, legal: Sequence[Action], rules: Rules, kernel: pl
         raise RegelmotorError(f"seat {me}'s view does not add up: {capacity} for {len(pool)} unseen cards")
     turned = set(view.turned)
     declarer_bits = play_row.mask_of(view.declarers)
-    barred = 0 if called is None else play_row.barred_from_called(shown, called, fd, kernel.constants)
+    barred = (
+        0
+        if called is None
+        else play_row.barred_from_called(shown, called, fd, int(row[play_row.TRUMP]), kernel.constants)
+    )
     if row[play_row.EXEMPT] >= 0:  # the partner card's rules do not bind a selvmakker declarer
         barred &= ~(1 << int(row[play_row.EXEMPT]))
     allowed = []
@@ -224,12 +229,12 @@ def sample_worlds(
     with ``reading``, drawn from ``reading.oversample * count`` random deals as the calls heard say."""
     me = view.seat
     mine = _initial_hand(view)
-    kitty_size = rules.kitty_size
+    kitty_size = rules.dealing.kitty
     kitty_known = _kitty_known(view)
     if len(mine) != HAND or any(i >= kitty_size for i in kitty_known):
         return []
     taken = set(mine) | set(kitty_known.values())
-    pool = [c for c in new_deck(rules.jokers) if c not in taken]
+    pool = [c for c in new_deck(rules.dealing.jokers) if c not in taken]
     hand_now = sorted(view.hand)
     dealt = max(tries, reading.oversample if reading else 0) * count
     shuffled = np.random.default_rng(rng.getrandbits(64)).permuted(np.tile(np.array(pool), (dealt, 1)), axis=1)

@@ -109,7 +109,7 @@ def _describe_state(game: Game, label: str, lang: str = "en") -> str:
     if game.tricks:
         lines.append(line("tricks_won", counts=", ".join(f"{seat(s)}: {n}" for s, n in enumerate(game.tricks_won))))
     if game.scores is not None:
-        shown = game.rules.shown_points(game.scores)  # the same numbers as --json and the score sheet
+        shown = game.rules.scoring.shown_points(game.scores)  # the same numbers as --json and the score sheet
         points = [number_text(p, lang, signed=True) for p in shown]  # Danish writes 6,67
         lines.append(line("scores", scores=", ".join(f"{seat(s)}: {p}" for s, p in enumerate(points))))
     lines.append(line("phase", phase=words.get(f"phase_{game.phase}", game.phase)))

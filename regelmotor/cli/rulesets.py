@@ -160,16 +160,16 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     _, rules = load_rules(args)
-    ladder = rules.ladder
+    ladder = rules.auction.ladder
     if args.json:
         print_json([bid.text for bid in ladder], out)
         return EXIT_OK
     if not ladder.bids:
-        contract = rules.redealing.all_pass_contract
+        contract = rules.dealing.redealing.all_pass_contract
         out.write(f"no bidding in {rules.name}: every deal is {contract}\n")
         return EXIT_OK
     lines: list[str] = []
-    plain = rules.designations[0].id if rules.designations else None
+    plain = rules.auction.designations[0].id if rules.auction.designations else None
     for group in ladder.groups:
         text = " = ".join(bid.text for bid in group)
         starts_level = group[0].level is not None and group[0].designation == plain

@@ -20,9 +20,9 @@ from regelmotor.cli.base import (
 )
 from regelmotor.errors import RegelmotorError
 from regelmotor.hooks import ContractInfo
-from regelmotor.model.ruleset import Side
 from regelmotor.numbers import NumberError, whole
 from regelmotor.rounding import number_text
+from regelmotor.rules.contracts.keys import Side
 from regelmotor.ruleset.compile import Rules
 from regelmotor.score_sheet import (
     tricks_of,
@@ -48,7 +48,7 @@ def _score_args(command: argparse.ArgumentParser) -> None:
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = load_rules(args)
     bid = rules.contract_bid(args.contract)
-    side = rules.side(bid)
+    side = rules.auction.side(bid)
     if side is Side.EACH:
         return _score_each(args, rules, bid, out)
     try:
@@ -60,14 +60,14 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         problem = say_to(args, "err_score_pair_tricks", bid=bid, tricks=args.tricks)
     elif not 0 <= args.tricks <= 13:
         problem = say_to(args, "err_score_tricks", tricks=args.tricks)
-    elif args.doubled and not rules.doubling.most:
+    elif args.doubled and not rules.declaration.doubling.most:
         problem = say_to(args, "err_score_no_doubling", ruleset=resolved.label)
-    elif args.doubled > rules.doubling.most:
-        problem = say_to(args, "err_score_doubled", most=rules.doubling.most, ruleset=resolved.label)
+    elif args.doubled > rules.declaration.doubling.most:
+        problem = say_to(args, "err_score_doubled", most=rules.declaration.doubling.most, ruleset=resolved.label)
     elif bid.is_sol and args.selvmakker:
         problem = say_to(args, "err_score_selvmakker")
     elif args.vip_card is not None:
-        turns = 0 if bid.designation is None else rules.vip_turns(bid.designation)
+        turns = 0 if bid.designation is None else rules.declaration.vip_turns(bid.designation)
         if not 1 <= args.vip_card <= turns:
             problem = (
                 say_to(args, "err_score_vip_card", turns=turns) if turns else say_to(args, "err_score_not_vip", bid=bid)
@@ -75,10 +75,10 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if problem:
         sys.stderr.write(f"regelmotor: {problem}\n")
         return EXIT_INVALID
-    scores = rules.role_points(
+    scores = rules.scoring.role_points(
         bid, args.tricks, alone=args.selvmakker, vip_card=args.vip_card or 0, doublings=args.doubled
     )
-    shown = rules.shown_roles(scores)
+    shown = rules.scoring.shown_roles(scores)
     each = list(shown.each_opponent)
     if args.json:
         print_json(
@@ -129,7 +129,7 @@ def _score_each(args: argparse.Namespace, rules: Rules, bid: Bid, out: TextIO) -
     if args.doubled or args.selvmakker or args.vip_card is not None:
         sys.stderr.write(f"regelmotor: {bid} has no declarer: give only --tricks\n")
         return EXIT_INVALID
-    shown = rules.shown_points(rules.points(ContractInfo(bid, ()), tricks))
+    shown = rules.scoring.shown_points(rules.scoring.points(ContractInfo(bid, ()), tricks))
     if args.json:
         print_json({"tricks": list(tricks), "points": shown, "sum": sum(shown)}, out)
         return EXIT_OK

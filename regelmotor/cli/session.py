@@ -234,7 +234,7 @@ def _add_deal(args: argparse.Namespace, sheet: Sheet) -> str:
             raise SheetError.said("in_deal", number=exc.values.get("number"), error=named) from None
         raise
     entry = scored.entries[-1]
-    shown = scored.rules.shown_points(list(entry.points))
+    shown = scored.rules.scoring.shown_points(list(entry.points))
     lang = getattr(args, "lang", LANG_DEFAULT)
     booked = ", ".join(f"{n} {number_text(p, lang)}" for n, p in zip(sheet.players, shown, strict=True))
     coming = "" if scored.session.evening_over() else next_deal(scored.session, sheet.players, lang) + "\n"
@@ -245,7 +245,7 @@ def _undo_deal(args: argparse.Namespace, path: Path, sheet: Sheet) -> str:
     if not sheet.lines:
         raise RegelmotorError.said("no_undo", path=path)
     removed = sheet.lines.pop()
-    fixed = score(sheet).rules.fixed_partners
+    fixed = score(sheet).rules.auction.fixed_partners
     deal = describe_line(removed, fixed, args.lang)
     return say_to(args, "cli_taken_back", number=len(sheet.lines) + 1, deal=deal) + "\n"
 
@@ -256,7 +256,7 @@ def _rescore(sheet: Sheet, apply: bool, lang: str = LANG_DEFAULT) -> str:
     now = sheet.current()
     before = score(sheet)
     after = score(sheet, compile_rules(now))
-    shown = before.rules.shown_points  # the sheet's points as they were printed, before and after
+    shown = before.rules.scoring.shown_points  # the sheet's points as they were printed, before and after
 
     def changes(a: Sequence[int | float], b: Sequence[int | float]) -> str:
         both = zip(sheet.players, a, b, strict=True)

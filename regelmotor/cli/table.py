@@ -12,12 +12,15 @@ from typing import TextIO
 import platformdirs
 
 from regelmotor.bots import BOTS, check_bot
+from regelmotor.bots.style import base_name
 from regelmotor.cli.base import EXIT_OK, Command, house_rule_arg, load_rules, ruleset_args, say_to, whole_number
+from regelmotor.cli.runs import style_arg, styled
 from regelmotor.cli.words import helped
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output
 from regelmotor.play import TerminalGame
 from regelmotor.prepare import parts_of_bots, prepare
+from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.score_sheet import (
     read_sheet,
@@ -53,13 +56,15 @@ def _play_args(command: argparse.ArgumentParser) -> None:
             default="heuristic",
         ),
     )
+    style_arg(command)
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     resolved, rules = load_rules(args)
     if rules.evening.table_sizes and 4 not in rules.evening.table_sizes:
         raise RegelmotorError.said("not_four", ruleset=resolved.label)
-    check_bot(args.bots, rules)
+    check_bot(base_name(args.bots), rules)
+    args.bots = styled(args.bots, args.style, resolved)  # the expert in the club's style (--style, expert:FILE)
     record = Path(args.record) if args.record is not None else default_record()
     if args.record is None:
         record.parent.mkdir(parents=True, exist_ok=True)
@@ -134,12 +139,19 @@ def _serve_args(command: argparse.ArgumentParser) -> None:
         help="the folder the games are kept in, so a restart loses none (default: regelmotor/borde in the "
         "user's data folder, see README)",
     )
+    command.add_argument(
+        "--questions",
+        type=whole_number(1, 8),
+        default=1,
+        metavar="N",
+        help="the club's questions (compare, tune) answered at once on the club's page, 1-8 (default 1)",
+    )
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from regelmotor.web.app import create_app
     from regelmotor.web.guard import LOCAL_HOSTS
-    from regelmotor.web.server import bind, serve
+    from regelmotor.web.server import admin_link, admin_secret, bind, serve
 
     everywhere = args.host in ("0.0.0.0", "::")
     if everywhere:  # any Host header is answered: put the server behind a proxy that checks it
@@ -157,7 +169,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     sys.stderr.write(f"regelmotor: http://{shown}:{args.port}/ " + say_to(args, "cli_serve_stop") + "\n")
     store = Path(args.store) if args.store else _data_folder() / "borde"
-    app = create_app(allowed, club=club, sheet=sheet, store=store)
+    admin = None
+    if args.ruleset is not None and is_path(args.ruleset):  # the club's page saves the club's file: its link
+        admin = admin_secret()
+        link = admin_link(shown, args.port, admin)
+        sys.stderr.write("regelmotor: " + say_to(args, "cli_serve_admin", link=link) + "\n")
+    app = create_app(allowed, club=club, sheet=sheet, store=store, club_admin=admin, questions=args.questions)
     serve(app, listening)
     return EXIT_OK
 

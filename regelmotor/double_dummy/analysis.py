@@ -24,6 +24,7 @@ from regelmotor.errors import RegelmotorError
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS
 from regelmotor.rules.cardplay.masks import FORDAEKT, Rows, cards_of
 from regelmotor.ruleset.compile import Rules
+from regelmotor.ruleset.phases import PlayPhase
 
 NODES = 20_000_000
 """A search's node budget (about ten seconds): a position that costs more is reported unknown."""
@@ -107,7 +108,7 @@ class Sides:
 def sides_of(game: Game, row: Rows) -> Sides:
     """The declaring side of ``game``'s contract as the solver counts it."""
     assert game.bid is not None
-    named = game.rules.named(game.bid)
+    named = game.rules.auction.named(game.bid)
     fewest = named is not None and named.fewest_tricks
     kind = int(row[play_row.SIDE])
     if kind == EACH:
@@ -123,9 +124,9 @@ def sides_of(game: Game, row: Rows) -> Sides:
     return Sides(play_row.side_mask(row), wants, False)
 
 
-def kernel_of(rules: Rules) -> play_row.KernelRules:
+def kernel_of(rules: Rules) -> PlayPhase:
     """The kernel's play rules, or a refusal where a plugin decides a play rule the solver cannot play."""
-    kernel = play_row.KernelRules.build(rules)
+    kernel = rules.play
     if not kernel.exact:
         raise AnalysisError(
             "a plugin of this ruleset replaces a play rule (legal cards, trick winner or end of play): "

@@ -15,7 +15,6 @@ from regelmotor.double_dummy.transposition import (
     in_play_of,
     out_or_in_trick,
 )
-from regelmotor.rules.cardplay.jokers import led_beats_trump, played_any_time
 from regelmotor.rules.cardplay.masks import (
     FORDAEKT,
     JOKER_MASK,
@@ -26,6 +25,7 @@ from regelmotor.rules.cardplay.masks import (
     jit_inlined,
     lowest_card,
 )
+from regelmotor.rules.jokers.cardplay import led_beats_trump, played_any_time
 
 # --- the search ----------------------------------------------------------------------------------
 

@@ -379,7 +379,7 @@ def check_hands(hands: list[list[Card]], rules: Rules, where: str) -> None:
     if len(sizes) != 1 or not 1 <= min(sizes) <= 13:
         raise AnalysisError.said("hands_sizes", where=where, sizes=", ".join(map(str, sorted(map(len, hands)))))
     seen: set[Card] = set()
-    jokers = rules.jokers
+    jokers = rules.dealing.jokers
     for seat, hand in enumerate(hands):
         for card in hand:
             if card in seen:
@@ -485,7 +485,7 @@ def hand_table(
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
-    jokers_out = max(0, rules.jokers - sum(card >= 52 for hand in hands for card in hand))
+    jokers_out = max(0, rules.dealing.jokers - sum(card >= 52 for hand in hands for card in hand))
     tricks = {trump: cell[0] for trump, cell in zip(TRUMPS, found, strict=True)}
     bounds = {trump: cell[1] for trump, cell in zip(TRUMPS, found, strict=True) if any(cell[1])}
     return HandTable(label, tuple(tuple(h) for h in hands), tricks, board, jokers_out, bounds)

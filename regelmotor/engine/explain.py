@@ -66,7 +66,7 @@ def violation(game: Game, kind: str, seat: int, action: Action) -> RuleViolation
 
 
 def _designation_path(game: Game) -> str:
-    designations = [d.id for d in game.rules.designations]
+    designations = [d.id for d in game.rules.auction.designations]
     assert game.bid is not None and game.bid.designation is not None
     return f"designations[{designations.index(game.bid.designation)}]"
 
@@ -75,14 +75,16 @@ def why(game: Game, kind: str, seat: int, action: Action) -> Reason:
     legal = game.legal_actions()
     values: dict[str, object] = {"action": str(action), "seat": seat, "legal": legal}
     if kind == "claim":
-        rule = next((c.rule for c in game.rules.redeal_claims if any(a.name == c.action for a in legal)), "redeal")
+        rule = next(
+            (c.rule for c in game.rules.dealing.redeal_claims if any(a.name == c.action for a in legal)), "redeal"
+        )
         return rule, "claim", values
     if kind == "call":
         if action.verb is Verb.MISDEAL:
             return "misdeal", "misdeal_late", {}
         if action.is_call:
             try:
-                game.rules.auction(game.seats, [*game.calls, str(action)])
+                game.rules.auction.procedure(game.seats, [*game.calls, str(action)])
             except IllegalCall as exc:
                 return exc.rule, exc.phrase, dict(exc.values)
         return "auction", "call", values
@@ -116,7 +118,7 @@ def why_not_play(game: Game, seat: int, action: Action, legal: list[Action]) -> 
     hand = game.hands[seat]
     if card not in hand:
         return "play", "not_held", {"card": card}
-    explain = getattr(game.rules.legal_cards, "why_not", None)
+    explain = getattr(game.rules.play.legal_cards, "why_not", None)
     if explain is not None:
         refusal = explain(hand, [c for _, c in game.trick], game.trick_context(seat), card)
         if refusal is not None:

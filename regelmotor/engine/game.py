@@ -118,8 +118,8 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             kitty=list(kitty),
         )
         self.leader = self.seats[0]
-        self.claims = self._offer_claims() if rules.redeal_claims else []
-        self._auction = rules.auction.start(self.seats)
+        self.claims = self._offer_claims() if rules.dealing.redeal_claims else []
+        self._auction = rules.auction.procedure.start(self.seats)
         self._advance()
 
     # --- construction ------------------------------------------------------------------------
@@ -135,15 +135,15 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         dealer_at_table: bool = True,
     ) -> Game:
         """Deal a deck order (top card first) by the ruleset's pattern, or by ``pattern``."""
-        deal = rules.deal(deck, dealer, pattern)
+        deal = rules.dealing.deal(deck, dealer, pattern)
         return cls(rules, deal.hands, deal.kitty, dealer, dealer_at_table=dealer_at_table)
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int, dealer: int = 0, *, dealer_at_table: bool = True) -> Game:
         """A shuffled deck from ``seed``: the same seed always gives the same deal."""
-        deck = new_deck(rules.jokers)
+        deck = new_deck(rules.dealing.jokers)
         random.Random(seed).shuffle(deck)
-        deal = rules.deal(deck, dealer, None)
+        deal = rules.dealing.deal(deck, dealer, None)
         return cls(
             rules,
             deal.hands,
@@ -151,7 +151,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             dealer,
             seed=seed,
             dealer_at_table=dealer_at_table,
-            _dealt_here=rules.shipped_dealer and 0 <= dealer < SEATS,
+            _dealt_here=rules.dealing.shipped_dealer and 0 <= dealer < SEATS,
         )
 
     # --- the public face ---------------------------------------------------------------------
@@ -213,7 +213,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
         legal = self.legal
         parsed: Action | None = None
         try:
-            parsed = parse_action(text, self.rules.ladder)
+            parsed = parse_action(text, self.rules.auction.ladder)
         except NotationError as exc:
             not_notation = exc
         if parsed is not None and parsed in legal:
@@ -223,7 +223,7 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
             for candidate in legal:
                 if fold(str(candidate)) == folded:
                     return candidate
-        for rule in self.rules.redeal_claims:
+        for rule in self.rules.dealing.redeal_claims:
             if fold(rule.action) == folded:
                 return claim(rule.action)
         if parsed is None:
@@ -373,11 +373,11 @@ class Game(AuctionPhase, DeclarationPhase, ExchangePhase, PlayPhase):
 
 def _check_deal(rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], dealer: int) -> None:
     """Four hands of 13 and the kitty holding the ruleset's deck once each, and a dealer seat."""
-    expected = _deck(rules.jokers)
+    expected = _deck(rules.dealing.jokers)
     if len(hands) != SEATS or any([len(hand) != HAND for hand in hands]):
         raise DealError(f"a deal has four hands of {HAND} cards, not {[len(h) for h in hands]}")
-    if len(kitty) != rules.kitty_size:
-        raise DealError(f"the kitty holds {rules.kitty_size} cards in {rules.name}, not {len(kitty)}")
+    if len(kitty) != rules.dealing.kitty:
+        raise DealError(f"the kitty holds {rules.dealing.kitty} cards in {rules.name}, not {len(kitty)}")
     dealt = [*itertools.chain(*hands), *kitty]
     if len(dealt) != len(expected) or expected.symmetric_difference(dealt):
         twice = sorted({c for c in dealt if dealt.count(c) > 1})

@@ -120,7 +120,7 @@ class PlayObservation:
     called_played: bool = False
     """The partner card has fallen."""
     called_suit_led: bool = False
-    """The partner card's suit has been led (``Rules.leads_called_suit``), which frees its holder."""
+    """The partner card's suit has been led (``rules.play.leads_called_suit``), which frees its holder."""
 
     @property
     def played(self) -> tuple[Card, ...]:

@@ -9,19 +9,26 @@ as inferred carries the mark.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import groupby
 
 from regelmotor.bids import Bid
 from regelmotor.diff import label_of
 from regelmotor.hooks import ContractInfo
-from regelmotor.model.ruleset import Designation, Rule, SolBid
+from regelmotor.model.base import Rule
+from regelmotor.model.ruleset import Ruleset
+from regelmotor.phrases import RANK_WORDS, SUIT_WORDS
 from regelmotor.phrases import phrases as phrases
 from regelmotor.rounding import number_text, points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
-from regelmotor.rules.contracts import one_against_three
-from regelmotor.rules.designation_kinds import kind_of
+from regelmotor.rules.called_card import book as called_card_book
+from regelmotor.rules.contracts.designation_kinds import kind_of
+from regelmotor.rules.contracts.keys import Designation, SolBid
+from regelmotor.rules.contracts.named import one_against_three
+from regelmotor.rules.families import Sentence, said
+from regelmotor.rules.jernhaand import book as jernhaand_book
+from regelmotor.rules.jokers import book as jokers_book
 from regelmotor.ruleset.compile import RoleScores, Rules
 from regelmotor.ruleset.load import ResolvedRuleset
 
@@ -100,28 +107,6 @@ MATRIX_WORDS = {
 _SOURCE_IDS = re.compile(r"\b(000|001|002|003)(?:_[0-9a-f]{16}\.txt)?\b|\b(WK|Whistklubben)")
 
 
-SUIT_WORDS = {
-    "da": {"S": "spar ♠", "H": "hjerter ♥", "D": "ruder ♦", "C": "klør ♣", "none": "uden trumf"},
-    "en": {"S": "spades ♠", "H": "hearts ♥", "D": "diamonds ♦", "C": "clubs ♣", "none": "no trump"},
-}
-RANK_WORDS = {
-    "da": {
-        "A": ("es", "esser", "esserne"),
-        "K": ("konge", "konger", "kongerne"),
-        "Q": ("dame", "damer", "damerne"),
-        "J": ("knægt", "knægte", "knægtene"),
-        "T": ("tier", "tiere", "tierne"),
-    },
-    "en": {
-        "A": ("ace", "aces", "the aces"),
-        "K": ("king", "kings", "the kings"),
-        "Q": ("queen", "queens", "the queens"),
-        "J": ("jack", "jacks", "the jacks"),
-        "T": ("ten", "tens", "the tens"),
-    },
-}
-
-
 def _decimal(value: Fraction, decimals: int, lang: str) -> str:
     return number_text(points(value, decimals), lang)
 
@@ -141,8 +126,11 @@ class _Builder:
         self._role_points: dict[tuple[Bid, int, bool], RoleScores] = {}
 
     def t(self, key: str, **values: object) -> str:
-        # a display name may end a sentence with its own full stop ("vip i 3.")
-        return phrases(self.lang)[key].format(**values).replace("..", ".")
+        return said(self.lang, key, **values)
+
+    def family(self, sentences: Callable[[Ruleset, str], list[Sentence]]) -> list[Item]:
+        """A rule family's own sentences (its ``book.py``), as the book's items."""
+        return [self.item(s.text, s.rule, s.path) for s in sentences(self.r, self.lang)]
 
     def subtitle(self) -> str:
         """What the book is and what it was made from, in the club's words: the house rules by their titles
@@ -282,12 +270,7 @@ class _Builder:
         if r.omblanding.allowed:
             who = self.t("jernhaand_same" if r.omblanding.redeal_by == "same_dealer" else "jernhaand_next")
             section.items.append(self.item(self.t("omblanding", who=who), r.omblanding, "omblanding"))
-        if r.jernhaand.allowed:  # however it was set: the house rules' section names the rule, this says it
-            words = RANK_WORDS[self.lang]
-            ranks = [words[rank][1] if rank in words else rank for rank in r.jernhaand.court_ranks]
-            joined = ", ".join(ranks[:-1]) + (self.t("and") if len(ranks) > 1 else "") + ranks[-1]
-            who = self.t("jernhaand_same" if r.jernhaand.redeal_by == "same_dealer" else "jernhaand_next")
-            section.items.append(self.item(self.t("jernhaand_rule", ranks=joined, who=who), r.jernhaand, "jernhaand"))
+        section.items.extend(self.family(jernhaand_book.sentences))
         return section
 
     def bidding(self) -> Section:
@@ -301,7 +284,7 @@ class _Builder:
             return section
         section.items.append(self.item(self.t("melde_tilbage"), r.auction, "auction"))
         if not r.designations:  # only bids named by their name (dansk whist)
-            section.items.append(Item(self.t("named_bids", ladder=self.rules.ladder.describe())))
+            section.items.append(Item(self.t("named_bids", ladder=self.rules.auction.ladder.describe())))
             for i, sol in enumerate(r.sol_bids):
                 section.items.append(self.item(self.contract_text(sol), sol, f"sol_bids[{i}]"))
             if passed is not None:
@@ -323,7 +306,7 @@ class _Builder:
         if passed is not None:  # the game of a deal all passed, which "Kort og spil" sends the reader to
             section.items.append(self.item(self.contract_text(passed), passed, "all_pass"))
         self._joining(section)
-        section.items.append(Item(self.t("ladder", ladder=self.rules.ladder.describe())))
+        section.items.append(Item(self.t("ladder", ladder=self.rules.auction.ladder.describe())))
         section.tables.append(self.ladder_table())
         return section
 
@@ -378,7 +361,7 @@ class _Builder:
 
     def ladder_table(self) -> Table:
         r = self.r
-        ladder = self.rules.ladder
+        ladder = self.rules.auction.ladder
         header = (self.t("tricks"), *(self.name(d) for d in r.designations))
         rows: list[tuple[str, ...]] = []
         for level in r.levels:
@@ -535,30 +518,13 @@ class _Builder:
                     texts.append(self.t("order_bids", bids=self.join(using, "and"), order=" ".join(ranks)))
             text = " ".join(texts)
         section.items.append(self.item(text, order, "card_order"))
-        if r.jokers is not None:
-            j = r.jokers
-            texts = [
-                self.t("j_any_time") if j.play_any_time else self.t("j_must_follow"),
-                self.t("j_first_ok") if j.lead_first_trick else self.t("j_no_first"),
-                self.t("j_wins") if j.led_joker == "wins" else self.t("j_loses"),
-                self.t("j_worthless"),
-                self.t("j_after"),
-            ]
-            section.items.append(self.item(" ".join(texts), j, "jokers"))
+        section.items.extend(self.family(jokers_book.sentences))
         if not r.designations:
             limited = any(s.max_tricks is not None for s in r.named_bids())
             ends = limited and r.play.sol_ends == "when_all_declarers_lost"
             section.items.append(self.item(self.t("named_ends" if ends else "play_to_end"), r.play, "play"))
             return section
-        called = r.called_card
-        falls = "called_falls_every_time" if called.must_fall_every_time_led else "called_falls"
-        if not called.must_fall_first_time_led:
-            falls = "called_free"
-        text = self.t(falls) + (self.t("called_leads") if called.holder_leads_it else "") + ". "
-        text += self.t("called_trumped") + (" " + self.t("called_selvmakker") if called.applies_to_selvmakker else "")
-        if called.free_first_trick:
-            text += " " + self.t("called_first_free")
-        section.items.append(self.item(text, called, "called_card"))
+        section.items.extend(self.family(called_card_book.sentences))
         if r.sol_bids:
             section.items.append(
                 self.item(
@@ -570,12 +536,12 @@ class _Builder:
         return section
 
     def role_points(self, bid: Bid, tricks: int, *, alone: bool = False) -> RoleScores:
-        """``Rules.role_points``, each asked once: the tables read every role of the same cell, and a formula
+        """``rules.scoring.role_points``, each asked once: the tables read every role of the same cell, and a formula
         ruleset's cells cost a formula each."""
         key = (bid, tricks, alone)
         found = self._role_points.get(key)
         if found is None:
-            found = self._role_points[key] = self.rules.role_points(bid, tricks, alone=alone)
+            found = self._role_points[key] = self.rules.scoring.role_points(bid, tricks, alone=alone)
         return found
 
     def scoring(self) -> Section:
@@ -599,7 +565,7 @@ class _Builder:
             for level in levels:
                 row = []
                 for tricks in range(14):
-                    bid = self.rules.ladder.trump_bid(d.id, level)
+                    bid = self.rules.auction.ladder.trump_bid(d.id, level)
                     pair = points(bid, tricks)
                     alone = points(bid, tricks, alone=True)
                     related &= pair.partner == pair.declarer and pair.opponent == -pair.declarer
@@ -688,7 +654,8 @@ class _Builder:
                 (
                     "-".join(map(str, split)),
                     ", ".join(
-                        _decimal(p, decimals, self.lang) for p in self.rules.points(ContractInfo(bid, ()), split)
+                        _decimal(p, decimals, self.lang)
+                        for p in self.rules.scoring.points(ContractInfo(bid, ()), split)
                     ),
                 )
                 for split in splits
@@ -701,7 +668,7 @@ class _Builder:
             rows: list[tuple[str, ...]] = []
             for winners in (1, 2, 3):
                 tricks = _split_with_winners(winners, fewest=s.fewest_tricks)
-                points = self.rules.points(ContractInfo(bid, ()), tricks)
+                points = self.rules.scoring.points(ContractInfo(bid, ()), tricks)
                 best = min(tricks) if s.fewest_tricks else max(tricks)
                 win = next(p for p, t in zip(points, tricks, strict=True) if t == best)
                 lose = next(p for p, t in zip(points, tricks, strict=True) if t != best)
@@ -715,7 +682,7 @@ class _Builder:
         return Table(title, header, (row,))
 
     def _role(self, designation: str, level: int, tricks: int, role: str) -> Fraction:
-        bid = self.rules.ladder.trump_bid(designation, level)
+        bid = self.rules.auction.ladder.trump_bid(designation, level)
         if role.startswith("alone"):
             game = self.role_points(bid, tricks, alone=True)
             return game.declarer if role == "alone" else game.opponent

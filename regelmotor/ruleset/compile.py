@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from importlib import metadata
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pluggy
 from pydantic import BaseModel, ValidationError
@@ -23,53 +22,34 @@ from regelmotor.bids import Bid, Ladder, fold
 from regelmotor.errors import Problem, RuleNotImplemented
 from regelmotor.hooks import (
     PROJECT,
-    Auction,
-    CallChoices,
     CalledCardBinds,
     ContractInfo,
-    Dealer,
-    Declaration,
-    DoublingRule,
-    Exchanger,
-    FordaektRule,
-    LegalCards,
-    Made,
-    OpenHands,
-    PlayOver,
-    RedealClaim,
     Redealing,
     RegelmotorSpecs,
-    SessionSettle,
-    Settle,
-    TrickWinner,
-    TrumpChoices,
-    VipRule,
-    VipTurns,
 )
-from regelmotor.model.ruleset import Designation, Ruleset, Side, SolBid
-from regelmotor.rounding import zero_sum_points
-from regelmotor.rules.auction import AuctionRules
-from regelmotor.rules.cardplay.called_card import leads_its_suit
-from regelmotor.rules.cardplay.constants import CardPlay, card_play
-from regelmotor.rules.dealing import DealingRules
-from regelmotor.rules.declaration import DeclarationRules
-from regelmotor.rules.doubling import DoublingRules
-from regelmotor.rules.evening import EveningRules, evening_rules
-from regelmotor.rules.exchange import ExchangeRules
-from regelmotor.rules.fordaekt import FordaektRules
-from regelmotor.rules.gaa_med import GaaMedRules
-from regelmotor.rules.jernhaand import JernhaandRules
-from regelmotor.rules.joker_trumpable import JokerTrumpable
-from regelmotor.rules.ladder import LadderRules
-from regelmotor.rules.open_hands import OpenHandRules
-from regelmotor.rules.play import PlayRules
-from regelmotor.rules.redeal import RedealRules
-from regelmotor.rules.scoring import RoleScores as RoleScores  # what role_points answers, for its callers
-from regelmotor.rules.scoring import Scorer, ScoringProblem, ShownRoles, check_zero_sum, shown_roles
-from regelmotor.rules.settlement import SettlementRules
-from regelmotor.rules.trick_winner import TrickWinnerRules
-from regelmotor.rules.vip import VipRules
+from regelmotor.model.ruleset import Ruleset
+from regelmotor.rules.auction.hooks import AuctionRules
+from regelmotor.rules.cardplay.constants import ending, play_constants
+from regelmotor.rules.contracts.ladder import LadderRules
+from regelmotor.rules.dealing.hooks import DealingRules
+from regelmotor.rules.declaration.hooks import DeclarationRules
+from regelmotor.rules.doubling.hooks import DoublingRules
+from regelmotor.rules.evening.evening_rules import EveningRules, evening_rules
+from regelmotor.rules.exchange.hooks import ExchangeRules
+from regelmotor.rules.fordaekt.hooks import FordaektRules
+from regelmotor.rules.gaa_med.hooks import GaaMedRules
+from regelmotor.rules.jernhaand.hooks import JernhaandRules
+from regelmotor.rules.jokers.joker_trumpable import JokerTrumpable
+from regelmotor.rules.play.hooks import PlayRules
+from regelmotor.rules.play.open_hands import OpenHandRules
+from regelmotor.rules.play.trick_winner import TrickWinnerRules
+from regelmotor.rules.redeal.hooks import RedealRules
+from regelmotor.rules.scoring.scorer import RoleScores as RoleScores
+from regelmotor.rules.scoring.scorer import Scorer, ScoringProblem, check_zero_sum
+from regelmotor.rules.scoring.settlement import SettlementRules
+from regelmotor.rules.vip.hooks import VipRules
 from regelmotor.ruleset.load import ResolvedRuleset
+from regelmotor.ruleset.phases import AuctionPhase, DealPhase, DeclarationPhase, ExchangePhase, PlayPhase, ScoringPhase
 
 STANDARD_PLUGINS: tuple[type, ...] = (
     LadderRules,
@@ -91,6 +71,20 @@ STANDARD_PLUGINS: tuple[type, ...] = (
 )
 
 Path = tuple[str | int, ...]
+_T = TypeVar("_T")
+PLAY_HOOKS = (
+    "regelmotor_legal_cards",
+    "regelmotor_trick_winner",
+    "regelmotor_play_over",
+    "regelmotor_called_card_binds",
+    "regelmotor_open_hands",
+    "regelmotor_fordaekt",
+    "regelmotor_made",
+    "regelmotor_settle",
+)
+"""Every play-relevant compiled callable, whose shipped rules the fast path's bits copy: where a club's
+plugin decides any of them, the kernel and the search do not play the club's game exactly, and playouts go
+through the hooks."""
 
 
 @dataclass(frozen=True)
@@ -130,51 +124,25 @@ class RulesetProblems(RuleNotImplemented):
 
 @dataclass(frozen=True)
 class Rules:
-    """A ruleset compiled for the engine."""
+    """A ruleset compiled for the engine, by phase (``ruleset/phases.py``): ``dealing``, ``auction``,
+    ``declaration``, ``exchange``, ``play``, ``scoring`` and ``evening``."""
 
     ruleset: Ruleset
-    ladder: Ladder
-    deal: Dealer
-    redeal_claims: tuple[RedealClaim, ...]
-    redealing: Redealing
-    may_join: Callable[[Bid], bool]
-    auction: Auction
-    declaration: Declaration
-    trump_choices: TrumpChoices
-    call_choices: CallChoices
-    vip: VipRule
-    vip_turns: VipTurns
-    exchange: Exchanger
-    fordaekt: FordaektRule
-    doubling: DoublingRule
-    legal_cards: LegalCards
-    called_card_binds: CalledCardBinds
-    trick_winner: TrickWinner
-    play_over: PlayOver
-    made: Made
-    open_hands: OpenHands
-    scorer: Scorer
-    """The scoring tables behind ``settle``. Nothing outside the rule families reads it: every consumer
-    scores through ``settle`` (``points``, ``role_points``), so a plugin's wrapper is seen everywhere."""
-    settle: Settle
-    session_settlement: SessionSettle
-    plugin_manager: pluggy.PluginManager
+    """The club's file as resolved: for what holds the file itself (records, the sheet, ``show``), never to
+    ask a rule of it (the phases answer those, with every plugin's hook)."""
+    dealing: DealPhase
+    auction: AuctionPhase
+    declaration: DeclarationPhase
+    exchange: ExchangePhase
+    play: PlayPhase
+    scoring: ScoringPhase
     evening: EveningRules
     """The evening's rules around its deals (sitting out, the next dealer, the misdeal's penalty, the game's
-    target), for the session and the score sheet."""
-    card_play: CardPlay
-    """The play rules' constants for ``rules.cardplay``'s bitmask functions (the kernel's playouts; the
-    shipped play hooks hold the same)."""
+    target, the evening's money), for the session and the score sheet."""
+    plugin_manager: pluggy.PluginManager
     plugins: tuple[tuple[str, str], ...] = ()
     """The club's plugins as (name, version of the package that provides it), for records."""
-    jokers: int = 0
-    kitty_size: int = 0
-    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """Values consumers derive from these rules and keep with them, by name (the engine's actions for the
-    auction's calls): made once per compiled ruleset, not once per deal."""
-    shipped_dealer: bool = False
-    """Whether the shipped dealing rule deals (no plugin's): then a deal dealt from a new deck holds every
-    card once by construction, and ``Game.from_seed`` does not check it again."""
+    _kept: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -186,112 +154,32 @@ class Rules:
         """The ruleset's title, as the rule book and the score sheet head it."""
         return self.ruleset.title
 
-    @property
-    def fixed_partners(self) -> bool:
-        """Whether partners sit across the whole evening (engelsk and dansk whist), where no card calls them."""
-        return self.ruleset.table.partnerships == "fixed"
-
-    @property
-    def designations(self) -> tuple[Designation, ...]:
-        """The trump bids' designations, the plain one (lowest) first; none where every bid is named."""
-        return self.ruleset.designations
-
-    @property
-    def led_joker_wins(self) -> bool:
-        """Whether a led joker always takes its trick (where it does not, it loses to the highest trump)."""
-        jokers = self.ruleset.jokers
-        return jokers is not None and jokers.led_joker == "wins"
-
-    @property
-    def levels(self) -> range:
-        """The numbers of tricks a trump bid may name (none without designations)."""
-        return self.ruleset.levels
-
-    @property
-    def sol_contracts(self) -> tuple[SolBid, ...]:
-        """The bids named by their name (sol, ren sol, bordlægger; every bid of dansk whist), lowest first."""
-        return self.ruleset.sol_bids
-
-    @property
-    def named_contracts(self) -> tuple[SolBid, ...]:
-        """The sol contracts, then the one played when all pass (pasnolo), where there is one."""
-        return self.ruleset.named_bids()
-
-    def named(self, bid: Bid) -> SolBid | None:
-        """The named contract ``bid`` is, or None for a trump bid."""
-        return None if bid.sol is None else self.ruleset.sol_bid(bid.sol)
-
-    def side(self, bid: Bid) -> Side | None:
-        """Who plays together in ``bid`` where it is a named contract; None for a trump bid (the declarer and
-        the partner a card calls, or the fixed partner)."""
-        named = self.named(bid)
-        return None if named is None else Side(named.side)
-
-    def shown_points(self, points: Sequence[Fraction]) -> list[int | float]:
-        """Points as a member reads them: to the ruleset's decimals, rounded so that they sum as the exact
-        points do (the score sheet's rounding); whole points stay whole."""
-        return zero_sum_points(points, self.ruleset.scoring.decimals)
-
-    def shown_roles(self, scores: RoleScores) -> ShownRoles:
-        """A game's points per role (``role_points``) as a member reads them, summing as the exact ones do."""
-        return shown_roles(scores, self.ruleset.scoring.decimals)
-
-    def leads_called_suit(self, led: int, called: int, fordaekt: tuple[int, int] | None) -> bool:
-        """Whether a trick led with ``led`` leads the partner card ``called``'s suit (``fordaekt``: the fordækt
-        card and the suit it counts in), by ``called_card.leads_its_suit``, as the play row asks it."""
-        fd_card, fd_suit = fordaekt if fordaekt is not None else (-1, -1)
-        return bool(leads_its_suit(led, called, fd_card, fd_suit))
-
-    @property
-    def zero_sum(self) -> bool:
-        """Whether every deal's points sum to zero: the losers pay what the winners get (es-makker, dansk
-        whist); engelsk whist scores the winning pair alone (002)."""
-        return self.ruleset.scoring.losers_pay
-
     def contract_bid(self, text: str) -> Bid:
         """The bid of a contract in canonical notation: a bid of the ladder, or the game played when all
         pass (pasnolo) or when no one bids (engelsk whist), which is not in the ladder."""
-        bid = self.ladder.by_text.get(text)
+        bid = self.auction.ladder.by_text.get(text)
         if bid is not None:
             return bid
-        other = self.redealing.all_pass_contract
-        if other is not None and fold(other.text) in (fold(text), fold(self.ruleset.sol_bid(other.text).display)):
-            return other
-        return self.ladder.parse(text)
+        other = self.dealing.redealing.all_pass_contract
+        if other is not None:
+            shown = self.auction.named(other)
+            if fold(text) in (fold(other.text), fold(shown.display if shown is not None else other.text)):
+                return other
+        return self.auction.ladder.parse(text)
 
-    def points(
-        self, contract: ContractInfo, tricks_won: Sequence[int], vip_card: int = 0, doublings: int = 0
-    ) -> list[Fraction]:
-        """Every seat's points for a finished deal: the one scoring door (``settle`` with its wrappers)."""
-        return self.settle(contract, tricks_won, vip_card, doublings)
+    def kept(self, name: str, make: Callable[[Rules], _T]) -> _T:
+        """``make(self)``, made once per compiled ruleset and kept with it under ``name``: what a consumer
+        derives from the rules (the kernel's constants, the auction's actions, a bot's tables) is made once
+        per ruleset, not once per deal. The one memo of the rules."""
+        found = self._kept.get(name, _MISSING)
+        if found is _MISSING:
+            found = self._kept.setdefault(name, make(self))
+        return cast(_T, found)
 
-    def role_points(
-        self, bid: Bid, tricks: int, *, alone: bool = False, vip_card: int = 0, doublings: int = 0
-    ) -> RoleScores:
-        """What each role gets when the declarer's side takes ``tricks`` (in a game of pair against pair,
-        the winning pair's tricks), read off the one scoring door for a sample deal: the declarer in seat
-        0, a partner across in seat 2 holding none of the side's tricks, the rest split between seats 1
-        and 3. For the point tables of ``score``, the rule book and ``diff``, which thereby show what a
-        plugin wrapping ``settle`` pays."""
-        if not 0 <= tricks <= 13:
-            raise ValueError(f"a side takes 0 to 13 tricks, not {tricks}")
-        side = self.side(bid)
-        if side is Side.EACH:
-            raise ValueError(f"{bid.text} is scored player by player: use points() with every seat's tricks")
-        paired = side in (Side.PARTNER, Side.PAIRS) or (bid.sol is None and not alone)
-        contract, won = self.sample_deal(bid, tricks, alone=alone)
-        scores = self.settle(contract, won, vip_card, doublings)
-        if paired:
-            return RoleScores(scores[0], scores[2], scores[1], 2)
-        return RoleScores(scores[0], None, scores[1], 3)
-
-    def sample_deal(self, bid: Bid, tricks: int, *, alone: bool = False) -> tuple[ContractInfo, list[int]]:
-        """The sample deal ``role_points`` scores: the contract, and the tricks each seat took."""
-        side = self.side(bid)
-        rest = 13 - tricks
-        declarers = () if side in (Side.PAIRS, Side.EACH) else (0,)
-        partner = 2 if bid.sol is None and not alone else None
-        return ContractInfo(bid, declarers, partner), [tricks, (rest + 1) // 2, 0, rest // 2]
+    def from_club(self, hook: str) -> bool:
+        """Whether a club's plugin implements ``hook`` (not only the shipped rule families): where one does,
+        the shipped family's copy of the rule (the kernel's bits, the dealer's check) is not the rule."""
+        return _from_club(self.plugin_manager, hook)
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """The bots the ruleset's plugins offer, by name."""
@@ -311,16 +199,7 @@ class Rules:
         ]
 
 
-_T = TypeVar("_T")
-
-
-def per_rules(cache: dict[int, tuple[Rules, _T]], rules: Rules, make: Callable[[Rules], _T]) -> _T:
-    """``make(rules)``, made once per compiled ruleset and kept in ``cache`` (by ``id``, with the rules
-    themselves beside it: an ``id`` may be a ruleset's that is gone)."""
-    cached = cache.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        cached = cache[id(rules)] = (rules, make(rules))
-    return cached[1]
+_MISSING = object()
 
 
 def _entry_points() -> dict[str, metadata.EntryPoint]:
@@ -359,12 +238,18 @@ def _instance(obj: Any, settings: Mapping[str, Any], at: Path) -> tuple[Any, lis
     return (obj() if isinstance(obj, type) else obj), []
 
 
-def plugin_manager(ruleset: Ruleset) -> tuple[pluggy.PluginManager, tuple[tuple[str, str], ...]]:
-    """The ruleset's plugin manager and its club plugins' versions; ``RulesetProblems`` when a plugin fails."""
+def plugin_manager(
+    ruleset: Ruleset, objects: Sequence[object] = ()
+) -> tuple[pluggy.PluginManager, tuple[tuple[str, str], ...]]:
+    """The ruleset's plugin manager and its club plugins' versions; ``RulesetProblems`` when a plugin fails.
+    ``objects``: plugin objects registered after the shipped rule families and before the file's plugins
+    (a library user's own rules, without a package)."""
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(RegelmotorSpecs)
     for plugin in STANDARD_PLUGINS:
         pm.register(plugin(), name=plugin.__name__)
+    for index, obj in enumerate(objects):
+        pm.register(obj, name=f"{type(obj).__name__}-{index + 1}")
     problems: list[tuple[Path, str]] = []
     versions: list[tuple[str, str]] = []
     uses = ruleset.plugin_uses()
@@ -402,7 +287,7 @@ def plugin_manager(ruleset: Ruleset) -> tuple[pluggy.PluginManager, tuple[tuple[
     return pm, tuple(versions)
 
 
-def from_club(pm: pluggy.PluginManager, hook: str) -> bool:
+def _from_club(pm: pluggy.PluginManager, hook: str) -> bool:
     """Whether a club's plugin implements ``hook`` (not only the standard rule families)."""
     standard = {plugin.__name__ for plugin in STANDARD_PLUGINS}
     return any(impl.plugin_name not in standard for impl in getattr(pm.hook, hook).get_hookimpls())
@@ -412,14 +297,15 @@ def unsupported(ruleset: Ruleset) -> list[tuple[Path, str]]:
     return [(u.path, u.rule) for u in NOT_IMPLEMENTED if u.applies(ruleset)]
 
 
-def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
+def compile_rules(ruleset: Ruleset | ResolvedRuleset, plugins: Sequence[object] = ()) -> Rules:
     """Build the engine's functions for ``ruleset``; ``RuleNotImplemented`` (``RulesetProblems``) for
-    a rule the engine lacks, a plugin that fails, or a problem a plugin's check finds."""
+    a rule the engine lacks, a plugin that fails, or a problem a plugin's check finds. ``plugins``: plugin
+    objects of the caller's own, registered after the shipped rule families (``plugin_manager``)."""
     model = ruleset.ruleset if isinstance(ruleset, ResolvedRuleset) else ruleset
     missing = unsupported(model)
     if missing:
         raise RulesetProblems([(path, f"rule not implemented: {rule}") for path, rule in missing])
-    pm, versions = plugin_manager(model)
+    pm, versions = plugin_manager(model, plugins)
     hook = pm.hook
     checked = [finding for found in hook.regelmotor_check(ruleset=model) if found for finding in found]
     if checked:
@@ -434,45 +320,70 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset) -> Rules:
     ladder: Ladder = one("regelmotor_ladder")
     may_join = one("regelmotor_may_join")
     scorer: Scorer = one("regelmotor_scorer")
-    if from_club(pm, "regelmotor_scorer"):  # the loader checked the standard scorer; a plugin's is checked here
+    if _from_club(pm, "regelmotor_scorer"):  # the loader checked the standard scorer; a plugin's is checked here
         try:
             problem = check_zero_sum(scorer)
         except ScoringProblem as exc:
             problem = exc
         if problem is not None:
             raise RulesetProblems([(problem.path, f"{problem.message} (with the plugins' scoring)")])
+    redealing: Redealing = one("regelmotor_redealing")
+    called_card_binds: CalledCardBinds = one("regelmotor_called_card_binds")
+    auction = AuctionPhase(
+        ladder=ladder,
+        procedure=one("regelmotor_auction", ladder=ladder, may_join=may_join),
+        may_join=may_join,
+        designations=model.designations,
+        levels=model.levels,
+        sol_contracts=model.sol_bids,
+        named_contracts=model.named_bids(),
+        fixed_partners=model.table.partnerships == "fixed",
+    )
+    jokers = model.jokers
     return Rules(
         ruleset=model,
-        ladder=ladder,
-        deal=one("regelmotor_dealer"),
-        redeal_claims=tuple(c for c in hook.regelmotor_redeal_claims(ruleset=model) if c is not None),
-        redealing=one("regelmotor_redealing"),
-        may_join=may_join,
-        auction=one("regelmotor_auction", ladder=ladder, may_join=may_join),
-        declaration=one("regelmotor_declaration"),
-        trump_choices=one("regelmotor_trump_choices"),
-        call_choices=one("regelmotor_call_choices"),
-        vip=one("regelmotor_vip"),
-        vip_turns=one("regelmotor_vip_turns"),
-        exchange=one("regelmotor_exchange"),
-        fordaekt=one("regelmotor_fordaekt"),
-        doubling=one("regelmotor_doubling"),
-        legal_cards=one("regelmotor_legal_cards"),
-        called_card_binds=one("regelmotor_called_card_binds"),
-        trick_winner=one("regelmotor_trick_winner"),
-        play_over=one("regelmotor_play_over"),
-        made=one("regelmotor_made"),
-        open_hands=one("regelmotor_open_hands"),
-        scorer=scorer,
-        settle=one("regelmotor_settle", scorer=scorer),
-        session_settlement=one("regelmotor_session_settlement"),
+        dealing=DealPhase(
+            deal=one("regelmotor_dealer"),
+            redeal_claims=tuple(c for c in hook.regelmotor_redeal_claims(ruleset=model) if c is not None),
+            redealing=redealing,
+            jokers=model.deck.jokers,
+            kitty=model.deck.kitty,
+            shipped_dealer=not _from_club(pm, "regelmotor_dealer"),
+        ),
+        auction=auction,
+        declaration=DeclarationPhase(
+            plan=one("regelmotor_declaration"),
+            trump_choices=one("regelmotor_trump_choices"),
+            call_choices=one("regelmotor_call_choices"),
+            vip=one("regelmotor_vip"),
+            vip_turns=one("regelmotor_vip_turns"),
+            fordaekt=one("regelmotor_fordaekt"),
+            doubling=one("regelmotor_doubling"),
+        ),
+        exchange=ExchangePhase(plan=one("regelmotor_exchange")),
+        play=PlayPhase(
+            legal_cards=one("regelmotor_legal_cards"),
+            called_card_binds=called_card_binds,
+            trick_winner=one("regelmotor_trick_winner"),
+            play_over=one("regelmotor_play_over"),
+            open_hands=one("regelmotor_open_hands"),
+            constants=play_constants(model),
+            endings={s.id: ending(s) for s in model.named_bids()},
+            exact=not any(_from_club(pm, name) for name in PLAY_HOOKS),
+            led_joker_wins=jokers is not None and jokers.led_joker == "wins",
+            exempt_declarer=bool(ladder.bids) and not called_card_binds(0, ContractInfo(ladder.bids[0], (0,))),
+        ),
+        scoring=ScoringPhase(
+            made=one("regelmotor_made"),
+            settle=one("regelmotor_settle", scorer=scorer),
+            scorer=scorer,
+            decimals=model.scoring.decimals,
+            zero_sum=model.scoring.losers_pay,
+            side=auction.side,
+        ),
+        evening=evening_rules(model, one("regelmotor_session_settlement")),
         plugin_manager=pm,
-        evening=evening_rules(model),
-        card_play=card_play(model),
         plugins=versions,
-        jokers=model.deck.jokers,
-        kitty_size=model.deck.kitty,
-        shipped_dealer=not from_club(pm, "regelmotor_dealer"),
     )
 
 

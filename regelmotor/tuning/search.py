@@ -226,6 +226,15 @@ class Tuner:
             self.loaded[candidate] = load_candidate(self.ruleset, self.house_rules, self.plan.axes, candidate)
         return self.loaded[candidate]
 
+    def task(self, candidate: Candidate, have: int, n: int) -> Task:
+        """A candidate's deals ``have`` to ``n``, as the runner plays them: the candidate's rules, the bots."""
+        table = Table(self.ruleset, self.house_rules, settings_of(self.plan.axes, candidate))
+        return Task(table, self.seed, self.bots, have, n)
+
+    def keep(self, candidate: Candidate, deals: Sequence[Any]) -> None:
+        """A candidate's deals just played, kept with those it had."""
+        self.results.setdefault(candidate, []).extend(deals)
+
     def play(self, candidates: Sequence[Candidate], n: int) -> int:
         """Deals up to ``n`` for each candidate (those it has are kept); how many were played."""
         tasks = []
@@ -233,8 +242,7 @@ class Tuner:
             self.rules(candidate)  # loaded and checked, or refused, before its deals
             have = len(self.results.get(candidate, ()))
             if have < n:
-                table = Table(self.ruleset, self.house_rules, settings_of(self.plan.axes, candidate))
-                tasks.append((candidate, Task(table, self.seed, self.bots, have, n)))
+                tasks.append((candidate, self.task(candidate, have, n)))
         before = self.spent
         now = sum(task.stop - task.start for _, task in tasks)
         # the most still to come once this round is played: the candidates left, each to its last deal
@@ -246,7 +254,7 @@ class Tuner:
 
         played = self.runner.play([task for _, task in tasks], told)
         for (candidate, _), deals in zip(tasks, played, strict=True):
-            self.results.setdefault(candidate, []).extend(deals)
+            self.keep(candidate, deals)
             self.spent += len(deals)
         return self.spent - before
 

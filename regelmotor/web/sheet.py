@@ -41,8 +41,8 @@ def sheet_state(path: Path, lang: str = "da") -> dict[str, Any]:
     rules = scored.rules
     deals = [dataclasses.asdict(deal) for deal in shown_deals(sheet, scored, lang)]
     settled = scored.settlement(sheet_rate(sheet, Path(path.name)))  # the file's name, never its folder
-    contracts = [bid.text for group in rules.ladder.groups for bid in group]
-    extra = rules.redealing.all_pass_contract  # the redeal hook's, as the command line asks it
+    contracts = [bid.text for group in rules.auction.ladder.groups for bid in group]
+    extra = rules.dealing.redealing.all_pass_contract  # the redeal hook's, as the command line asks it
     if extra is not None:
         contracts.append(extra.text)
     return {
@@ -51,7 +51,7 @@ def sheet_state(path: Path, lang: str = "da") -> dict[str, Any]:
         "contracts": contracts,
         "redeals": [{"id": r, "label": phrases(lang).get(f"redeal_{r}", r)} for r in REDEALS],
         "deals": deals,
-        "totals": rules.shown_points(scored.session.totals),
+        "totals": rules.scoring.shown_points(scored.session.totals),
         "money": [kroner(m, signed=True, lang=lang) for m in settled.money],
         "rate": sheet.rate,
         "next": None if scored.session.evening_over() else next_deal(scored.session, sheet.players, lang),

@@ -486,7 +486,7 @@ class Games:
                     "declarers": [players[entry.seating[s]] for s in game.declarers],
                     "redeal": None if game.redeal is None else game.redeal.reason,
                     "redeal_words": None if game.redeal is None else redeal_words(game.redeal.reason),
-                    "points": web.rules.shown_points(list(entry.points)),
+                    "points": web.rules.scoring.shown_points(list(entry.points)),
                     "game_won_by": [players[p] for p in entry.game_won_by],
                 }
             )
@@ -525,7 +525,7 @@ class Games:
         you = web.seat_of(player)
         view = game.view(you)
         data = view_json(view)
-        data["scores"] = None if view.scores is None else web.rules.shown_points(view.scores)
+        data["scores"] = None if view.scores is None else web.rules.scoring.shown_points(view.scores)
         seating = web.seating
         with web.counting:
             here = set(web.watchers.values())
@@ -540,7 +540,7 @@ class Games:
             "view": data,
             "log": web.log,
             "finished": game.phase == FINISHED,
-            "totals": web.rules.shown_points(web.session.totals),
+            "totals": web.rules.scoring.shown_points(web.session.totals),
             "players": list(web.session.players),
             "seats": [
                 {
@@ -554,7 +554,7 @@ class Games:
                 }
                 for seat in range(4)
             ],
-            "partner_across": web.rules.fixed_partners,
+            "partner_across": web.rules.auction.fixed_partners,
             "bid_grid": _bid_grid(web, view.legal_actions, you),
             "result": None if game.phase != FINISHED else _result(game),
             "sheet": web.sheet,
@@ -580,7 +580,7 @@ def _bid_grid(web: WebGame, actions: Sequence[Action], you: int) -> dict[str, An
     def cell(text: str) -> dict[str, Any]:
         out: dict[str, Any] = {"bid": text, "legal": text in legal}
         if bidding and text not in legal:
-            refusal = violation(game, "call", you, call_action(text, web.rules.ladder))
+            refusal = violation(game, "call", you, call_action(text, web.rules.auction.ladder))
             out["why"] = refusal.text("da")
             out["why_en"] = refusal.text("en")
         return out
@@ -588,7 +588,7 @@ def _bid_grid(web: WebGame, actions: Sequence[Action], you: int) -> dict[str, An
     rows: list[dict[str, Any]] = []
     by_level: dict[int, dict[str, Any]] = {}
     previous: str | None = None
-    for group in web.rules.ladder.groups:
+    for group in web.rules.auction.ladder.groups:
         first = group[0]
         if first.level is not None:
             if first.level not in by_level:
@@ -600,7 +600,7 @@ def _bid_grid(web: WebGame, actions: Sequence[Action], you: int) -> dict[str, An
             rows.append({"level": None, "after": previous, "named": [cell(bid.text) for bid in group]})
         previous = group[-1].text
     return {
-        "designations": [{"id": d.id, "display": d.display or "alm."} for d in web.rules.designations],
+        "designations": [{"id": d.id, "display": d.display or "alm."} for d in web.rules.auction.designations],
         "rows": rows,
     }
 

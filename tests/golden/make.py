@@ -39,7 +39,7 @@ def ladder(ruleset: str) -> list[str]:
     from regelmotor.ruleset.load import load_ruleset
 
     rules = compile_rules(load_ruleset(ruleset))
-    return [bid.text for group in rules.ladder.groups for bid in group]
+    return [bid.text for group in rules.auction.ladder.groups for bid in group]
 
 
 def behaviour() -> dict[str, object]:

@@ -53,7 +53,7 @@ def opening(
 ) -> Opening:
     """The contract's declaration steps and what it fixes: the phase's start, and a sampled deal's where the
     expert settles one without a ``Game`` (``dealt``: the hands as dealt)."""
-    plan = rules.declaration(ContractInfo(bid, declarers))
+    plan = rules.declaration.plan(ContractInfo(bid, declarers))
     trump_suit = plan.trump
     card = None
     if plan.dealer_card:
@@ -67,7 +67,7 @@ class AuctionPhase(State):
     def _offer_claims(self) -> list[tuple[int, tuple[Action, ...], bool]]:
         """The claims each seat may make, in order: every seat's blind claims (before anyone looks
         at his cards), then each seat's claims its hand allows."""
-        claims = self.rules.redeal_claims
+        claims = self.rules.dealing.redeal_claims
         out: list[tuple[int, tuple[Action, ...], bool]] = []
         for blind in (True, False):
             for seat in self.seats:
@@ -94,7 +94,7 @@ class AuctionPhase(State):
             self.step = (StepKind.CALL, status.to_act)
             return True
         if status.highest is None:
-            redealing = self.rules.redealing
+            redealing = self.rules.dealing.redealing
             if redealing.all_pass_contract is not None:  # a game played when all pass, or with no auction
                 if self.calls:
                     self.events.append(Note.said("all_pass_played", contract=redealing.all_pass_contract))
@@ -132,21 +132,21 @@ class AuctionPhase(State):
     def _do_claim(self, seat: int, action: Action) -> None:
         self.claims.pop(0)
         if action.verb is Verb.CLAIM:
-            claim = next(c for c in self.rules.redeal_claims if c.action == action.name)
+            claim = next(c for c in self.rules.dealing.redeal_claims if c.action == action.name)
             self._void(claim.rule, claim.redeal_by, seat)
 
     def _legal_call(self, seat: int) -> Sequence[Action]:
         texts = self._auction.legal
-        known: dict[tuple[str, ...], tuple[Action, ...]] = self.rules.derived.setdefault("call actions", {})
+        known: dict[tuple[str, ...], tuple[Action, ...]] = self.rules.kept("call actions", lambda _: {})
         legal = known.get(texts)
         if legal is None:  # the auction's lists of calls recur: each is turned into actions once per ruleset
-            ladder = self.rules.ladder
+            ladder = self.rules.auction.ladder
             legal = tuple([call_action(text, ladder) for text in texts])
             if len(known) < KNOWN_CALL_LISTS:
                 known[texts] = legal
         if not self.calls and seat == self.forhaand:
             legal += (MISDEAL_ACTION,)  # the dealer's fault
-            if self.rules.redealing.misdeal_names_culprit:  # 000 2.7: another player at fault pays the penalty
+            if self.rules.dealing.redealing.misdeal_names_culprit:  # 000 2.7: another player at fault pays the penalty
                 legal += tuple(
                     seat_action(Verb.MISDEAL, s) for s in self.seats if s != self.dealer or not self.dealer_at_table
                 )
@@ -155,10 +155,10 @@ class AuctionPhase(State):
     def _do_call(self, seat: int, action: Action) -> None:
         if action.verb is Verb.MISDEAL:
             culprit = action.seat if action.seat is not None else (self.dealer if self.dealer_at_table else None)
-            self._void("misdeal", self.rules.redealing.misdeal, culprit)
+            self._void("misdeal", self.rules.dealing.redealing.misdeal, culprit)
             return
         text = str(action)  # the auction hook advances by the call's notation
-        self._auction = self.rules.auction.advance(self._auction, text)
+        self._auction = self.rules.auction.procedure.advance(self._auction, text)
         self.calls.append(text)
         self.seat_calls.append((seat, action))
 

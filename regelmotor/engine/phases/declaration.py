@@ -45,14 +45,14 @@ STEP_KINDS = {
 def trump_actions(rules: Rules, designation: str, called: Card | None) -> tuple[Action, ...]:
     """The trumps the declaration offers, as actions (the phase's legal actions, and a sampled deal's
     choices where the expert settles one without a ``Game``)."""
-    return tuple([trump(d) for d in rules.trump_choices(designation, called)])
+    return tuple([trump(d) for d in rules.declaration.trump_choices(designation, called)])
 
 
 def call_card_actions(
     rules: Rules, hand: Sequence[Card], designation: str, trump_suit: Denomination | None
 ) -> tuple[Action, ...]:
     """The partner cards a hand may call, as actions."""
-    return tuple([partner_card(c) for c in rules.call_choices(hand, designation, trump_suit)])
+    return tuple([partner_card(c) for c in rules.declaration.call_choices(hand, designation, trump_suit)])
 
 
 def exchanger_actions(declarer: int, seat: int) -> tuple[Action, ...]:
@@ -191,7 +191,7 @@ class DeclarationPhase(State):
                 vip.number += 1
                 card = self.kitty[vip.number - 1]
                 self.turned.append(card)
-                vip.offer = offer = self.rules.vip(vip.designation, self.turned)
+                vip.offer = offer = self.rules.declaration.vip(vip.designation, self.turned)
                 self.events.append(Note.said("kitty_turned", number=vip.number, card=card))
                 if offer.turn == "cannot_accept":
                     self.events.append(Note.said("kitty_refused", number=vip.number))

@@ -89,7 +89,7 @@ class ExchangePhase(State):
         return ContractInfo(self.bid, self.declarers, self.partner if self.partner_public else None, self.exchanger)
 
     def _plan_exchange(self) -> None:
-        plan = self.rules.exchange(self._contract_info())
+        plan = self.rules.exchange.plan(self._contract_info())
         self._exchange_plan = plan
         self._exchange = list(plan.turns)
         self._pass_on = plan.leftover_passes_clockwise
@@ -158,7 +158,7 @@ class ExchangePhase(State):
         if not self.declarers:
             return -1  # a game nobody bid has no declarer to lay one
         declarer = self.declarers[0]
-        allowed = self.rules.fordaekt(self._contract_info(), self.called, self.hands[declarer])
+        allowed = self.rules.declaration.fordaekt(self._contract_info(), self.called, self.hands[declarer])
         return declarer if allowed else -1
 
     def _legal_fordaekt(self, seat: int) -> Sequence[Action]:
@@ -172,10 +172,10 @@ class ExchangePhase(State):
 
     def _who_may_double(self) -> list[int]:
         assert self.bid is not None
-        if not self.rules.doubling.most:
+        if not self.rules.declaration.doubling.most:
             return []
         contract = ContractInfo(self.bid, self.declarers, self.partner)
-        self._may_double = frozenset(self.rules.doubling.doublers(contract, self.seats))
+        self._may_double = frozenset(self.rules.declaration.doubling.doublers(contract, self.seats))
         return asked_to_double(contract, self.seats, self.partner_public, self._may_double)
 
     def _legal_double(self, seat: int) -> Sequence[Action]:
@@ -187,7 +187,7 @@ class ExchangePhase(State):
         if action.verb is Verb.DOUBLE:  # once per deal (rules-matrix.md section 9)
             self.doublings = 1
             self._doublers = []
-            self._redouble = self.rules.doubling.redouble
+            self._redouble = self.rules.declaration.doubling.redouble
 
     def _legal_redouble(self, seat: int) -> Sequence[Action]:
         return (PASS_ACTION, REDOUBLE_ACTION)

@@ -29,7 +29,7 @@ class PlayPhase(State):
 
         It changes only when a trick ends or the partner card falls, so it is kept until then.
         """
-        exempt = not self.rules.called_card_binds(seat, self._playing)
+        exempt = not self.rules.play.called_card_binds(seat, self._playing)
         context = self._contexts.get(exempt)
         if context is None:
             context = self._contexts[exempt] = self._new_trick_context(exempt)
@@ -52,9 +52,9 @@ class PlayPhase(State):
         return trump, self.sol_order, fordaekt
 
     def _legal_play(self, seat: int) -> Sequence[Action]:
-        cards = self.rules.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
+        cards = self.rules.play.legal_cards(self.hands[seat], self._trick_cards, self.trick_context(seat))
         plays = tuple([PLAYS[c] for c in cards])
-        if len(self.tricks) < self.rules.doubling.during_tricks:
+        if len(self.tricks) < self.rules.declaration.doubling.during_tricks:
             return plays + self._doubling_in_play(seat)
         return plays
 
@@ -63,7 +63,12 @@ class PlayPhase(State):
         a seat the doubling rule lets double, while nobody has; the declarer's redouble after it."""
         if self.doublings == 0 and seat in self._may_double:
             return (DOUBLE_ACTION,)
-        if self.doublings == 1 and self.rules.doubling.redouble and self.declarers and seat == self.declarers[0]:
+        if (
+            self.doublings == 1
+            and self.rules.declaration.doubling.redouble
+            and self.declarers
+            and seat == self.declarers[0]
+        ):
             return (REDOUBLE_ACTION,)
         return ()
 
@@ -98,9 +103,9 @@ class PlayPhase(State):
         leader = trick[0][0]
         cards = tuple(self._trick_cards)
         context = self.trick_context(leader)
-        winner = trick[self.rules.trick_winner(cards, context.trump, context.sol, context.fordaekt)][0]
+        winner = trick[self.rules.play.trick_winner(cards, context.trump, context.sol, context.fordaekt)][0]
         if not self.called_suit_led and self.called is not None:
-            self.called_suit_led = self.rules.leads_called_suit(cards[0], self.called, context.fordaekt)
+            self.called_suit_led = self.rules.play.leads_called_suit(cards[0], self.called, context.fordaekt)
         self.tricks.append(Trick(leader, cards, winner))
         self._contexts.clear()
         self.tricks_won[winner] += 1
@@ -109,11 +114,11 @@ class PlayPhase(State):
         self._trick_cards = []
         if len(self.tricks) == 1:
             self._open_hands("after_first_trick")
-        if self.rules.play_over(self._playing, self.tricks_won, len(self.tricks)):
+        if self.rules.play.play_over(self._playing, self.tricks_won, len(self.tricks)):
             self._finish()
 
     def _open_hands(self, moment: Moment) -> None:
-        seats = self.rules.open_hands(self._playing, moment)
+        seats = self.rules.play.open_hands(self._playing, moment)
         if seats:
             self.open_hands = seats
             self.events.append(Note.said("open_hands", seats=", ".join(str(seat_no(s)) for s in self.declarers)))
@@ -122,7 +127,7 @@ class PlayPhase(State):
         """Score the deal: every seat's points, summing to zero (000 7.1.2)."""
         assert self.bid is not None
         contract = ContractInfo(self.bid, self.declarers, self.partner)
-        self.scores = self.rules.settle(contract, self.tricks_won, self.vip_card, self.doublings)
+        self.scores = self.rules.scoring.settle(contract, self.tricks_won, self.vip_card, self.doublings)
         self.partner_public = self.partner is not None
         self.phase = FINISHED
         self.events.append(Note.said("deal_over"))

@@ -137,17 +137,21 @@ JOKER_MASK = (1 << 52) | (1 << 53) | (1 << 54)
 SUIT_MASKS = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)] + [JOKER_MASK], dtype=np.int64)
 
 # --- the constants of a ruleset's play rules (an int64 array; ``constants.play_constants`` fills it) --
-ANY_TIME = 0  # jokers may be played at any time (001)
-LEAD_FIRST = 1  # a joker may be led to the first trick
-HOLDER_LEADS = 2  # the partner card's holder must lead it when he leads its suit
-MUST_FALL = 3  # the partner card falls the first time its suit is led
-JOKER_LOSES = 4  # a led joker loses to a trump
-SOL_EARLY = 5  # a bid with a most of tricks ends when every declarer's side has taken more
-FIRST_FREE = 6  # the partner card's rules do not bind in the first trick (003 36)
-MUST_FALL_ALWAYS = 7  # the partner card falls whenever its suit is led, not only the first time
-TRUMP_STRENGTH = 8  # 8-63: strength by card in trump games (higher wins; 0 for a joker), read without a division
-SOL_STRENGTH = 64  # 64-119: strength by card in the sol games' order
-CONSTANTS = 120
+# Each family that the fast path plays owns a block of slots, named and written in its own home
+# (``rules/<family>/cardplay.py``): a new flag of a family takes a free slot of its block, and no other
+# family's slot moves. A slot is also the code of the rule it makes, where that rule refuses a card
+# (``legal.legal_cards``' third answer), so the codes of two families never meet.
+BLOCK = 8
+JOKERS = 0  # rules/jokers/cardplay.py
+CALLED_CARD = 8  # rules/called_card/cardplay.py
+PLAY = 16  # the play family: rules/cardplay (following suit, the end of play)
+SOL_EARLY = PLAY  # a bid with a most of tricks ends when every declarer's side has taken more
+FOLLOW_SUIT = PLAY + 1  # no flag: the code of the rule "follow suit if you can" (001)
+TRUMP_STRENGTH = 24  # 24-79: strength by card in trump games (higher wins; 0 for a joker), read without a division
+SOL_STRENGTH = 80  # 80-135: strength by card in the sol games' order
+CONSTANTS = 136
+NO_RULE = -1
+"""The code of no rule: the card is legal."""
 
 
 @jit

@@ -7,7 +7,16 @@ udspillet joker stikkes med trumf").
 
 from __future__ import annotations
 
-from regelmotor.rules.cardplay.masks import ANY_TIME, JOKER_LOSES, JOKER_SUIT, LEAD_FIRST, Rows, fd_bit, jit, suit_mask
+from collections.abc import Sequence
+
+from regelmotor.cards import Card
+from regelmotor.hooks import Refusal, TrickContext
+from regelmotor.model.ruleset import Ruleset
+from regelmotor.rules.cardplay.masks import JOKER_SUIT, JOKERS, Rows, fd_bit, jit, suit_mask
+
+ANY_TIME = JOKERS  # jokers may be played at any time (001)
+LEAD_FIRST = JOKERS + 1  # a joker may be led to the first trick; as a code: a joker refused the first lead
+JOKER_LOSES = JOKERS + 2  # a led joker loses to a trump
 
 
 @jit
@@ -49,3 +58,16 @@ def with_following(hand: int, following: int, fd_card: int, consts: Rows) -> int
 @jit
 def is_led_joker(card: int, fd_card: int) -> bool:
     return 52 <= card < 55 and card != fd_card
+
+
+def write_constants(ruleset: Ruleset, consts: Rows) -> None:
+    """The jokers' slots of the play constants: the only place the play rules read this family's keys."""
+    jokers = ruleset.jokers
+    consts[ANY_TIME] = jokers is not None and jokers.play_any_time
+    consts[LEAD_FIRST] = jokers is not None and jokers.lead_first_trick
+    consts[JOKER_LOSES] = jokers is not None and jokers.led_joker == "loses_to_trump"
+
+
+def refusal(rule: int, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext) -> Refusal | None:
+    """What the jokers' rule that refused a card says, or None for another family's rule."""
+    return Refusal("jokers.lead_first_trick", "joker_lead", {}) if rule == LEAD_FIRST else None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from regelmotor.hooks import PARTNER, DeclarationStep
-from regelmotor.model.ruleset import Designation
+from regelmotor.rules.contracts.keys import Designation
 
 Steps = tuple[tuple[DeclarationStep, int], ...]
 

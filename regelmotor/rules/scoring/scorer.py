@@ -22,10 +22,11 @@ from fractions import Fraction
 
 from regelmotor.errors import RegelmotorError
 from regelmotor.model.formula import Formula, FormulaError, Number, parse_formula, whole
-from regelmotor.model.ruleset import GameScoring, Ruleset
+from regelmotor.model.ruleset import Ruleset
 from regelmotor.phrase_table import Said
 from regelmotor.rounding import points, zero_sum_points
-from regelmotor.rules.contracts import Share, share_cases, shares, within
+from regelmotor.rules.contracts.named import Share, share_cases, shares, within
+from regelmotor.rules.scoring.keys import GameScoring
 
 TRUMP_VARIABLES: dict[str, str] = {
     "C": "antal stik meldt (kontrakten)",

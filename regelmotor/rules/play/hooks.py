@@ -14,20 +14,18 @@ from collections.abc import Sequence
 from regelmotor.cards import Card
 from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, Refusal, TrickContext, hookimpl
 from regelmotor.model.ruleset import Ruleset
+from regelmotor.rules.called_card import cardplay as called_card
+from regelmotor.rules.cardplay import follow_suit
 from regelmotor.rules.cardplay import legal as L
 from regelmotor.rules.cardplay.constants import ending, play_constants
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
-from regelmotor.rules.cardplay.follow_suit import following
-from regelmotor.rules.cardplay.masks import JOKER_SUIT, bit_count, card_suit, mask_of
-from regelmotor.rules.contracts import shares, within
+from regelmotor.rules.cardplay.masks import NO_RULE, mask_of
+from regelmotor.rules.contracts.named import shares, within
+from regelmotor.rules.jokers import cardplay as jokers
 
 TRICKS = 13
-KEYS = {
-    L.JOKER_LEAD: "jokers.lead_first_trick",
-    L.HOLDER_LEADS: "called_card.holder_leads_it",
-    L.MUST_FALL: "called_card.must_fall_first_time_led",
-    L.FOLLOW_SUIT: "play.follow_suit",
-}
+REFUSALS = (jokers.refusal, called_card.refusal, follow_suit.refusal)
+"""Each family that refuses cards says its own refusal, by the code of its rule (its slot)."""
 
 
 class LegalPlay:
@@ -53,24 +51,16 @@ class LegalPlay:
 
     def why_not(self, hand: Sequence[Card], trick: Sequence[Card], context: TrickContext, card: Card) -> Refusal | None:
         """The rule that forbids ``card`` (held in ``hand``) now, or None if it is legal."""
-        arguments = self.arguments(hand, trick, context)
-        answer = L.legal_cards(*arguments, self.constants)
-        rule = L.removed_by(answer, card, arguments[0], context.first_trick, arguments[6], self.constants)
-        if rule == L.NO_RULE:
+        mask, trick_n, led, first, called, suit_led, fd_card, fd_suit, trump = self.arguments(hand, trick, context)
+        answer = L.legal_cards(mask, trick_n, led, first, called, suit_led, fd_card, fd_suit, trump, self.constants)
+        rule = L.removed_by(answer, card, mask, trick_n, first, called, fd_card, fd_suit, trump, self.constants)
+        if rule == NO_RULE:
             return None
-        if rule == L.JOKER_LEAD:
-            return Refusal(KEYS[rule], "joker_lead", {})
-        assert context.called is not None or rule == L.FOLLOW_SUIT
-        if rule == L.HOLDER_LEADS:
-            return Refusal(KEYS[rule], "lead_called", {"card": context.called})
-        if rule == L.MUST_FALL:  # led before: it falls this time by the rule that it falls every time
-            key = "called_card.must_fall_every_time_led" if context.called_suit_led else KEYS[rule]
-            return Refusal(key, "called_must_fall", {"card": context.called})
-        mask, fd_card, fd_suit = arguments[0], arguments[6], arguments[7]
-        led = card_suit(trick[0], fd_card, fd_suit)
-        assert led != JOKER_SUIT
-        held = bit_count(following(mask, led, fd_card, fd_suit))
-        return Refusal(KEYS[rule], "follow_suit", {"count": held, "suit": led})
+        for refusal in REFUSALS:
+            found = refusal(rule, hand, trick, context)
+            if found is not None:
+                return found
+        raise AssertionError(f"no rule family says why rule {rule} refused a card")
 
 
 def legal_cards(ruleset: Ruleset) -> LegalCards:

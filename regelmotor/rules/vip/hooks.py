@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from regelmotor.cards import JOKER_SUIT, SUIT_LETTERS, Card, suit_of
 from regelmotor.hooks import Denomination, VipOffer, VipRule, VipTurns, hookimpl
-from regelmotor.model.ruleset import KittyTurn, Ruleset
-from regelmotor.rules.designation_kinds import turns_kitty
+from regelmotor.model.ruleset import Ruleset
+from regelmotor.rules.contracts.designation_kinds import turns_kitty
+from regelmotor.rules.declaration.keys import KittyTurn
 
 ACCEPT = "accept"
 

@@ -24,7 +24,7 @@ from regelmotor.bids import Bid
 from regelmotor.hooks import ContractInfo, Money, SessionSettle, Settle, Transfer, hookimpl
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.rounding import to_oere
-from regelmotor.rules.scoring import Scorer, scorer_for
+from regelmotor.rules.scoring.scorer import Scorer, scorer_for
 
 SEATS = 4
 

@@ -28,9 +28,10 @@ from regelmotor.hooks import (
     TrumpChoices,
     hookimpl,
 )
-from regelmotor.model.ruleset import Designation, Ruleset, SolBid
-from regelmotor.rules.contracts import partner_across
-from regelmotor.rules.designation_kinds import kind_of
+from regelmotor.model.ruleset import Ruleset
+from regelmotor.rules.contracts.designation_kinds import kind_of
+from regelmotor.rules.contracts.keys import Designation, SolBid
+from regelmotor.rules.contracts.named import partner_across
 
 NO_TRUMP: Denomination = "none"
 

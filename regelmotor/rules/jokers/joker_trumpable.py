@@ -16,8 +16,8 @@ from collections.abc import Generator, Sequence
 from regelmotor.cards import Card
 from regelmotor.hooks import TrickWinner, hookimpl
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.rules.cardplay.jokers import is_led_joker
-from regelmotor.rules.trick_winner import trick_winner
+from regelmotor.rules.jokers.cardplay import is_led_joker
+from regelmotor.rules.play.trick_winner import trick_winner
 
 
 def joker_trumpable(inner: TrickWinner, ruleset: Ruleset) -> TrickWinner:

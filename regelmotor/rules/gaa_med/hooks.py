@@ -12,7 +12,7 @@ from collections.abc import Callable
 from regelmotor.bids import Bid
 from regelmotor.hooks import hookimpl
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.rules.designation_kinds import kind_of
+from regelmotor.rules.contracts.designation_kinds import kind_of
 
 
 def may_join(ruleset: Ruleset) -> Callable[[Bid], bool]:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from regelmotor.hooks import SessionSettle
 from regelmotor.model.ruleset import Ruleset
 
 _FROM_DEALER = {"dealer": 0, "right_of_dealer": -1, "left_of_dealer": 1}
@@ -32,13 +33,15 @@ class EveningRules:
     """Whether another player at fault for a misdeal pays its penalty in the dealer's place."""
     sitting_out_offsets: Mapping[int, tuple[int, ...]]
     """Per table size above four, the seats sitting out each deal, counted from the dealer clockwise."""
+    settlement: SessionSettle
+    """The evening's settlement in money (the hook ``regelmotor_session_settlement``)."""
 
     def sitting_out(self, size: int, dealer: int) -> tuple[int, ...]:
         """The players (counted from 0 round the table) who sit out the deal ``dealer`` deals."""
         return tuple((dealer + offset) % size for offset in self.sitting_out_offsets.get(size, ()))
 
 
-def evening_rules(ruleset: Ruleset) -> EveningRules:
+def evening_rules(ruleset: Ruleset, settlement: SessionSettle) -> EveningRules:
     table, session, misdeal = ruleset.table, ruleset.session, ruleset.misdeal
     return EveningRules(
         table_sizes=table.players,
@@ -51,4 +54,5 @@ def evening_rules(ruleset: Ruleset) -> EveningRules:
         sitting_out_offsets={
             rule.players: tuple(_FROM_DEALER[seat] for seat in rule.seats) for rule in table.sitting_out
         },
+        settlement=settlement,
     )

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from regelmotor.model.ruleset import SolBid
 from regelmotor.phrase_table import Said
+from regelmotor.rules.contracts.keys import SolBid
 
 SEATS = 4
 TRICKS = 13
