@@ -71,13 +71,27 @@ def available_bots(rules: Rules | None = None) -> dict[str, Callable[[Rules, ran
 
 
 def check_bot(name: str, rules: Rules | None = None) -> str:
-    """``name`` if a bot is called so (shipped, or from the ruleset's plugins); else ``UnknownBot``
-    naming the bots there are."""
+    """``name`` if a bot is called so (shipped, or from the ruleset's plugins; ``expert:<style>`` is the
+    expert in a style, ``bots/style.py``); else ``UnknownBot`` naming the bots there are."""
+    from regelmotor.bots.style import split_bot
+
     known = available_bots(rules)
-    if name not in known:
+    base = name.partition(":")[0]
+    if base not in known:
         raise UnknownBot(f'no bot is called "{name}": choose {", ".join(known)}')
+    if base != name:  # a style is the expert's only, and must be one: else no bot is called so (the page says 400)
+        try:
+            split_bot(name)
+        except RegelmotorError as exc:
+            raise UnknownBot.said("as_is", error=exc) from None
     return name
 
 
 def make_bot(name: str, rules: Rules, rng: random.Random) -> Bot:
+    if ":" in name:  # the expert in a style: the style travels in the name (``style.styled_bot``)
+        from regelmotor.bots.expert import ExpertBot
+        from regelmotor.bots.style import split_bot
+
+        check_bot(name, rules)
+        return ExpertBot(rules, rng, style=split_bot(name)[1])
     return available_bots(rules)[check_bot(name, rules)](rules, rng)

@@ -61,8 +61,8 @@ EXIT_INTERRUPTED = 130
 _FAMILIES = (rulesets, score, runs, tune, table, analysis, session)
 _BY_NAME = {command.name: command for family in _FAMILIES for command in family.COMMANDS}
 _HELP_ORDER = (
-    "rulesets validate show schema ladder replay analyse score rulebook diff simulate compare match tune play serve "
-    "session"
+    "rulesets validate show schema ladder replay analyse score rulebook diff simulate compare match tune calibrate "
+    "play serve session"
 )
 COMMANDS = (
     *(_BY_NAME[name] for name in _HELP_ORDER.split()),

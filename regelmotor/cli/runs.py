@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from regelmotor.bots import BOTS, available_bots, check_bot
+from regelmotor.bots.style import STYLED, Style, base_name, check_kinds, read_style, style_of, styled_bot
 from regelmotor.cli.base import (
     EXIT_OK,
     Command,
@@ -22,6 +24,7 @@ from regelmotor.compare import (
     TABLE_WORDS,
     check_plot_target,
     comparison,
+    contract_kinds,
     row_label,
     row_texts,
     summary_lines,
@@ -31,6 +34,7 @@ from regelmotor.diff import show_value
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import OutputError, check_output, write_atomic
 from regelmotor.match import run_match
+from regelmotor.phrases import phrases
 from regelmotor.prepare import parts_of_bots, prepare
 from regelmotor.progress import Progress
 from regelmotor.rulebook import LANGS
@@ -38,6 +42,11 @@ from regelmotor.ruleset.catalogue import is_path
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.simulate import MIN_SIGNIFICANT, iter_lines, run_deals, summarize
+
+
+def say_in(lang: str, key: str, **values: object) -> str:
+    return phrases(lang)[key].format(**values)
+
 
 DEFAULT_BOTS = "expert"
 """The bots of ``simulate`` and ``compare`` unless told otherwise: the only ones that weigh a call by the points
@@ -61,17 +70,55 @@ def jobs_of(args: argparse.Namespace) -> int:
     return cores()
 
 
-def bots_of(spec: str, *resolved: ResolvedRuleset) -> list[str]:
-    """The four seats' bots; a bot may come from a plugin of every ruleset it plays (checked after loading)."""
+def bots_of(spec: str, *resolved: ResolvedRuleset, style: str | None = None) -> list[str]:
+    """The four seats' bots; a bot may come from a plugin of every ruleset it plays (checked after loading).
+    ``expert:stil.yaml`` is the expert in the style of that file, and ``style`` (``--style``) the style of
+    every expert seat (``bots/style.py``): the style is in the bot's name from here on."""
     names = [n.strip() for n in spec.split(",")]
     if len(names) == 1:
         names = names * 4
     offered = [available_bots(compile_rules(r)) for r in resolved] or [dict(BOTS)]
     known = [name for name in offered[0] if all(name in o for o in offered)]
-    if len(names) != 4 or any(n not in known for n in names):
+    if len(names) != 4 or any(base_name(n) not in known for n in names):
         choices = ", ".join(known)
         raise RegelmotorError.said("bots_arg", choices=choices)
-    return names
+    return [styled(name, style, *resolved) for name in names]
+
+
+def styled(name: str, style: str | None, *resolved: ResolvedRuleset) -> str:
+    """A bot's name with its style in it: from ``expert:FILE`` (or a style's token, as ``--json`` gives it),
+    else from ``--style FILE`` for an expert; the style's kinds checked against every ruleset it plays."""
+    base, _, given = name.partition(":")
+    if not given and (style is None or base != STYLED):
+        return name
+    if base != STYLED:
+        raise RegelmotorError.said("style_bot", bot=base[:40])
+    source = given or style
+    assert source is not None
+    found = Style.from_token(source) if "=" in source and not Path(source).exists() else read_style(Path(source))
+    for r in resolved:
+        check_kinds(found, contract_kinds(compile_rules(r)), r.label, source)
+    return styled_bot(found)
+
+
+def style_arg(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--style",
+        metavar="FILE",
+        help="the expert's style (a file of regelmotor calibrate): every expert seat plays in it",
+    )
+
+
+def style_json(bots: Sequence[str]) -> dict[str, Any] | None:
+    """The style the run's experts played in, as ``--json`` says it (None: today's expert)."""
+    style = style_of(bots)
+    return None if style is None else style.as_json()
+
+
+def style_lines(bots: Sequence[str], lang: str) -> list[str]:
+    """The line a text report says its experts' style in (none for today's expert)."""
+    style = style_of(bots)
+    return [] if style is None else [say_in(lang, "style_used", style=style.describe(lang))]
 
 
 def progress_of(args: argparse.Namespace, total: int, out: TextIO) -> Progress:
@@ -124,6 +171,7 @@ def run_args(
                 default=DEFAULT_BOTS,
             ),
         )
+        style_arg(command)
     command.add_argument(
         "--jobs",
         type=int,
@@ -149,7 +197,7 @@ def _simulate_args(command: argparse.ArgumentParser) -> None:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     resolved = load_ruleset(args.ruleset, args.house_rule)
-    bots = bots_of(args.bots, resolved)
+    bots = bots_of(args.bots, resolved, style=args.style)
     paths = None if args.records is None else _record_paths(Path(args.records), args.deals, args.force)
     names = None
     if paths is not None:  # a ruleset named by a path is recorded by its absolute path: it replays from DIR
@@ -176,9 +224,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             write_atomic(path, result.record + "\n", durable=False)
     summary = summarize(results, bots)
     if args.json:
-        print_json({"ruleset": resolved.label, "seed": args.seed, "bots": bots, **summary.as_json()}, out)
+        head = {"ruleset": resolved.label, "seed": args.seed, "bots": bots, "style": style_json(bots)}
+        print_json({**head, **summary.as_json()}, out)
     else:
-        out.write("\n".join(iter_lines(summary, resolved.label, args.lang)) + "\n")
+        out.write("\n".join([*iter_lines(summary, resolved.label, args.lang), *style_lines(bots, args.lang)]) + "\n")
     return EXIT_OK
 
 
@@ -194,7 +243,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         check_plot_target(Path(args.plot))
     a = load_ruleset(args.a)
     b = load_ruleset(args.b, args.house_rule)
-    bots = bots_of(args.bots, a, b)
+    bots = bots_of(args.bots, a, b, style=args.style)
     if args.dask is None:  # the expert's first run compiles it, said on a terminal (a cluster's workers compile)
         prepare(parts_of_bots(bots), args.lang, quiet=args.quiet)
     bar = progress_of(args, 2 * args.deals, out)
@@ -208,10 +257,12 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     if args.plot:
         write_plot(report, a.label, b.label, Path(args.plot), args.lang)
     if args.json:
-        print_json({"a": a.label, "b": b.label, "seed": args.seed, "bots": bots, **report}, out)
+        head = {"a": a.label, "b": b.label, "seed": args.seed, "bots": bots, "style": style_json(bots)}
+        print_json({**head, **report}, out)
         return EXIT_OK
     words = TABLE_WORDS[args.lang]
-    out.write(words["head"].format(a=a.label, b=b.label, deals=args.deals, seed=args.seed) + "\n\n")
+    out.write(words["head"].format(a=a.label, b=b.label, deals=args.deals, seed=args.seed) + "\n")
+    out.write("".join(line + "\n" for line in style_lines(bots, args.lang)) + "\n")
     out.write("\n".join(summary_lines(report, args.deals, args.lang)) + "\n")
     out.write("\n" + words["diff"] + "\n")
     label = "label" if args.lang == "da" else "label_en"  # the schema says what a key is in Danish only
@@ -231,19 +282,21 @@ def _match_args(command: argparse.ArgumentParser) -> None:
     command.add_argument("b", metavar="B", help="the bot it plays against")
     ruleset_args(command)
     run_args(command, bots=False)
+    style_arg(command)
     lang_arg(command)
 
 
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     resolved = load_ruleset(args.ruleset, args.house_rule)
     rules = compile_rules(resolved)
-    check_bot(args.a, rules)
-    check_bot(args.b, rules)
+    check_bot(base_name(args.a), rules)
+    check_bot(base_name(args.b), rules)
+    a, b = (styled(name, args.style, resolved) for name in (args.a, args.b))
     if args.dask is None:  # the expert's first run compiles it, said on a terminal (a cluster's workers compile)
-        prepare(parts_of_bots([args.a, args.b]), args.lang, quiet=args.quiet)
+        prepare(parts_of_bots([a, b]), args.lang, quiet=args.quiet)
     result = run_match(
-        args.a,
-        args.b,
+        a,
+        b,
         args.ruleset,
         args.house_rule,
         args.deals,
@@ -254,9 +307,11 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
         dask=args.dask,
     )
     if args.json:
-        print_json(result.as_json(), out)
+        styles = {"a_style": style_json([a]), "b_style": style_json([b])}
+        print_json({**result.as_json(), **styles}, out)
     else:
-        out.write("\n".join(result.lines(args.lang)) + "\n")
+        said = [f"{name}: {line}" for name, bot in (("A", a), ("B", b)) for line in style_lines([bot], args.lang)]
+        out.write("\n".join([*result.lines(args.lang), *said]) + "\n")
     return EXIT_OK
 
 

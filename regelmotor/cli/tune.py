@@ -11,14 +11,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from regelmotor.cli.base import EXIT_OK, Command, lang_arg, print_json, ruleset_args, say_to
-from regelmotor.cli.runs import bots_of, jobs_of, progress_of, run_args
+from regelmotor.bots.style import MAX_NAME, Style
+from regelmotor.cli.base import EXIT_OK, Command, house_rule_arg, lang_arg, print_json, ruleset_args, say_to
+from regelmotor.cli.runs import bots_of, jobs_of, progress_of, run_args, style_json, style_lines
 from regelmotor.compare import check_plot_target, unseen_by_bots
+from regelmotor.errors import RegelmotorError
+from regelmotor.files import check_output, write_atomic
 from regelmotor.model.ruleset import Ruleset
+from regelmotor.prepare import parts_of_bots, prepare
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.ruleset.settings import find_key, tunable_keys
 from regelmotor.simulate import DealRunner
+from regelmotor.tuning.calibrate import calibrate, calibration_comment, calibration_lines, make_axes, read_club
+from regelmotor.tuning.calibrate import make_plan as make_calibration_plan
 from regelmotor.tuning.club_file import changes_for, check_writable, write_club_file
 from regelmotor.tuning.goal import parse_goal
 from regelmotor.tuning.report import (
@@ -105,7 +111,7 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
         return _list_keys(args, resolved.ruleset, out)
     goal = parse_goal(compile_rules(resolved), args.target, args.minimise, args.maximise)
     plan = make_plan(_axes(args, resolved.ruleset), args.deals)
-    bots = bots_of(args.bots, resolved)
+    bots = bots_of(args.bots, resolved, style=args.style)
     if args.plot:
         check_plot_target(Path(args.plot))
     if args.output:  # the file and where each key goes in it: refused now, not after the deals
@@ -149,10 +155,11 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
     # the keys are all points or money, and no bot reads them: every value is bid and played alike
     blind = unseen_by_bots([{"path": a.key.text} for a in plan.axes], bots)
     if args.json:
-        head = {"ruleset": resolved.label, "seed": args.seed, "bots": bots, "unseen_by_bots": blind}
-        print_json({**head, **result.as_json()}, out)
+        head = {"ruleset": resolved.label, "seed": args.seed, "bots": bots, "style": style_json(bots)}
+        print_json({**head, "unseen_by_bots": blind, **result.as_json()}, out)
         return EXIT_OK
-    out.write("\n".join(summary_lines(result, resolved.label, args.seed, args.lang, blind=blind)) + "\n\n")
+    said = [*summary_lines(result, resolved.label, args.seed, args.lang, blind=blind), *style_lines(bots, args.lang)]
+    out.write("\n".join(said) + "\n\n")
     out.write("\n".join(table_lines(result, args.lang)) + "\n")
     return EXIT_OK
 
@@ -170,4 +177,71 @@ def _list_keys(args: argparse.Namespace, ruleset: Ruleset, out: TextIO) -> int:
     return EXIT_OK
 
 
-COMMANDS = (Command("tune", "find the value of a ruleset's number that best meets a goal", _tune_args, cmd_tune),)
+TUNE = Command("tune", "find the value of a ruleset's number that best meets a goal", _tune_args, cmd_tune)
+
+
+# --- calibrate -------------------------------------------------------------------------------------------
+
+
+CALIBRATE_DEALS = 300
+"""Deals a style gets at most, unless told: the race drops the clearly wrong ones after 150."""
+
+
+def _calibrate_args(command: argparse.ArgumentParser) -> None:
+    command.add_argument("sheets", nargs="+", metavar="SHEET", help="the club's score sheets (session's files)")
+    command.add_argument("--ruleset", metavar="FILE", help="the rules the sheets were played by (default: the sheets')")
+    house_rule_arg(command, "--ruleset")
+    command.add_argument("-o", "--output", metavar="FILE", help="write the fitted style to FILE (stil.yaml)")
+    command.add_argument("--force", action="store_true", help="write over an existing FILE")
+    command.add_argument("--name", metavar="NAME", default="", help="the style's name in the file")
+    command.add_argument(
+        "--fit",
+        metavar="SETTINGS",
+        help="the settings to fit, with commas: caution, passing, sol, paahaeng (default: all the rules have)",
+    )
+    run_args(command, bots=False, deals=CALIBRATE_DEALS, deals_help="deals each style gets at most (default {default})")
+    lang_arg(command)
+
+
+def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
+    paths = [Path(p) for p in args.sheets]
+    if args.output:  # refused now, not after an hour of deals
+        check_output(Path(args.output), force=args.force, inputs=tuple(paths))
+    if len(args.name) > MAX_NAME:
+        raise RegelmotorError.said("style_text", most=MAX_NAME)
+    club = read_club(paths, args.ruleset, args.house_rule)
+    settings = [s.strip() for s in args.fit.split(",") if s.strip()] if args.fit else None
+    axes = make_axes(club.rules, settings)
+    plan = make_calibration_plan(axes, args.deals)
+    if args.dask is None:
+        prepare(parts_of_bots(["expert"]), args.lang, quiet=args.quiet)
+    bar = progress_of(args, plan.most, out)
+
+    def told(done: int, total: int) -> None:
+        bar.total = total
+        bar(done)
+
+    with DealRunner(jobs_of(args), args.dask) as runner:
+        found = calibrate(club, args.deals, args.seed, runner, settings, told)
+    style = Style.make(found.style.caution, found.style.passing, dict(found.style.appetite), args.name)
+    found.style = style
+    if args.output:
+        comment = calibration_comment(found, "da")
+        write_atomic(Path(args.output), style.yaml_text(club.label, comment))
+        sys.stderr.write(say_to(args, "cli_wrote", file=args.output) + "\n")
+    if args.json:
+        print_json(found.as_json(), out)
+        return EXIT_OK
+    out.write("\n".join(calibration_lines(found, args.lang)) + "\n")
+    return EXIT_OK
+
+
+COMMANDS = (
+    TUNE,
+    Command(
+        "calibrate",
+        "fit the expert's style to a club's score sheets (its contract mix and results)",
+        _calibrate_args,
+        cmd_calibrate,
+    ),
+)
