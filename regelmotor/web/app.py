@@ -50,6 +50,8 @@ from regelmotor.rulebook import build_rulebook, render
 from regelmotor.ruleset.catalogue import is_path, shipped_catalogue, shipped_rulesets
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.score_sheet import read_sheet, score, sheet_document, sheet_rate
+from regelmotor.web.club import club_of, club_routes
+from regelmotor.web.club_questions import QUESTIONS_AT_ONCE, Questions
 from regelmotor.web.guard import (
     LOCAL_HOSTS,
     MAX_ACTION,
@@ -118,6 +120,9 @@ PAGE = Path(__file__).resolve().parent / "static" / "index.html"
 SHEET_PAGE = Path(__file__).resolve().parent / "static" / "sheet.html"
 
 
+CLUB_PAGE = Path(__file__).resolve().parent / "static" / "klub.html"
+
+
 def _client(request: Request) -> str:
     """The client's address, as the connection gives it (no header a client writes is trusted)."""
     return request.client.host if request.client is not None else ""
@@ -158,11 +163,15 @@ def create_app(
     club: tuple[str, list[str]] | None = None,
     sheet: Path | None = None,
     store: Path | None = None,
+    club_admin: str | None = None,
+    questions: int = QUESTIONS_AT_ONCE,
 ) -> ASGIApp:
     """The web game. ``allowed_hosts``: the ``Host`` names served (None: any, for a server behind a proxy).
     ``club``: a ruleset (a shipped name or a file) and house rules the operator names when starting the
     server, offered first on the page as "klub"; clients still name only what the server offers. ``store``:
-    a folder the games are kept in, so that a restart loses none (``serve`` gives one; tests mostly not)."""
+    a folder the games are kept in, so that a restart loses none (``serve`` gives one; tests mostly not).
+    ``club_admin``: the secret of the admin link that saves the club's file on the club's page (``/klub``);
+    ``questions``: the club's questions answered at once (``serve --questions N``)."""
     games = games if games is not None else Games(store=None if store is None else GameStore(store, IDLE_SECONDS))
     shipped: list[dict[str, Any]] = []
     """The shipped rulesets' list, read at the first request for it."""
@@ -184,11 +193,16 @@ def create_app(
 
     games.rulesets = stored_ruleset
     uploads = UploadPool()
+    club_page = club_of(None if club is None else club[0], club_admin, Questions(questions), uploads)
 
     async def index(request: Request) -> Response:
         page = PAGE.read_text(encoding="utf-8")
+        links = ""
         if sheet is not None:  # the evening's score sheet the operator named when starting the server
-            page = page.replace("<!--sheet-->", '<a href="/sheet" id="sheet-link">Aftenens regnskab</a>')
+            links += '<a href="/sheet" id="sheet-link">Aftenens regnskab</a>'
+        if club_page is not None:  # the club's page: its rules, its book, its questions
+            links += ' <a href="/klub" id="club-link">Klubbens side</a>'
+        page = page.replace("<!--sheet-->", links)
         return HTMLResponse(page)
 
     async def sheet_entry(request: Request) -> Response:
@@ -497,10 +511,12 @@ def create_app(
             Route("/sheet/print", sheet_page),
             Route("/api/sheet", sheet_api, methods=["GET", "POST"]),
             Route("/api/sheet/undo", sheet_api, methods=["POST"]),
+            *(club_routes(club_page) if club_page is not None else []),
         ],
     )
     app.state.games = games  # the server side of every game, for the tests that check what is sent
-    pages = PAGE.read_text(encoding="utf-8") + SHEET_PAGE.read_text(encoding="utf-8")
+    app.state.club = club_page
+    pages = "".join(page.read_text(encoding="utf-8") for page in (PAGE, SHEET_PAGE, CLUB_PAGE))
     guarded = guard(allowed_hosts, pages)(app)
     guarded.state = app.state  # type: ignore[attr-defined]
     return guarded

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
+import secrets
 import socket
 from typing import Any
 
@@ -97,6 +98,16 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def admin_secret() -> str:
+    """The secret of the club's admin link, as a seat's (``tables.SECRET``): only it saves the club's file."""
+    return secrets.token_urlsafe(16)
+
+
+def admin_link(host: str, port: int, secret: str) -> str:
+    """The club's admin link, as ``serve`` prints it: ``http://HOST:PORT/klub?admin=SECRET``."""
+    return f"http://{host}:{port}/klub?admin={secret}"
+
+
 def serve(app: Any, listening: socket.socket) -> None:
     """The app served on a socket ``bind`` made."""
     config = uvicorn.Config(
@@ -109,4 +120,13 @@ def serve(app: Any, listening: socket.socket) -> None:
     uvicorn.Server(config).run(sockets=[listening])
 
 
-__all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "ServeError", "TimedH11Protocol", "bind", "serve"]
+__all__ = [
+    "HEADER_SECONDS",
+    "MAX_CONNECTIONS",
+    "ServeError",
+    "TimedH11Protocol",
+    "admin_link",
+    "admin_secret",
+    "bind",
+    "serve",
+]

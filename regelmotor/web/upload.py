@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import tempfile
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,13 @@ class UploadPool:
 
     async def check(self, client: str, upload: str, name: str, house: list[str]) -> ResolvedRuleset:
         """``load_upload`` in the pool; ``UploadsBusy`` at once when it is full, in all or for ``client``."""
+        found: ResolvedRuleset = await self.run(client, load_upload, upload, name, house)
+        return found
+
+    async def run(self, client: str, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` on one of the pool's threads (it starts its own process: ``isolated``);
+        ``UploadsBusy`` at once when the pool is full, in all or for ``client``. The club's page checks its
+        drafts here, as an upload is checked."""
         if sum(self.held.values()) >= self.room:
             raise UploadsBusy.said("web_uploads_busy")
         if self.held.get(client, 0) >= self.per_client:
@@ -86,7 +94,7 @@ class UploadPool:
             self._limiter = anyio.CapacityLimiter(self.at_once)
         self.held[client] = self.held.get(client, 0) + 1
         try:
-            return await anyio.to_thread.run_sync(load_upload, upload, name, house, limiter=self._limiter)
+            return await anyio.to_thread.run_sync(function, *args, limiter=self._limiter)
         finally:
             self.held[client] -= 1
             if not self.held[client]:
@@ -98,11 +106,20 @@ def load_upload(upload: str, name: str, house: list[str], seconds: float | None 
     process that is killed after ``seconds``; ``RulesetError`` with its problems, or ``UploadTooSlow``."""
     if not ISOLATED:
         return _load(upload, name, house)
+    found = isolated(_load, (upload, name, house), seconds)
+    assert isinstance(found, ResolvedRuleset)
+    return found
+
+
+def isolated(function: Callable[..., Any], args: tuple[Any, ...], seconds: float | None = None) -> Any:
+    """``function(*args)`` (a module's function, its arguments and answer picklable) in a process of its own,
+    killed after ``seconds`` of time or CPU: its answer, or its ``RulesetError`` (with the problems), its
+    other refusal (``UploadRefused``, in both languages), or ``UploadTooSlow``."""
     if seconds is None:
         seconds = UPLOAD_SECONDS
     context = multiprocessing.get_context("spawn")  # no copy of the server's threads and locks
     receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_work, args=(send, upload, name, house, seconds), daemon=True)
+    worker = context.Process(target=_work, args=(send, function, args, seconds), daemon=True)
     worker.start()
     send.close()
     try:
@@ -122,11 +139,10 @@ def load_upload(upload: str, name: str, house: list[str], seconds: float | None 
         raise RulesetError(value)
     if kind == "error":
         raise UploadRefused(*value)
-    assert isinstance(value, ResolvedRuleset)
     return value
 
 
-def _work(send: Connection, upload: str, name: str, house: list[str], seconds: float) -> None:
+def _work(send: Connection, function: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> None:
     try:
         import resource
 
@@ -138,7 +154,7 @@ def _work(send: Connection, upload: str, name: str, house: list[str], seconds: f
     send.send("ready")
     answer: tuple[str, Any]
     try:
-        answer = ("resolved", _load(upload, name, house))
+        answer = ("resolved", function(*args))
     except RulesetError as exc:
         answer = ("problems", list[Problem](exc.problems))
     except RegelmotorError as exc:
@@ -156,4 +172,4 @@ def _load(upload: str, name: str, house: list[str]) -> ResolvedRuleset:
         return dataclasses.replace(resolved, files=tuple(f.replace(folder + "/", "") for f in resolved.files))
 
 
-__all__ = ["UPLOAD_SECONDS", "UploadPool", "UploadRefused", "UploadTooSlow", "UploadsBusy", "load_upload"]
+__all__ = ["UPLOAD_SECONDS", "UploadPool", "UploadRefused", "UploadTooSlow", "UploadsBusy", "isolated", "load_upload"]

@@ -1,0 +1,195 @@
+"""The club's file as text that a form changes: one key set or taken out at a time, the rest of the file as it
+was (its comments, its order, its quoting and its layout), by ruamel.yaml's round trip.
+
+A key is written only where the club's value differs from what it would have without it (its parent's, with
+the house rules the file lists): a value set back to the parent's is taken out of the file, and a section left
+with nothing (or with only its ``source:``) goes with it. A list of entries (``designations``, ``sol_bids``,
+``table.sitting_out``) is written whole, as a ruleset file writes it (``docs/writing-a-ruleset.md``).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+
+from regelmotor.errors import RegelmotorError
+
+MAX_TEXT = 200_000
+"""The largest club file the page edits (an upload's bound: a club's file is a few kilobytes)."""
+
+
+REMOVE = object()
+"""``write_key``'s value for "take the key out": the club plays its parent's value."""
+
+
+class ClubYamlError(RegelmotorError):
+    """The file is not YAML the form can edit (said at the page's field, in Danish first)."""
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # a long source: is kept on its line, never folded
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def load_text(text: str) -> CommentedMap:
+    """The file's mapping as the round trip reads it; ``ClubYamlError`` for anything else."""
+    if len(text) > MAX_TEXT:
+        raise ClubYamlError.said("club_too_large", limit=MAX_TEXT)
+    try:
+        data = _yaml().load(text) if text.strip() else CommentedMap()
+    except YAMLError as exc:
+        raise ClubYamlError.said("club_not_yaml", problem=str(exc).splitlines()[-1][:200]) from None
+    if data is None:
+        data = CommentedMap()
+    if not isinstance(data, CommentedMap):
+        raise ClubYamlError.said("club_not_mapping")
+    return data
+
+
+def dump_text(data: CommentedMap) -> str:
+    out = io.StringIO()
+    _yaml().dump(data, out)
+    return out.getvalue()
+
+
+_LEVEL = re.compile(r"[0-9]{1,2}")
+
+
+def _node(value: Any, key: str | None = None) -> Any:
+    """A JSON value as the file writes it: a short list or a point table's values in one line, numbers of
+    tricks as numbers (``{7: 10, 8: 20}``), mappings of mappings in block style."""
+    if isinstance(value, dict):
+        mapping = CommentedMap()
+        for k, v in value.items():
+            mapping[int(k) if isinstance(k, str) and _LEVEL.fullmatch(k) else k] = _node(v, str(k))
+        if value and all(not isinstance(v, (dict, list)) for v in value.values()) and key in ("values", "constants"):
+            mapping.fa.set_flow_style()
+        return mapping
+    if isinstance(value, list):
+        seq = CommentedSeq(_node(v) for v in value)
+        if all(not isinstance(v, (dict, list)) for v in value):
+            seq.fa.set_flow_style()
+        return seq
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """A value read from the file, as JSON has it (keys as text), to compare with the resolved rules."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def written(text: str, path: tuple[str, ...]) -> Any:
+    """The value the file itself writes at ``path`` (JSON-like), or ``REMOVE`` where it writes none."""
+    node: Any = load_text(text)
+    for part in path:
+        if not isinstance(node, dict) or part not in node:
+            return REMOVE
+        node = node[part]
+    return _plain(node)
+
+
+def _empty(node: Any) -> bool:
+    return isinstance(node, dict) and all(k == "source" for k in node)
+
+
+def write_key(text: str, path: tuple[str, ...], value: Any) -> str:
+    """``text`` with the key at ``path`` set to ``value`` (a JSON value), or taken out (``REMOVE``), and the
+    sections a removal leaves empty taken out with it; everything else as it stood."""
+    if not path:
+        raise ClubYamlError.said("club_no_key")
+    data = load_text(text)
+    if value is REMOVE:
+        trail: list[CommentedMap] = [data]
+        node: Any = data
+        for part in path[:-1]:
+            if not isinstance(node, dict) or part not in node:
+                return text
+            node = node[part]
+            trail.append(node)
+        if not isinstance(node, dict) or path[-1] not in node:
+            return text
+        del node[path[-1]]
+        for depth in range(len(path) - 1, 0, -1):  # the sections it leaves with nothing to say
+            if _empty(trail[depth]):
+                del trail[depth - 1][path[depth - 1]]
+            else:
+                break
+        return dump_text(data)
+    node = data
+    for part in path[:-1]:
+        child = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(child, dict):
+            child = CommentedMap()
+            node[part] = child
+        node = child
+    old = node.get(path[-1], REMOVE)
+    if old is not REMOVE and _plain(old) == value:
+        return text
+    if (
+        isinstance(old, CommentedSeq)
+        and isinstance(value, list)
+        and all(not isinstance(v, (dict, list)) for v in value)
+    ):
+        old[:] = value  # its own style (one line or one a line) kept
+    elif (
+        isinstance(old, CommentedMap)
+        and isinstance(value, dict)
+        and not any(isinstance(v, dict) for v in value.values())
+    ):
+        for k in [k for k in old if str(k) not in {str(x) for x in value}]:
+            del old[k]
+        for k, v in value.items():
+            written_key = next((ok for ok in old if str(ok) == str(k)), None)
+            old[written_key if written_key is not None else (int(k) if _LEVEL.fullmatch(str(k)) else k)] = _node(v)
+    else:
+        node[path[-1]] = _node(value, path[-1])
+    return dump_text(data)
+
+
+def house_rules_of(text: str) -> list[str]:
+    """The house rules the file lists (its ``house_rules:``), in order."""
+    listed = written(text, ("house_rules",))
+    return [str(h) for h in listed] if isinstance(listed, list) else []
+
+
+def with_house_rule(text: str, name: str, on: bool) -> str:
+    """``text`` listing ``name`` among its house rules, or not; the list kept in its order and style."""
+    listed = house_rules_of(text)
+    if on == (name in listed):
+        return text
+    wanted = [*listed, name] if on else [h for h in listed if h != name]
+    if not wanted:
+        return write_key(text, ("house_rules",), REMOVE)
+    data = load_text(text)
+    if "house_rules" not in data:  # under the header keys, where a club's file names them
+        at = max(
+            (i for i, k in enumerate(data) if k in ("kind", "extends", "name", "title", "description", "source")),
+            default=-1,
+        )
+        data.insert(at + 1, "house_rules", _node(wanted))
+        return dump_text(data)
+    return write_key(text, ("house_rules",), wanted)
+
+
+__all__ = [
+    "MAX_TEXT",
+    "REMOVE",
+    "ClubYamlError",
+    "house_rules_of",
+    "load_text",
+    "with_house_rule",
+    "write_key",
+    "written",
+]

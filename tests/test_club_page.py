@@ -1,0 +1,413 @@
+"""Issue 74, the club's page (``/klub``): every endpoint of its contract and every refusal, the form written back
+to the file, the file's comments kept, saving by the admin link only, the versions and their undo, and the
+questions asked with progress and answered as the command line answers them."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from regelmotor.rules.families import FAMILIES, family_of
+from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
+from regelmotor.ruleset.load import load_ruleset
+from regelmotor.web import create_app
+from regelmotor.web.club_check import check_draft
+from regelmotor.web.club_form import base_text, change_text
+from regelmotor.web.club_yaml import REMOVE, write_key
+
+from .conftest import REPO
+
+SECRET = "klubbens-hemmelighed-1234"
+ADMIN = {"X-Klub-Admin": SECRET}
+CLUB_FILE = """# Vores klub: standard med gå med i sol
+kind: ruleset
+extends: standard
+name: vores-klub
+title: Vores klub
+description: Standard, men man kan gå med i sol
+source: Generalforsamlingen 2026
+
+# vedtaget 2026
+auction:
+  gaa_med:
+    sol_bids: true   # det vigtigste
+    vip_bids: false
+    source: Generalforsamlingen 2026 § 3
+"""
+
+
+@pytest.fixture
+def club_file(tmp_path: Path) -> Path:
+    path = tmp_path / "klub.yaml"
+    path.write_text(CLUB_FILE, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def client(club_file: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setattr("regelmotor.web.upload.ISOLATED", False)  # the checks in this process: quicker
+    with TestClient(create_app(club=(str(club_file), []), club_admin=SECRET)) as c:
+        yield c
+
+
+def _field(form: dict[str, Any], key: list[Any]) -> dict[str, Any]:
+    return next(f for g in form["groups"] for f in g["fields"] if f["key"] == key)
+
+
+def test_the_club_is_read_as_its_file_says(client: TestClient, club_file: Path) -> None:
+    page = client.get("/klub")
+    assert page.status_code == 200 and "Klubbens side" in page.text
+    club = client.get("/api/club").json()
+    assert club["yaml"] == CLUB_FILE and club["name"] == "vores-klub" and club["title"] == "Vores klub"
+    assert club["editable"] is False
+    assert client.get("/api/club", headers=ADMIN).json()["editable"] is True
+    assert client.get("/api/club", headers={"X-Klub-Admin": "forkert"}).json()["editable"] is False
+    assert 'id="club-link"' in client.get("/").text  # the table's page is one click away, and back
+
+
+def test_the_form_is_every_family_with_its_values_and_where_they_come_from(client: TestClient) -> None:
+    answer = client.post("/api/club/check", json={"yaml": CLUB_FILE}).json()
+    assert answer["ok"] and answer["problems"] == [] and len(answer["fingerprint"]) == 16
+    form = answer["form"]
+    names = [g["name"] for g in form["groups"]]
+    assert names == [f.name for f in FAMILIES if f.name in names] and {"about", "scoring", "gaa_med"} <= set(names)
+    for group in form["groups"]:  # each key in the family that owns it: a key added to a family is found
+        assert all(family_of(tuple(f["key"])).name == group["name"] for f in group["fields"])
+    own = _field(form, ["auction", "gaa_med", "sol_bids"])
+    assert own["kind"] == "switch" and own["value"] is True and own["inherited"] is False and own["from"] == "own"
+    assert own["source"] == "Generalforsamlingen 2026 § 3"
+    assert own["label"].startswith("Om man kan gå med i et solbud")
+    sol = _field(form, ["scoring", "tables", "S", "values"])
+    assert sol["kind"] == "table" and sol["value"]["sol"] == 50 and sol["from"] == "parent"
+    assert _field(form, ["exchange", "amount"])["kind"] == "choice"
+    assert _field(form, ["scoring", "sol", "made"])["kind"] == "formula"
+    choices = _field(form, ["designations", 0, "trump", "choices"])
+    assert choices["kind"] == "set" and choices["path"] == "designations[alm].trump.choices"
+    assert {h["name"] for h in form["house_rules"]} == set(shipped_house_rules())
+
+
+def test_a_change_of_the_form_writes_only_what_differs_and_keeps_the_comments(client: TestClient) -> None:
+    values = {"sol": 75, "ren sol": 100, "bordlægger": 150, "ren bordlægger": 200}
+    change = {"key": ["scoring", "tables", "S", "values"], "value": values}
+    answer = client.post("/api/club/check", json={"yaml": CLUB_FILE, "change": change}).json()
+    assert answer["ok"]
+    text = answer["yaml"]
+    assert text.startswith(CLUB_FILE.rstrip("\n")) and "# det vigtigste" in text and "# vedtaget 2026" in text
+    assert "values: {sol: 75, ren sol: 100, bordlægger: 150, ren bordlægger: 200}" in text
+    assert _field(answer["form"], ["scoring", "tables", "S", "values"])["value"]["sol"] == 75
+    # back to the parent's value: the key, and the sections it leaves empty, go
+    back = {"key": ["auction", "gaa_med", "sol_bids"], "value": False}
+    answer = client.post("/api/club/check", json={"yaml": text, "change": back}).json()
+    assert "sol_bids" not in answer["yaml"] and "vip_bids: false" in answer["yaml"]
+    both = client.post(
+        "/api/club/check",
+        json={"yaml": answer["yaml"], "change": {"key": ["auction", "gaa_med", "vip_bids"], "value": False}},
+    ).json()
+    assert "auction:" not in both["yaml"] and "gaa_med" not in both["yaml"]
+    # a house rule as a switch
+    on = client.post(
+        "/api/club/check", json={"yaml": CLUB_FILE, "change": {"house_rule": "jernhaand", "on": True}}
+    ).json()
+    assert (
+        "house_rules: [jernhaand]" in on["yaml"]
+        and _field(on["form"], ["jernhaand", "allowed"])["from"] == "house_rule"
+    )
+    off = client.post(
+        "/api/club/check", json={"yaml": on["yaml"], "change": {"house_rule": "jernhaand", "on": False}}
+    ).json()
+    assert "house_rules" not in off["yaml"]
+
+
+def test_a_bad_value_is_a_located_problem_in_validates_words_and_its_fix_clears_it(client: TestClient) -> None:
+    bad = client.post(
+        "/api/club/check", json={"yaml": CLUB_FILE, "change": {"key": ["bids", "min_tricks"], "value": 14}}
+    )
+    answer = bad.json()
+    assert bad.status_code == 200 and answer["ok"] is False and answer["form"] is None
+    [problem] = answer["problems"]
+    assert problem["path"] == "bids.min_tricks" and problem["key"] == ["bids", "min_tricks"]
+    assert problem["message"] == "14 er for stor: det største tilladte er 13"
+    assert problem["message_en"] == "14 is too large: the most allowed is 13" and problem["severity"] == "error"
+    assert answer["yaml"].splitlines()[problem["line"] - 1].strip() == "min_tricks: 14"
+    fixed = client.post(
+        "/api/club/check", json={"yaml": answer["yaml"], "change": {"key": ["bids", "min_tricks"], "value": 7}}
+    )
+    assert fixed.json()["ok"] and "\nbids:" not in fixed.json()["yaml"]
+    broken = client.post("/api/club/check", json={"yaml": "kind: [ruleset"}).json()
+    assert broken["ok"] is False and broken["problems"][0]["message"].startswith("filen kan ikke læses som YAML")
+
+
+def test_a_draft_never_names_a_file_of_the_server(client: TestClient, tmp_path: Path) -> None:
+    secret = tmp_path / "hemmelig.yaml"
+    secret.write_text("kind: ruleset\nname: x\n", encoding="utf-8")
+    for text in (
+        f"kind: ruleset\nextends: {secret}\nname: x\n",
+        "kind: ruleset\nextends: standard\nname: x\nhouse_rules: [../x.yaml]\n",
+    ):
+        answer = client.post("/api/club/check", json={"yaml": text}).json()
+        assert answer["ok"] is False and "kun et medfølgende" in answer["problems"][0]["message"]
+        assert str(tmp_path) not in json.dumps(answer["problems"])
+    refused = client.post("/api/club/diff", json={"yaml": CLUB_FILE, "against": "/etc/passwd"})
+    assert refused.status_code == 400 and refused.json()["error"].startswith('"against" er "saved"')
+
+
+def test_the_book_and_the_differences_of_the_draft(client: TestClient) -> None:
+    change = {
+        "key": ["scoring", "tables", "S", "values"],
+        "value": {"sol": 75, "ren sol": 100, "bordlægger": 150, "ren bordlægger": 200},
+    }
+    text = client.post("/api/club/check", json={"yaml": CLUB_FILE, "change": change}).json()["yaml"]
+    html = client.post("/api/club/rulebook", json={"yaml": text, "format": "html", "lang": "da"})
+    assert (
+        html.status_code == 200 and "Vores klub" in html.text and ">225<" in html.text.replace(" ", "")
+    )  # sol at 75 from each of three
+    for paper in ("a4", "a5"):
+        pdf = client.post("/api/club/rulebook", json={"yaml": text, "format": "pdf", "paper": paper})
+        assert pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    assert client.post("/api/club/rulebook", json={"yaml": text, "format": "doc"}).status_code == 400
+    saved = client.post("/api/club/diff", json={"yaml": text, "against": "saved"}).json()
+    assert next(d["path"] for d in saved) == "scoring.tables.S"
+    assert set(saved[0]) == {"section", "path", "label", "label_en", "a", "b", "a_source", "b_source"}
+    shipped = client.post("/api/club/diff", json={"yaml": text, "against": "standard"}).json()
+    assert {"auction.gaa_med.sol_bids", "scoring.tables.S"} <= {d["path"] for d in shipped}
+    bad = client.post(
+        "/api/club/rulebook", json={"yaml": "kind: ruleset\nextends: standard\nname: x\nbids: {min_tricks: 14}\n"}
+    )
+    assert bad.status_code == 400 and bad.json()["error"] == "udkastet har 1 fejl; ret dem først"
+
+
+def test_only_the_admin_link_saves_and_a_changed_file_is_refused_saying_what_changed(
+    client: TestClient, club_file: Path
+) -> None:
+    opened = client.get("/api/club").json()
+    change = {
+        "key": ["scoring", "tables", "S", "values"],
+        "value": {"sol": 75, "ren sol": 100, "bordlægger": 150, "ren bordlægger": 200},
+    }
+    text = client.post("/api/club/check", json={"yaml": CLUB_FILE, "change": change}).json()["yaml"]
+    plain = client.put("/api/club", json={"yaml": text, "fingerprint": opened["fingerprint"]})
+    assert plain.status_code == 403 and plain.json()["error"].startswith("kun klubbens administratorlink")
+    assert "error_en" in plain.json() and club_file.read_text(encoding="utf-8") == CLUB_FILE
+    wrong = client.put(
+        "/api/club", json={"yaml": text, "fingerprint": opened["fingerprint"]}, headers={"X-Klub-Admin": "x"}
+    )
+    assert wrong.status_code == 403
+    bad = client.put(
+        "/api/club",
+        json={"yaml": text.replace("sol: 75", "sol: x"), "fingerprint": opened["fingerprint"]},
+        headers=ADMIN,
+    )
+    assert bad.status_code == 400 and bad.json()["problems"] and club_file.read_text(encoding="utf-8") == CLUB_FILE
+    saved = client.put("/api/club", json={"yaml": text, "fingerprint": opened["fingerprint"]}, headers=ADMIN)
+    assert saved.status_code == 200 and saved.json()["version"] == 2
+    assert saved.json()["changes"] == ["Pointtabellen S, sol: 75 i stedet for 50"]
+    assert club_file.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in club_file.parent.iterdir()) == ["klub.versioner", "klub.yaml"]
+    # the page that opened the file before the save is refused, and told what changed since
+    again = client.put("/api/club", json={"yaml": CLUB_FILE, "fingerprint": opened["fingerprint"]}, headers=ADMIN)
+    assert again.status_code == 409 and "er ændret, siden siden åbnede den" in again.json()["error"]
+    assert again.json()["changes"] == ["Pointtabellen S, sol: 75 i stedet for 50"] and again.json()["yaml"] == text
+    assert club_file.read_text(encoding="utf-8") == text
+
+
+def test_the_history_says_each_change_in_words_and_undo_goes_back(client: TestClient, club_file: Path) -> None:
+    assert client.get("/api/club/history").json() == {"versions": []}
+    opened = client.get("/api/club").json()
+    text = client.post(
+        "/api/club/check", json={"yaml": CLUB_FILE, "change": {"house_rule": "dobling", "on": True}}
+    ).json()["yaml"]
+    saved = client.put("/api/club", json={"yaml": text, "fingerprint": opened["fingerprint"]}, headers=ADMIN).json()
+    versions = client.get("/api/club/history").json()["versions"]
+    assert [v["version"] for v in versions] == [2, 1]
+    assert (
+        versions[0]["changes"][0] == "husreglen dobling er tilføjet"
+        and versions[0]["fingerprint"] == saved["fingerprint"]
+    )
+    assert versions[1]["changes"] == ["den første udgave, som siden fandt den"]
+    assert client.post("/api/club/undo", json={}).status_code == 403
+    undone = client.post("/api/club/undo", json={}, headers=ADMIN)
+    assert undone.status_code == 200 and undone.json()["yaml"] == CLUB_FILE
+    assert club_file.read_text(encoding="utf-8") == CLUB_FILE
+    newest = client.get("/api/club/history").json()["versions"][0]
+    assert newest["changes"][:2] == ["fortrudt: tilbage til udgave 1", "husreglen dobling er taget ud"]
+    assert newest["undo_of"] == 2
+    nothing = client.post("/api/club/undo", json={}, headers=ADMIN)
+    assert nothing.status_code == 409 and nothing.json()["error"] == "der er ingen tidligere udgave at gå tilbage til"
+
+
+def test_a_shipped_ruleset_is_drafted_on_but_never_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("regelmotor.web.upload.ISOLATED", False)
+    with TestClient(create_app(club=("thorsen", []))) as c:
+        club = c.get("/api/club").json()
+        assert club["name"] == "thorsen" and club["saving"] is False and club["editable"] is False
+        refused = c.put("/api/club", json={"yaml": club["yaml"], "fingerprint": club["fingerprint"]}, headers=ADMIN)
+        assert refused.status_code == 404
+    with TestClient(create_app()) as c:
+        assert c.get("/klub").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "starts"),
+    [
+        ({"yaml": 5}, 400, '"yaml" er klubbens fil'),
+        ({"yaml": "x" * 300_000}, 413, "anmodningen er større"),
+        ({"yaml": CLUB_FILE, "question": {"kind": "gæt"}}, 400, '"question" er'),
+        ({"yaml": CLUB_FILE, "question": {"kind": "compare", "deals": 10**6}}, 400, '"deals" er et helt tal fra 1 til'),
+        (
+            {"yaml": CLUB_FILE, "question": {"kind": "compare", "deals": 4, "bots": "orakel"}},
+            400,
+            "ingen computerspiller",
+        ),
+        (
+            {"yaml": CLUB_FILE, "question": {"kind": "tune", "key": "k", "values": list(range(20)), "target": "x"}},
+            400,
+            '"values" er højst',
+        ),
+        ({"yaml": CLUB_FILE, "against": "../klub", "question": {"kind": "compare"}}, 400, '"against" er'),
+    ],
+)
+def test_a_question_the_page_does_not_take_is_refused_in_danish(
+    client: TestClient, body: dict[str, Any], status: int, starts: str
+) -> None:
+    answer = client.post("/api/club/questions", json=body)
+    assert answer.status_code == status and answer.json()["error"].startswith(starts) and answer.json()["error_en"]
+
+
+def test_a_question_is_answered_with_progress_and_kept_by_its_fingerprint(client: TestClient) -> None:
+    """Asked in a process of its own (as a page asks it), the progress pushed, the answer the JSON of
+    ``compare --json`` with the summary, table and chart; asked again, the same answer at once."""
+    question = {"kind": "compare", "deals": 3, "bots": "heuristic"}
+    asked = client.post("/api/club/questions", json={"yaml": CLUB_FILE, "against": "standard", "question": question})
+    assert asked.status_code == 200 and asked.json()["state"] in ("waiting", "running")
+    seen = []
+    with client.stream("GET", f"/api/club/questions/{asked.json()['id']}/events") as events:
+        for line in events.iter_lines():
+            if line.startswith("data:"):
+                seen.append(json.loads(line[5:]))
+                if seen[-1]["state"] in ("done", "failed"):
+                    break
+    assert seen[-1]["state"] == "done" and seen[-1]["done"] == seen[-1]["total"] == 6
+    assert any(0 < s["done"] < 6 for s in seen)
+    answer = client.get(f"/api/club/questions/{asked.json()['id']}").json()
+    assert answer["a"] == "standard" and answer["b"] == "vores-klub" and answer["bots"] == ["heuristic"] * 4
+    assert {"rows", "diff", "stakes", "summary", "summary_en", "table", "chart"} <= set(answer)
+    assert answer["chart"].startswith("<svg") or answer["chart"].startswith("<?xml")
+    again = client.post("/api/club/questions", json={"yaml": CLUB_FILE, "against": "standard", "question": question})
+    assert again.json()["state"] == "done"
+    assert client.get(f"/api/club/questions/{again.json()['id']}").json() == answer
+    assert client.get("/api/club/questions/ukendt").status_code == 404
+
+
+def test_the_line_of_questions_is_short_and_a_question_goes_when_its_page_leaves(client: TestClient) -> None:
+    question = {"kind": "compare", "deals": 400, "bots": "heuristic"}
+    first = client.post("/api/club/questions", json={"yaml": CLUB_FILE, "against": "standard", "question": question})
+    assert first.status_code == 200
+    busy = client.post("/api/club/questions", json={"yaml": CLUB_FILE, "against": "thorsen", "question": question})
+    assert busy.status_code == 429 and busy.json()["error"].startswith("der er allerede et spørgsmål herfra")
+    assert busy.headers["retry-after"] == "5"
+    key = first.json()["id"]
+    with client.stream("GET", f"/api/club/questions/{key}/events") as events:
+        for line in events.iter_lines():
+            if line.startswith("data:") and json.loads(line[5:])["state"] == "running":
+                break
+    deadline = time.monotonic() + 20
+    while client.get(f"/api/club/questions/{key}").status_code == 202 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert client.get(f"/api/club/questions/{key}").status_code == 409  # cancelled: its page left
+    assert (
+        client.post(
+            "/api/club/questions", json={"yaml": CLUB_FILE, "against": "thorsen", "question": question}
+        ).status_code
+        == 200
+    )
+
+
+def test_a_draft_is_checked_in_a_process_of_its_own(club_file: Path) -> None:
+    """The page's check goes the upload's way: a process of its own, answered in validate's words."""
+    with TestClient(create_app(club=(str(club_file), []), club_admin=SECRET)) as c:
+        answer = c.post("/api/club/check", json={"yaml": CLUB_FILE.replace("sol_bids: true", "sol_bids: 3")}).json()
+    assert answer["ok"] is False and answer["problems"][0]["path"] == "auction.gaa_med.sol_bids"
+    assert answer["problems"][0]["line"] == 12
+
+
+# --- the property: the form written back is the file --------------------------------------------------------------
+
+
+FILES = [ref.path for ref in shipped_rulesets().values()]
+
+
+def _fields(form: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for g in form["groups"] for f in g["fields"]]
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_value_of_the_form_written_back_gives_the_same_rules(path: Path) -> None:
+    """For every shipped ruleset: its form's values written, field by field through the form's own door, into
+    the file it builds on (its header alone, for one that extends another; else the file itself) give the same
+    rules as the file (the same fingerprint)."""
+    text = path.read_text(encoding="utf-8")
+    answer, resolved = check_draft(text, path.name, None)
+    assert answer["ok"] and resolved is not None
+    start = base_text(text)
+    written, base = (text, None) if start is None else (start, check_draft(start, path.name, None)[1])
+    for field in _fields(answer["form"]):
+        now = check_draft(written, path.name, None)[1] if start is not None else resolved
+        written = change_text(written, {"key": field["key"], "value": field["value"]}, now, base)
+    again, _ = check_draft(written, path.name, None)
+    assert again["ok"], again["problems"][:2]
+    assert again["fingerprint"] == answer["fingerprint"]
+
+
+@pytest.mark.parametrize("house", sorted(shipped_house_rules()))
+def test_every_house_rule_switched_on_is_the_same_rules_as_with_h(house: str, tmp_path: Path) -> None:
+    """A house rule switched on in the form resolves as ``-H`` resolves it on the same file."""
+    plain_text = "kind: ruleset\nextends: standard\nname: vores-klub\n"
+    on = change_text(plain_text, {"house_rule": house, "on": True}, None, None)
+    answer, resolved = check_draft(on, "klub.yaml", None)
+    plain = tmp_path / "klub.yaml"
+    plain.write_text(plain_text, encoding="utf-8")
+    if not answer["ok"]:  # a house rule that cannot apply to standard says so at its own line
+        assert answer["problems"][0]["line"] >= 1
+        return
+    assert resolved is not None and resolved.house_rules == (house,)
+    assert answer["fingerprint"] == load_ruleset(str(plain), [house]).fingerprint
+
+
+def test_a_change_of_any_switch_or_choice_resolves_to_the_value_chosen_or_is_located() -> None:
+    """A form change of a switch or a choice writes YAML that validates and resolves to the value chosen, or is
+    refused with a problem at a line of the file (a value the rules' checks refuse in combination)."""
+    answer, resolved = check_draft(CLUB_FILE, "klub.yaml", None)
+    assert resolved is not None
+    tried = 0
+    for field in _fields(answer["form"]):
+        if field["kind"] == "switch":
+            other: Any = not field["value"]
+        elif field["kind"] == "choice" and len(field["options"]) > 1:
+            other = next(o["value"] for o in field["options"] if o["value"] != field["value"])
+        else:
+            continue
+        text = change_text(CLUB_FILE, {"key": field["key"], "value": other}, resolved, None)
+        result, now = check_draft(text, "klub.yaml", None)
+        tried += 1
+        if result["ok"]:
+            assert now is not None
+            value: Any = now.ruleset.model_dump(mode="json", by_alias=True)
+            for part in field["key"]:
+                value = value[part]
+            assert value == other, field["path"]
+        else:
+            assert all(p["line"] >= 1 and p["message"] for p in result["problems"]), field["path"]
+    assert tried > 40
+
+
+def test_write_key_keeps_the_rest_of_the_file_to_the_byte() -> None:
+    for path in FILES:
+        text = path.read_text(encoding="utf-8")
+        assert write_key(text, ("nothing", "here"), REMOVE) == text
+    assert (REPO / "schemas" / "ruleset.schema.json").is_file()
