@@ -70,7 +70,6 @@ from regelmotor.double_dummy.position import (
     DEAL,
     DEFAULT_BITS,
     DEPTH,
-    FEWEST,
     KEPT,
     KILLER_CARD,
     KILLER_TAG,
@@ -81,7 +80,6 @@ from regelmotor.double_dummy.position import (
     LOWER,
     META,
     META_KEY,
-    MOST,
     OWNERS,
     PROVEN_HIGH,
     PROVEN_LOW,
@@ -99,14 +97,11 @@ from regelmotor.double_dummy.position import (
 from regelmotor.double_dummy.quick_tricks import (
     below_floor,
     killer_hash,
-    partners_quick_tricks,
-    quick_tricks,
     small_cards,
-    sol_exit,
-    sure_trumps,
     trick_best,
     twins_counted,
 )
+from regelmotor.double_dummy.sure_bound import sure_bound
 from regelmotor.double_dummy.transposition import (
     ALWAYS,
     canonical,
@@ -117,7 +112,6 @@ from regelmotor.double_dummy.transposition import (
     flags,
     heads_of,
     in_play_of,
-    keyed_by_tricks,
     lengths_of,
     mask_cards,
     matches,
@@ -185,15 +179,8 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     budget[SEARCHED] += 1
     if budget[LEFT] < 0:
         return UNKNOWN
-    if at_start and row[play_row.TRICKS] == 12:  # the last trick: each plays his one card (no entry is kept for it)
-        child = stack[depth + 1]
-        copy_row(row, child)
-        for _ in range(4):
-            play_row.play_card(
-                child, lowest_card(play_row.legal_mask(child, int(child[play_row.TO_PLAY]), consts)), consts
-            )
-        wins[depth] = trick_rank(row, child)
-        return side_won(child, side)
+    if at_start and row[play_row.TRICKS] == 12:
+        return _last_trick(stack, depth, consts, side, wins)
     seat = int(row[play_row.TO_PLAY])
     legal = 0 if at_start else play_row.legal_mask(row, seat, consts)
     forced = legal & (legal - 1) == 0 and not at_start  # one card to play: no order to look for
@@ -243,42 +230,10 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
                     wins[depth] = mask_cards(word, row, order)
                     return won + (lower if won + lower >= target else upper)
             entry = int(table[entry, WORD]) & LINK
-        leader = int(row[play_row.LEADER])
-        if (
-            wants == MOST
-            and not keyed_by_tricks(row)
-            and (row[play_row.TRICKS] > 0 or play_row.legal_mask(row, leader, consts) == row[play_row.HANDS + leader])
-        ):  # the first trick's rules may bar a lead: there only where every card may be led
-            ours = (side >> leader) & 1 == 1
-            team = side if ours else 15 & ~side
-            need = target - won if ours else won + left - target + 1  # the sure tricks that decide it
-            sure, relied = quick_tricks(row, consts, team, need)
-            if sure < need:
-                more, more_relied = partners_quick_tricks(row, consts, team, order, need)
-                if more > sure:
-                    sure, relied = more, more_relied
-            if ours and won + sure >= target:
-                wins[depth] = relied  # sure tricks rest on the top cards that make them
-                return won + sure
-            if not ours and won + left - sure < target:
-                wins[depth] = relied
-                return won + left - sure
-            sure, relied = sure_trumps(row, consts, side)
-            if won + sure >= target:
-                wins[depth] = relied
-                return won + sure
-            sure, relied = sure_trumps(row, consts, 15 & ~side)
-            if won + left - sure < target:
-                wins[depth] = relied
-                return won + left - sure
-        if wants == FEWEST and keyed_by_tricks(row):
-            sure, relied = sol_exit(row, consts, side)
-            if sure == 1 and won < target:
-                wins[depth] = relied
-                return won
-            if sure == 2 and most >= target:
-                wins[depth] = relied
-                return most
+        bound, relied = sure_bound(row, consts, side, wants, target, won, left, most, order)
+        if bound != UNKNOWN:
+            wins[depth] = relied  # sure tricks rest on the top cards that make them
+            return bound
     if at_start:
         legal = play_row.legal_mask(row, seat, consts)
     tag = int(np.int64(hashed >> np.uint64(24)))
@@ -300,6 +255,36 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
         count = candidates(row, legal, consts, wants, side, order, moves[depth], moves[depth + DEPTH], best)
         frame[_F_LAZY] = 0
     high = wants_high(row, seat, side, wants)
+    _open_frame(frame, count, high, at_start, slot, meta, deal, won, skipped_twins(moves[depth], count, legal), code)
+    return _OPEN
+
+
+@jit
+def _last_trick(stack: Rows, depth: int, consts: Rows, side: int, wins: Rows) -> int:
+    """The last trick's value: each plays his one card (no entry is kept for it)."""
+    row = stack[depth]
+    child = stack[depth + 1]
+    copy_row(row, child)
+    for _ in range(4):
+        play_row.play_card(child, lowest_card(play_row.legal_mask(child, int(child[play_row.TO_PLAY]), consts)), consts)
+    wins[depth] = trick_rank(row, child)
+    return side_won(child, side)
+
+
+@jit
+def _open_frame(
+    frame: Rows,
+    count: int,
+    high: bool,
+    at_start: bool,
+    slot: int,
+    meta: int,
+    deal: int,
+    won: int,
+    skipped: int,
+    code: int,
+) -> None:
+    """A searched position's frame: its candidates, whose value it wants, and its table key."""
     frame[_F_COUNT] = count
     frame[_F_NEXT] = 0
     frame[_F_HIGH] = 1 if high else 0
@@ -310,10 +295,9 @@ def _enter(search: Search, depth: int, consts: Rows, side: int, wants: int, targ
     frame[_F_DEAL] = deal
     frame[_F_WON] = won
     frame[_F_WINS] = 0
-    frame[_F_SKIPPED] = skipped_twins(moves[depth], count, legal)
+    frame[_F_SKIPPED] = skipped
     frame[_F_CODE] = code
     frame[_F_FLOORS] = 0
-    return _OPEN
 
 
 @jit
