@@ -22,7 +22,8 @@ from pydantic import BaseModel
 from regelmotor.errors import RegelmotorError
 from regelmotor.model.base import Rule
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.phrase_table import PHRASES
+from regelmotor.phrase_table import PHRASES, phrases
+from regelmotor.phrases import SECTION_OF
 from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.ruleset.catalogue import FileRef, shipped_rulesets
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
@@ -31,33 +32,12 @@ from regelmotor.ruleset.schema import ruleset_schema
 if TYPE_CHECKING:
     from regelmotor.ruleset.compile import Rules
 
-SECTIONS: dict[str, str] = {
-    "game": "Kort og spillere",
-    "table": "Kort og spillere",
-    "session": "Kort og spillere",
-    "deck": "Kort og spillere",
-    "dealing": "Kortgivning",
-    "misdeal": "Kortgivning",
-    "all_pass": "Kortgivning",
-    "bids": "Meldinger",
-    "sol_bids": "Meldinger",
-    "auction": "Meldinger",
-    "designations": "Erklæring",
-    "partner_card": "Erklæring",
-    "exchange": "Bytning",
-    "fordaekt": "Fordækt kort",
-    "doubling": "Dobling",
-    "jokers": "Spillet",
-    "called_card": "Spillet",
-    "card_order": "Spillet",
-    "play": "Spillet",
-    "scoring": "Afregning",
-    "jernhaand": "Husregler",
-    "omblanding": "Kortgivning",
-    "money": "Afregning",
-    "notes": "Klubbens egne regler",
-    "plugins": "Plugins",
-}
+
+def _section(key: str, lang: str = "da") -> str:
+    """The rule book section a top-level key is printed in, by its title (``phrases.SECTION_OF``)."""
+    return phrases(lang)[SECTION_OF.get(key, "s_other")]
+
+
 _PROSE = {"source", "title", "description", "name"}
 _KEYED = {"designations": "id", "sol_bids": "id", "sitting_out": "players"}
 _UNORDERED = {
@@ -366,7 +346,7 @@ def diff_rulesets(
     if order_a != order_b:
         differences.append(
             Difference(
-                "Meldinger",
+                _section("bids"),
                 "designations.order",
                 "Betegnelsernes rækkefølge på samme antal stik",
                 order_a or "ingen stikbud",
@@ -391,7 +371,7 @@ def diff_rulesets(
         key = ".".join(str(p) for p in path).replace(".[", "[")
         differences.append(
             Difference(
-                SECTIONS.get(str(path[0]), "Andet"),
+                _section(str(path[0])),
                 key,
                 label,
                 left,
@@ -405,7 +385,7 @@ def diff_rulesets(
         left_table, right_table = a.scoring.tables.get(name), b.scoring.tables.get(name)
         differences.append(
             Difference(
-                "Afregning",
+                _section("scoring"),
                 f"scoring.tables.{name}",
                 f"Pointtabellen {name}",
                 _table_text(left_table.values if left_table else {}),
@@ -423,7 +403,7 @@ def diff_rulesets(
         if left != right:
             differences.append(
                 Difference(
-                    "Plugins",
+                    _section("plugins"),
                     "plugins.rules",
                     "Pluginernes regler",
                     left or "ingen",
@@ -433,7 +413,7 @@ def diff_rulesets(
                     "The plugins' rules (in Danish)",
                 )
             )
-    order = list(dict.fromkeys(SECTIONS.values()))
+    order = [_section(key) for key in dict.fromkeys(SECTION_OF)]
     return sorted(differences, key=lambda d: order.index(d.section) if d.section in order else len(order))
 
 
@@ -447,22 +427,10 @@ def column_labels(a: ResolvedRuleset, b: ResolvedRuleset) -> tuple[str, str]:
     return f"{a.label} (A)", f"{b.label} (B)"
 
 
-ENGLISH_SECTIONS = {
-    "Kort og spillere": "Cards and players",
-    "Kortgivning": "Dealing",
-    "Meldinger": "Bidding",
-    "Erklæring": "Declaration",
-    "Bytning": "Exchange",
-    "Fordækt kort": "Fordækt card",
-    "Dobling": "Doubling",
-    "Spillet": "Play",
-    "Afregning": "Scoring",
-    "Husregler": "House rules",
-    "Klubbens egne regler": "The club's own rules",
-    "Plugins": "Plugins",
-    "Andet": "Other",
-}
-"""The sections ``diff`` groups the rules under, in English (``--lang en``)."""
+def _english_section(danish: str) -> str:
+    """A section's title in English, from its Danish title (what a ``Difference`` holds)."""
+    keys = [*dict.fromkeys(SECTION_OF.values()), "s_other"]
+    return next((phrases("en")[k] for k in keys if phrases("da")[k] == danish), danish)
 
 
 def write_diff(
@@ -483,7 +451,7 @@ def write_diff(
     for d in differences:
         if d.section != section:
             section = d.section
-            out.write(f"\n## {ENGLISH_SECTIONS.get(section, section) if english else section}\n")
+            out.write(f"\n## {_english_section(section) if english else section}\n")
         out.write(f"- {d.label_en if english else d.label} ({d.path})\n")
         out.write(f"    {left}: {show_value(d.a, lang)}\n")
         out.write(f"    {right}: {show_value(d.b, lang)}\n")
@@ -528,7 +496,7 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
             )
             computed = "beregnet af reglesættets formler og tabeller"
             out.append(
-                Difference("Afregning", f"points.{text}.{tricks}", label, left, right, computed, computed, english)
+                Difference(_section("scoring"), f"points.{text}.{tricks}", label, left, right, computed, computed, english)
             )
     return out
 
@@ -568,7 +536,7 @@ def _exchange_by_kind(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
     for kind in left:
         if kind in right and left[kind][:2] != right[kind][:2]:
             yield Difference(
-                "Bytning",
+                _section("exchange"),
                 f"exchange.{kind}",
                 f"Bytning når {_KINDS[kind][0]}",
                 f"{left[kind][0]} ({left[kind][1]})",

@@ -45,6 +45,37 @@ RANK_WORDS = {
 """The words for suits and ranks a sentence names (singular, plural, definite plural), by language."""
 
 
+SECTION_OF: dict[str, str] = {
+    "game": "s_cards",
+    "table": "s_cards",
+    "session": "s_cards",
+    "deck": "s_cards",
+    "dealing": "s_deal",
+    "misdeal": "s_deal",
+    "all_pass": "s_deal",
+    "omblanding": "s_deal",
+    "bids": "s_bids",
+    "sol_bids": "s_bids",
+    "auction": "s_bids",
+    "designations": "s_decl",
+    "partner_card": "s_decl",
+    "exchange": "s_exchange",
+    "fordaekt": "s_fordaekt",
+    "doubling": "s_doubling",
+    "jokers": "s_play",
+    "called_card": "s_play",
+    "card_order": "s_play",
+    "play": "s_play",
+    "scoring": "s_scoring",
+    "money": "s_scoring",
+    "jernhaand": "s_house",
+    "notes": "s_notes",
+    "plugins": "s_plugins",
+}
+"""A ruleset's top-level key -> the rule book section it is printed in (its title's phrase key); ``diff`` groups
+its differences under the same sections."""
+
+
 def card_shown(card: int, lang: str) -> str:
     """A card as a club member reads it: ``A♠``, ``10♥``, ``joker 1`` in Danish; the notation in English
     (a card lying face down: ``fordækt`` in both)."""

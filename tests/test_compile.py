@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from regelmotor.cards import Card
-from regelmotor.errors import RuleNotImplemented
+from regelmotor.errors import NotationError, RuleNotImplemented
 from regelmotor.hooks import TrickWinner, hookimpl
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.ruleset.compile import compile_rules
@@ -82,3 +82,24 @@ def test_a_named_plugin_registered_under_the_entry_point_group_is_used(monkeypat
     ruleset = load_ruleset("standard").ruleset.model_copy(update={"plugins": ("last-card-wins",)})
     rules = compile_rules(ruleset)
     assert rules.play.trick_winner([0, 1, 2, 3], None, False, None) == 3
+
+
+def test_a_replaced_rules_keeps_its_own_memo() -> None:
+    """What a consumer keeps with the rules (``rules.kept``) belongs to that one compiled ruleset: rules made
+    from it by ``dataclasses.replace`` (a phase of the caller's own) start with nothing kept."""
+    import dataclasses
+
+    rules = rules_of("standard")
+    assert rules.kept("a question", lambda r: "first") == "first"
+    other = dataclasses.replace(rules, declaration=rules.declaration)
+    assert other.kept("a question", lambda r: "second") == "second"
+    assert rules.kept("a question", lambda r: "third") == "first"
+
+
+def test_a_contract_the_rules_do_not_have_is_refused_not_read_as_pasnolo() -> None:
+    """002: pasnolo is the game played when all pass; a contract named otherwise is no pasnolo. (Before issue
+    72 any unknown text was read as dansk whist's pasnolo.)"""
+    dansk = rules_of("dansk")
+    assert dansk.contract_bid("pasnolo") == dansk.contract_bid("Pasnolo") == dansk.dealing.redealing.all_pass_contract
+    with pytest.raises(NotationError):
+        dansk.contract_bid("xyz")

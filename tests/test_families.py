@@ -76,3 +76,26 @@ def test_a_familys_keys_hold_the_keys_it_owns() -> None:
         for model in _models(field.annotation):
             if family.name != "about":
                 assert model.__module__ == f"regelmotor.rules.{family.name}.keys", (name, model.__module__)
+
+
+def test_each_family_writes_only_its_own_block_of_play_constants() -> None:
+    """A family's slots of the play constants (and its rules' refusal codes) lie in its own block, so a flag one
+    family adds never moves another's (``rules/cardplay/masks.py``)."""
+    from regelmotor.rules.called_card import cardplay as called_card
+    from regelmotor.rules.cardplay import masks as M
+    from regelmotor.rules.jokers import cardplay as jokers
+
+    blocks = {
+        M.JOKERS: (jokers.ANY_TIME, jokers.LEAD_FIRST, jokers.JOKER_LOSES),
+        M.CALLED_CARD: (
+            called_card.HOLDER_LEADS,
+            called_card.MUST_FALL,
+            called_card.FIRST_FREE,
+            called_card.MUST_FALL_ALWAYS,
+        ),
+        M.PLAY: (M.SOL_EARLY, M.FOLLOW_SUIT),
+    }
+    for start, slots in blocks.items():
+        assert all(start <= slot < start + M.BLOCK for slot in slots), start
+        assert len(set(slots)) == len(slots)
+    assert max(start + M.BLOCK for start in blocks) <= M.TRUMP_STRENGTH

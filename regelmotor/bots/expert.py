@@ -80,7 +80,7 @@ _WARNED: set[str] = set()
 
 
 def kernel_for(rules: Rules) -> PlayPhase:
-    """The kernel constants of ``rules``, made once per compiled ruleset; says once when it cannot be exact."""
+    """The play rules the kernel's playouts play by (``rules.play``); says once when they cannot be exact."""
     kernel = rules.play
     if not kernel.exact and rules.name not in _WARNED:
         _WARNED.add(rules.name)

@@ -18,7 +18,7 @@ from regelmotor.diff import label_of
 from regelmotor.hooks import ContractInfo
 from regelmotor.model.base import Rule
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.phrases import RANK_WORDS, SUIT_WORDS
+from regelmotor.phrases import RANK_WORDS, SECTION_OF, SUIT_WORDS
 from regelmotor.phrases import phrases as phrases
 from regelmotor.rounding import number_text, points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
@@ -26,7 +26,7 @@ from regelmotor.rules.called_card import book as called_card_book
 from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.rules.contracts.keys import Designation, SolBid
 from regelmotor.rules.contracts.named import one_against_three
-from regelmotor.rules.families import Sentence, said
+from regelmotor.rules.families import Sentence, in_words
 from regelmotor.rules.jernhaand import book as jernhaand_book
 from regelmotor.rules.jokers import book as jokers_book
 from regelmotor.ruleset.compile import RoleScores, Rules
@@ -36,29 +36,8 @@ _FUNCTIONS = frozenset(("min", "max", "abs"))
 """The functions a formula may call: no letter to explain."""
 
 LANGS = ("da", "en")
-SECTION_TITLES = {
-    "table": "s_cards",
-    "session": "s_cards",
-    "deck": "s_cards",
-    "dealing": "s_deal",
-    "misdeal": "s_deal",
-    "all_pass": "s_deal",
-    "omblanding": "s_deal",
-    "bids": "s_bids",
-    "auction": "s_bids",
-    "partner_card": "s_decl",
-    "exchange": "s_exchange",
-    "fordaekt": "s_fordaekt",
-    "doubling": "s_doubling",
-    "jokers": "s_play",
-    "called_card": "s_play",
-    "card_order": "s_play",
-    "play": "s_play",
-    "scoring": "s_scoring",
-    "money": "s_scoring",
-    "jernhaand": "s_house",
-}
-"""A ruleset's top-level key -> the rule book section it is in (the phrase key of its title)."""
+_BY_NAME = ("designations", "sol_bids")
+"""Lists whose entries the book names by their names: the whole list is named by its own words, no section."""
 
 SOURCE_TITLES = {
     "000": "Love for esmakkerwhist af Thomas Thorsen",
@@ -126,7 +105,7 @@ class _Builder:
         self._role_points: dict[tuple[Bid, int, bool], RoleScores] = {}
 
     def t(self, key: str, **values: object) -> str:
-        return said(self.lang, key, **values)
+        return in_words(self.lang, key, **values)
 
     def family(self, sentences: Callable[[Ruleset, str], list[Sentence]]) -> list[Item]:
         """A rule family's own sentences (its ``book.py``), as the book's items."""
@@ -193,7 +172,7 @@ class _Builder:
             return f"{self.t('s_decl' if kind == 'designations' else 's_bids')}: {what}"
         parts: tuple[str | int, ...] = tuple(path.split("."))
         label = label_of(parts) if self.lang == "da" else ""
-        section = SECTION_TITLES.get(str(parts[0]))
+        section = None if parts[0] in _BY_NAME else SECTION_OF.get(str(parts[0]))
         heading = self.t(section) if section else ""
         text = label or path.replace("_", " ")
         if heading and text.casefold() == heading.casefold():  # a section of one rule: named once

@@ -2,8 +2,8 @@
 
 A family is the unit of variation (issue 72): the keys a club sets, the checks of what they say,
 the hooks that play them and the sentences that print them, in one home. This table is the index
-of those homes, for everything that walks a ruleset by family: the club's page groups its form by
-it, ``diff`` and the rule book say which family a difference belongs to. Every key the schema
+of those homes, for everything that walks a ruleset by family: the club's page groups its form by it
+(the rule book and ``diff`` group by the book's sections instead, ``phrases.SECTION_OF``). Every key the schema
 allows belongs to exactly one family (the longest prefix that names it; ``*`` stands for an entry
 of a list), and a test holds that, so a key added to a family's model is found without a line here.
 """
@@ -95,7 +95,7 @@ class Sentence(NamedTuple):
     path: str
 
 
-def said(lang: str, key: str, **values: object) -> str:
+def in_words(lang: str, key: str, **values: object) -> str:
     """A phrase of the phrase table in ``lang``, filled in (a display name may end a sentence with its own full
     stop, "vip i 3.", so a doubled one is one)."""
     return phrases(lang)[key].format(**values).replace("..", ".")

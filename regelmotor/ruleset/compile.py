@@ -39,6 +39,7 @@ from regelmotor.rules.exchange.hooks import ExchangeRules
 from regelmotor.rules.fordaekt.hooks import FordaektRules
 from regelmotor.rules.gaa_med.hooks import GaaMedRules
 from regelmotor.rules.jernhaand.hooks import JernhaandRules
+from regelmotor.rules.jokers.cardplay import led_beats_trump
 from regelmotor.rules.jokers.joker_trumpable import JokerTrumpable
 from regelmotor.rules.play.hooks import PlayRules
 from regelmotor.rules.play.open_hands import OpenHandRules
@@ -142,7 +143,8 @@ class Rules:
     plugin_manager: pluggy.PluginManager
     plugins: tuple[tuple[str, str], ...] = ()
     """The club's plugins as (name, version of the package that provides it), for records."""
-    _kept: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _kept: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """What ``kept`` keeps: a new one for each ``Rules``, also one made by ``dataclasses.replace``."""
 
     @property
     def name(self) -> str:
@@ -339,7 +341,7 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset, plugins: Sequence[object] 
         named_contracts=model.named_bids(),
         fixed_partners=model.table.partnerships == "fixed",
     )
-    jokers = model.jokers
+    constants = play_constants(model)
     return Rules(
         ruleset=model,
         dealing=DealPhase(
@@ -367,10 +369,10 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset, plugins: Sequence[object] 
             trick_winner=one("regelmotor_trick_winner"),
             play_over=one("regelmotor_play_over"),
             open_hands=one("regelmotor_open_hands"),
-            constants=play_constants(model),
+            constants=constants,
             endings={s.id: ending(s) for s in model.named_bids()},
             exact=not any(_from_club(pm, name) for name in PLAY_HOOKS),
-            led_joker_wins=jokers is not None and jokers.led_joker == "wins",
+            led_joker_wins=bool(model.deck.jokers and led_beats_trump(constants)),
             exempt_declarer=bool(ladder.bids) and not called_card_binds(0, ContractInfo(ladder.bids[0], (0,))),
         ),
         scoring=ScoringPhase(

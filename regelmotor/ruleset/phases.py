@@ -39,8 +39,7 @@ from regelmotor.hooks import (
 )
 from regelmotor.rounding import zero_sum_points
 from regelmotor.rules.called_card.cardplay import leads_its_suit
-from regelmotor.rules.cardplay import masks as M
-from regelmotor.rules.cardplay.constants import Ending
+from regelmotor.rules.cardplay.constants import Ending, strength_table
 from regelmotor.rules.cardplay.masks import Rows
 from regelmotor.rules.contracts.keys import Designation, Side, SolBid
 from regelmotor.rules.scoring.scorer import RoleScores, Scorer, ShownRoles, shown_roles
@@ -148,12 +147,12 @@ class PlayPhase:
     @property
     def trump_strength(self) -> tuple[int, ...]:
         """Rank index -> strength in trump games (higher wins): the first suit's cards are its ranks."""
-        return tuple(int(v) for v in self.constants[M.TRUMP_STRENGTH : M.TRUMP_STRENGTH + 13])
+        return strength_table(self.constants, sol=False)
 
     @property
     def sol_strength(self) -> tuple[int, ...]:
         """Rank index -> strength in the sol games' order."""
-        return tuple(int(v) for v in self.constants[M.SOL_STRENGTH : M.SOL_STRENGTH + 13])
+        return strength_table(self.constants, sol=True)
 
     def leads_called_suit(self, led: int, called: int, fordaekt: tuple[int, int] | None) -> bool:
         """Whether a trick led with ``led`` leads the partner card ``called``'s suit (``fordaekt``: the fordækt

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.rules.families import Sentence, said
+from regelmotor.rules.families import Sentence, in_words
 
 
 def sentences(ruleset: Ruleset, lang: str) -> list[Sentence]:
@@ -11,10 +11,10 @@ def sentences(ruleset: Ruleset, lang: str) -> list[Sentence]:
     falls = "called_falls_every_time" if called.must_fall_every_time_led else "called_falls"
     if not called.must_fall_first_time_led:
         falls = "called_free"
-    text = said(lang, falls) + (said(lang, "called_leads") if called.holder_leads_it else "") + ". "
-    text += said(lang, "called_trumped")
+    text = in_words(lang, falls) + (in_words(lang, "called_leads") if called.holder_leads_it else "") + ". "
+    text += in_words(lang, "called_trumped")
     if called.applies_to_selvmakker:
-        text += " " + said(lang, "called_selvmakker")
+        text += " " + in_words(lang, "called_selvmakker")
     if called.free_first_trick:
-        text += " " + said(lang, "called_first_free")
+        text += " " + in_words(lang, "called_first_free")
     return [Sentence(text, called, "called_card")]

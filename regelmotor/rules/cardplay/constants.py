@@ -27,6 +27,13 @@ def strengths(order: Sequence[Rank]) -> tuple[int, ...]:
     return tuple(table)
 
 
+def strength_table(consts: M.Rows, sol: bool) -> tuple[int, ...]:
+    """Rank index -> strength (higher wins) in trump games or in the sol games' order, as the constants hold it:
+    the first suit's cards are its ranks."""
+    start = M.SOL_STRENGTH if sol else M.TRUMP_STRENGTH
+    return tuple(int(v) for v in consts[start : start + 13])
+
+
 def play_constants(ruleset: Ruleset) -> M.Rows:
     """The ruleset's play rules as the constants every play function takes (read-only)."""
     consts = np.zeros(M.CONSTANTS, dtype=np.int64)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.phrases import RANK_WORDS
-from regelmotor.rules.families import Sentence, said
+from regelmotor.rules.families import Sentence, in_words
 
 
 def sentences(ruleset: Ruleset, lang: str) -> list[Sentence]:
@@ -14,6 +14,6 @@ def sentences(ruleset: Ruleset, lang: str) -> list[Sentence]:
         return []
     words = RANK_WORDS[lang]
     ranks = [words[rank][1] if rank in words else rank for rank in rule.court_ranks]
-    joined = ", ".join(ranks[:-1]) + (said(lang, "and") if len(ranks) > 1 else "") + ranks[-1]
-    who = said(lang, "jernhaand_same" if rule.redeal_by == "same_dealer" else "jernhaand_next")
-    return [Sentence(said(lang, "jernhaand_rule", ranks=joined, who=who), rule, "jernhaand")]
+    joined = ", ".join(ranks[:-1]) + (in_words(lang, "and") if len(ranks) > 1 else "") + ranks[-1]
+    who = in_words(lang, "jernhaand_same" if rule.redeal_by == "same_dealer" else "jernhaand_next")
+    return [Sentence(in_words(lang, "jernhaand_rule", ranks=joined, who=who), rule, "jernhaand")]

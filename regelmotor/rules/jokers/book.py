@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.rules.families import Sentence, said
+from regelmotor.rules.families import Sentence, in_words
 
 
 def sentences(ruleset: Ruleset, lang: str) -> list[Sentence]:
@@ -11,10 +11,10 @@ def sentences(ruleset: Ruleset, lang: str) -> list[Sentence]:
     if jokers is None:
         return []
     texts = [
-        said(lang, "j_any_time" if jokers.play_any_time else "j_must_follow"),
-        said(lang, "j_first_ok" if jokers.lead_first_trick else "j_no_first"),
-        said(lang, "j_wins" if jokers.led_joker == "wins" else "j_loses"),
-        said(lang, "j_worthless"),
-        said(lang, "j_after"),
+        in_words(lang, "j_any_time" if jokers.play_any_time else "j_must_follow"),
+        in_words(lang, "j_first_ok" if jokers.lead_first_trick else "j_no_first"),
+        in_words(lang, "j_wins" if jokers.led_joker == "wins" else "j_loses"),
+        in_words(lang, "j_worthless"),
+        in_words(lang, "j_after"),
     ]
     return [Sentence(" ".join(texts), jokers, "jokers")]
