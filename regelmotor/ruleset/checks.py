@@ -28,6 +28,7 @@ from regelmotor.rules.gaa_med import checks as gaa_med
 from regelmotor.rules.jernhaand import checks as jernhaand
 from regelmotor.rules.jokers import checks as jokers
 from regelmotor.rules.play import checks as play
+from regelmotor.rules.redeal import checks as redeal
 from regelmotor.rules.scoring import checks as scoring
 
 CHECKED_KEPT = 256
@@ -56,10 +57,18 @@ def check_ruleset(ruleset: Ruleset) -> list[Finding]:
     return list(found)
 
 
-FIRST = (contracts.game_shape, contracts.named_bids, contracts.bids_and_designations, contracts.ladder)
+FIRST = (
+    contracts.game_shape,
+    contracts.named_bids,
+    contracts.bids_and_designations,
+    declaration.designations,
+    exchange.designations,
+    contracts.ladder,
+)
 """The bids' checks, first: the scoring's are evaluated only on a sound ladder and sound designations."""
 EACH = (
     evening.check,
+    redeal.check,
     dealing.check,
     auction.check,
     fordaekt.check,

@@ -29,6 +29,7 @@ from regelmotor.hooks import (
 )
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.rules.auction.hooks import AuctionRules
+from regelmotor.rules.called_card.hooks import CalledCardRules
 from regelmotor.rules.cardplay.constants import ending, play_constants
 from regelmotor.rules.contracts.ladder import LadderRules
 from regelmotor.rules.dealing.hooks import DealingRules
@@ -65,6 +66,7 @@ STANDARD_PLUGINS: tuple[type, ...] = (
     FordaektRules,
     DoublingRules,
     PlayRules,
+    CalledCardRules,
     OpenHandRules,
     TrickWinnerRules,
     JokerTrumpable,

@@ -8,10 +8,8 @@ from collections.abc import Iterator
 
 from regelmotor.bids import LadderProblem, build_ladder, fold
 from regelmotor.model.ruleset import UNRANKED, Ruleset
-from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.rules.contracts.keys import SolBid
 from regelmotor.rules.findings import Finding, said
-from regelmotor.rules.vip import checks as vip_checks
 
 
 def game_shape(r: Ruleset) -> Iterator[Finding]:
@@ -31,13 +29,10 @@ def game_shape(r: Ruleset) -> Iterator[Finding]:
         yield ("bids",), said("check_trick_bids_need_designations_at")
     if r.deck.kitty and "exchange" not in given:
         yield ("exchange",), said("check_a_ruleset_with_a_kitty", kitty=r.deck.kitty)
-    rule = r.all_pass
-    if (rule.redeal_by is None) == (rule.contract is None):
-        yield ("all_pass",), said("check_say_either_redeal_by_new")
     if r.auction.procedure == "none":
         if r.designations or r.sol_bids:
             yield ("auction", "procedure"), said("check_with_no_auction_nobody_can")
-        if rule.contract is None:
+        if r.all_pass.contract is None:
             yield ("all_pass", "contract"), said("check_with_no_auction_all_pass")
     elif not r.designations and not r.sol_bids:
         yield ("auction", "procedure"), said("check_there_is_nothing_to_bid")
@@ -108,45 +103,6 @@ def bids_and_designations(r: Ruleset) -> Iterator[Finding]:
                 )
         elif i and d.tier < max((x.tier for x in r.designations[:i] if x.same_rank_as is None), default=0):
             yield (*here, "tier"), said("check_designations_are_listed_lowest_first")
-        trump, kind = d.trump, kind_of(d)
-        if kind.turns_kitty:
-            if trump.choices is not None:
-                yield (*here, "trump", "choices"), said("check_the_kitty_decides_trump_here")
-            if r.deck.kitty == 0:
-                yield (*here, "trump", "by"), said("check_turns_the_kitty_for_trump", d_id=d.id)
-            else:
-                yield from vip_checks.turns(r, d, here)
-            if d.call.suits == "not_trump":
-                yield (
-                    (*here, "call", "suits"),
-                    said("check_the_partner_card_is_named"),
-                )
-        else:
-            if trump.turns is not None and not trump.partner_may_vip:
-                yield (*here, "trump", "turns"), said("check_turns_are_only_used_when")
-            choices = trump.choices or ()
-            if not choices:
-                yield (*here, "trump", "choices"), said("check_has_no_trump_to_choose", d_id=d.id)
-            elif len(set(choices)) != len(choices):
-                yield (*here, "trump", "choices"), said("check_a_denomination_is_listed_twice")
-            elif kind.trump_fixed and len(choices) != 1:
-                yield (*here, "trump", "choices"), said("check_a_fixed_trump_has_exactly")
-            elif trump.not_called_suit and len([c for c in choices if c != "none"]) <= 1 and "none" not in choices:
-                yield (
-                    (*here, "trump", "choices"),
-                    said("check_with_not_called_suit_the"),
-                )
-            if kind.partner_names_trump and d.call.suits == "not_trump":
-                yield (*here, "call", "suits"), said("check_the_partner_names_trump_after")
-        yield from vip_checks.turning(r, d, here)
-        if d.exchange is None:
-            continue
-        if d.exchange.by in ("partner", "partner_chooses") and not (d.reveal_partner or kind.partner_names_trump):
-            yield (*here, "exchange", "by"), said("check_the_partner_can_only_exchange")
-        if d.exchange.by == "partner_chooses" and not r.exchange.allowed:
-            yield (*here, "exchange", "by"), said("check_the_partner_cannot_choose_who")
-        if d.exchange.required == "compulsory" and not r.exchange.allowed:
-            yield (*here, "exchange", "required"), said("check_the_exchange_is_compulsory_here")
     present = sorted(set(tiers))
     for tier in range(max(present, default=-1) + 1):
         if tier not in present:

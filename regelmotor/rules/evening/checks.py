@@ -1,4 +1,4 @@
-"""The table's checks: how many may sit at it, and who sits out."""
+"""The table's and the evening's checks: how many may sit at it, who sits out, and a fee the club can take."""
 
 from __future__ import annotations
 
@@ -39,3 +39,5 @@ def check(r: Ruleset) -> Iterator[Finding]:
     for count in players:
         if count > 4 and count not in rules:
             yield ("table", "sitting_out"), said("check_the_table_allows_players_but", count=count)
+    if r.money.evening_fee < 0:
+        yield ("money", "evening_fee"), said("check_an_evening_fee_is_paid", r_money_evening_fee=r.money.evening_fee)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import Card
-from regelmotor.hooks import CalledCardBinds, ContractInfo, LegalCards, Made, PlayOver, Refusal, TrickContext, hookimpl
+from regelmotor.hooks import ContractInfo, LegalCards, Made, PlayOver, Refusal, TrickContext, hookimpl
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.rules.called_card import cardplay as called_card
 from regelmotor.rules.cardplay import follow_suit
@@ -105,16 +105,6 @@ def made(ruleset: Ruleset) -> Made:
     return was_made
 
 
-def called_card_binds(ruleset: Ruleset) -> CalledCardBinds:
-    """Whether the partner card's rules bind a selvmakker is the ruleset's choice (003 37)."""
-    exempt_declarer = not ruleset.called_card.applies_to_selvmakker
-
-    def binds(seat: int, contract: ContractInfo) -> bool:
-        return not (exempt_declarer and seat in contract.declarers[:1])
-
-    return binds
-
-
 class PlayRules:
     @hookimpl
     def regelmotor_legal_cards(self, ruleset: Ruleset) -> LegalCards:
@@ -123,10 +113,6 @@ class PlayRules:
     @hookimpl
     def regelmotor_made(self, ruleset: Ruleset) -> Made:
         return made(ruleset)
-
-    @hookimpl
-    def regelmotor_called_card_binds(self, ruleset: Ruleset) -> CalledCardBinds:
-        return called_card_binds(ruleset)
 
     @hookimpl
     def regelmotor_play_over(self, ruleset: Ruleset) -> PlayOver:

@@ -90,11 +90,6 @@ def meaning(r: Ruleset) -> Iterator[Finding]:
         if made <= failed:
             yield where, said("check_made_pays_the_declarer_failed", bid_id=bid.id, made=made, failed=failed)
             break
-    if r.money.evening_fee < 0:
-        yield (
-            ("money", "evening_fee"),
-            said("check_an_evening_fee_is_paid", r_money_evening_fee=r.money.evening_fee),
-        )
 
 
 def where_added(r: Ruleset, problem: ScoringProblem) -> Finding:
