@@ -22,11 +22,15 @@ from regelmotor.phrases import RANK_WORDS, SECTION_OF, SUIT_WORDS
 from regelmotor.phrases import phrases as phrases
 from regelmotor.rounding import number_text, points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
+from regelmotor.rules.auction import book as auction_book
 from regelmotor.rules.called_card import book as called_card_book
 from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.rules.contracts.keys import Designation, SolBid
 from regelmotor.rules.contracts.named import one_against_three
-from regelmotor.rules.families import Sentence, in_words
+from regelmotor.rules.doubling import book as doubling_book
+from regelmotor.rules.families import Sentence, in_words, joined
+from regelmotor.rules.fordaekt import book as fordaekt_book
+from regelmotor.rules.gaa_med import book as gaa_med_book
 from regelmotor.rules.jernhaand import book as jernhaand_book
 from regelmotor.rules.jokers import book as jokers_book
 from regelmotor.ruleset.compile import RoleScores, Rules
@@ -149,10 +153,7 @@ class _Builder:
         return self.t(f"{key}_one") if most == 1 else self.t(key, n=most)
 
     def join(self, words: Sequence[str], word: str = "or") -> str:
-        words = list(words)
-        if len(words) <= 1:
-            return "".join(words)
-        return ", ".join(words[:-1]) + self.t(word) + words[-1]
+        return joined(self.lang, words, word)
 
     def item(self, text: str, rule: Rule | None, path: str) -> Item:
         # "udledt" marks what the club's own file infers; what it inherits is its parent's reading
@@ -291,14 +292,8 @@ class _Builder:
 
     def _joining(self, section: Section) -> None:
         """Gå med and kan selv: who may join the highest bid or take it at its height."""
-        r = self.r
-        gaa = r.auction.gaa_med
-        what = [self.t(k) for k, on in (("gaa_med_sol", gaa.sol_bids), ("gaa_med_vip", gaa.vip_bids)) if on]
-        text = self.t("gaa_med", what=self.join(what, "and")) if what else self.t("no_gaa_med")
-        section.items.append(self.item(text, gaa, "auction.gaa_med"))
-        if r.auction.kan_selv:
-            phrase = "kan_selv" if r.auction.kan_selv_for == "forhaand" else "kan_selv_overcalled"
-            section.items.append(self.item(self.t(phrase), r.auction, "auction"))
+        section.items.extend(self.family(gaa_med_book.sentences))
+        section.items.extend(self.family(auction_book.sentences))
 
     def contract_text(self, sol: SolBid) -> str:
         """A bid named by its name in one sentence: who plays, trump, what must be taken, who leads."""
@@ -455,27 +450,9 @@ class _Builder:
             section.items.append(self.item(sol_text, sol, "exchange.sol"))
         return section
 
-    def _fordaekt_text(self) -> str:
-        rule = self.r.fordaekt
-        if not rule.allowed:
-            return self.t("no_fordaekt")
-        return self.t("fordaekt") if rule.most_held == 0 else self.t("fordaekt_holding", n=rule.most_held)
-
     def fordaekt_and_doubling(self) -> list[Section]:
-        r = self.r
-        fordaekt = Section(self.t("s_fordaekt"))
-        fordaekt.items.append(self.item(self._fordaekt_text(), r.fordaekt, "fordaekt"))
-        doubling = Section(self.t("s_doubling"))
-        if r.doubling.allowed:
-            who = self.t("double_not_declarer") if r.doubling.by == "not_declarer" else self.t("double_opponents")
-            text = self.t("doubling", who=who, factor=_decimal(r.doubling.factor, 2, self.lang))
-            if r.doubling.redouble:
-                text += " " + self.t("redouble")
-            if r.doubling.during_tricks:
-                text += " " + self.t("double_in_play", n=r.doubling.during_tricks)
-        else:
-            text = self.t("no_doubling")
-        doubling.items.append(self.item(text, r.doubling, "doubling"))
+        fordaekt = Section(self.t("s_fordaekt"), self.family(fordaekt_book.sentences))
+        doubling = Section(self.t("s_doubling"), self.family(doubling_book.sentences))
         return [fordaekt, doubling]
 
     def play(self) -> Section:

@@ -10,6 +10,7 @@ of a list), and a test holds that, so a key added to a family's model is found w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -99,3 +100,11 @@ def in_words(lang: str, key: str, **values: object) -> str:
     """A phrase of the phrase table in ``lang``, filled in (a display name may end a sentence with its own full
     stop, "vip i 3.", so a doubled one is one)."""
     return phrases(lang)[key].format(**values).replace("..", ".")
+
+
+def joined(lang: str, words: Sequence[str], word: str = "or") -> str:
+    """Words in a sentence: "a, b or c" (``word`` the phrase that joins the last two: ``or``, ``and``)."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + in_words(lang, word) + words[-1]
