@@ -28,7 +28,8 @@ from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.rules.contracts.keys import Designation, SolBid
 from regelmotor.rules.contracts.named import one_against_three
 from regelmotor.rules.doubling import book as doubling_book
-from regelmotor.rules.families import Sentence, in_words, joined
+from regelmotor.rules.exchange import book as exchange_book
+from regelmotor.rules.families import Sentence, designation_name, in_words, joined
 from regelmotor.rules.fordaekt import book as fordaekt_book
 from regelmotor.rules.gaa_med import book as gaa_med_book
 from regelmotor.rules.jernhaand import book as jernhaand_book
@@ -184,7 +185,7 @@ class _Builder:
         return cited(source, self.lang)
 
     def name(self, designation: Designation) -> str:
-        return designation.display or self.t("plain")
+        return designation_name(designation, self.lang)
 
     # --- sections ----------------------------------------------------------------------------
 
@@ -407,48 +408,7 @@ class _Builder:
         return self.t("partner_card", first=first[0], all=first[2], next=article + following, more=more, may=may)
 
     def exchange(self) -> Section:
-        r = self.r
-        rule = r.exchange
-        section = Section(self.t("s_exchange"))
-        if not rule.allowed:
-            section.items.append(self.item(self.t("no_exchange"), rule, "exchange"))
-            return section
-        by_partner = [self.name(d) for d in r.designations if d.exchange is not None and d.exchange.by == "partner"]
-        who = (
-            self.t("exchange_who", partner_designations=self.join(by_partner))
-            if by_partner
-            else self.t("exchange_who_plain")
-        )
-        k = r.deck.kitty
-        if rule.amount == "all_or_none":
-            how = self.t("all_or_none", k=k) if rule.order == "discard_first" else self.t("all_or_none_take_first", k=k)
-        else:
-            how = self.t("up_to", k=k)
-        text = f"{who} {how}"
-        if rule.leftover == "passes_clockwise":
-            text += " " + self.t("pass_on")
-        compulsory = [
-            self.name(d) for d in r.designations if d.exchange is not None and d.exchange.required == "compulsory"
-        ]
-        if rule.required == "compulsory":
-            text += " " + self.t("exchange_compulsory")
-        else:
-            text += " " + self.t(
-                "exchange_optional",
-                **{"except": self.t("except_compulsory", what=self.join(compulsory)) if compulsory else ""},
-            )
-        if not rule.called_card_may_be_discarded:
-            text += " " + self.t("no_discard_called")
-        section.items.append(self.item(text, rule, "exchange"))
-        if r.sol_bids:
-            sol = rule.sol
-            if sol.allowed:
-                kitty = self.t("discards_kitty") if sol.discards_become_kitty else ""
-                sol_text = self.t("sol_exchange", order=self.t(sol.order), kitty=kitty)
-            else:
-                sol_text = self.t("no_sol_exchange")
-            section.items.append(self.item(sol_text, sol, "exchange.sol"))
-        return section
+        return Section(self.t("s_exchange"), self.family(exchange_book.sentences))
 
     def fordaekt_and_doubling(self) -> list[Section]:
         fordaekt = Section(self.t("s_fordaekt"), self.family(fordaekt_book.sentences))

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from regelmotor.model.base import Rule
 from regelmotor.phrase_table import phrases
+from regelmotor.rules.contracts.keys import Designation
 
 
 @dataclass(frozen=True)
@@ -108,3 +109,8 @@ def joined(lang: str, words: Sequence[str], word: str = "or") -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + in_words(lang, word) + words[-1]
+
+
+def designation_name(designation: Designation, lang: str) -> str:
+    """A designation as a sentence names it: its display name, or "almindelig" for the plain one."""
+    return designation.display or in_words(lang, "plain")
