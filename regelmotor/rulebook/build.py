@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import groupby
 
 from regelmotor.bids import Bid
 from regelmotor.diff import label_of
@@ -27,6 +26,7 @@ from regelmotor.rules.called_card import book as called_card_book
 from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.rules.contracts.keys import Designation, SolBid
 from regelmotor.rules.contracts.named import one_against_three
+from regelmotor.rules.dealing import book as dealing_book
 from regelmotor.rules.doubling import book as doubling_book
 from regelmotor.rules.exchange import book as exchange_book
 from regelmotor.rules.families import Sentence, designation_name, in_words, joined
@@ -34,6 +34,7 @@ from regelmotor.rules.fordaekt import book as fordaekt_book
 from regelmotor.rules.gaa_med import book as gaa_med_book
 from regelmotor.rules.jernhaand import book as jernhaand_book
 from regelmotor.rules.jokers import book as jokers_book
+from regelmotor.rules.redeal import book as redeal_book
 from regelmotor.ruleset.compile import RoleScores, Rules
 from regelmotor.ruleset.load import ResolvedRuleset
 
@@ -221,36 +222,8 @@ class _Builder:
         section.items.append(self.item(self.t("rotation"), r.table, "table"))
         if r.table.same_dealer_after_sol:
             section.items.append(self.item(self.t("same_dealer_after_sol"), r.table, "table"))
-        parts = []
-        for step, run in groupby(r.dealing.pattern):
-            count = len(list(run))
-            what = self.t("to_kitty") if step == "kat" else self.t("each", n=step)
-            parts.append(what if count == 1 else self.t("times", k=count, what=what))
-        text = self.t("pattern", pattern=", ".join(parts))
-        if r.deck.kitty:
-            text += " " + self.t("kitty_bottom")
-        sizes = sorted(r.dealing.packet_sizes)
-        if sizes != sorted({s for s in r.dealing.pattern if isinstance(s, int)}):
-            text += " " + self.t("packets", sizes=self.join([str(s) for s in sizes]))
-        if not r.dealing.kitty_last_allowed:
-            text += " " + self.t("kitty_not_last")
-        section.items.append(self.item(text, r.dealing, "dealing"))
-        misdeal = self.t("misdeal_same") if r.misdeal.redeal_by == "same_dealer" else self.t("misdeal_next")
-        if r.misdeal.penalty:
-            misdeal += " " + self.t("misdeal_penalty", p=_decimal(r.misdeal.penalty, 2, self.lang))
-        if r.misdeal.culprit_pays:
-            misdeal += " " + self.t("misdeal_culprit")
-        section.items.append(self.item(misdeal, r.misdeal, "misdeal"))
-        if r.all_pass.contract is not None:
-            if r.auction.procedure != "none":
-                text = self.t("all_pass_contract", name=r.all_pass.contract.display)
-                section.items.append(self.item(text, r.all_pass, "all_pass"))
-        else:
-            all_pass = self.t("all_pass_same") if r.all_pass.redeal_by == "same_dealer" else self.t("all_pass_next")
-            section.items.append(self.item(all_pass, r.all_pass, "all_pass"))
-        if r.omblanding.allowed:
-            who = self.t("jernhaand_same" if r.omblanding.redeal_by == "same_dealer" else "jernhaand_next")
-            section.items.append(self.item(self.t("omblanding", who=who), r.omblanding, "omblanding"))
+        section.items.extend(self.family(dealing_book.sentences))
+        section.items.extend(self.family(redeal_book.sentences))
         section.items.extend(self.family(jernhaand_book.sentences))
         return section
 
