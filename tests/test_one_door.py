@@ -36,7 +36,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("double_dummy/analysis.py", "regelmotor.rules.cardplay"): "the solver's row names the contract's side by them",
     ("double_dummy/table.py", "regelmotor.rules.cardplay"): "a hand record's row is a trump game of theirs",
     ("rulebook/build.py", "regelmotor.rules.contracts.named"): "the rule book's words for a kind of sol bid",
-    ("rulebook/build.py", "regelmotor.rules.contracts.designation_kinds"): "the rule book's words for a designation",
     ("diff.py", "regelmotor.rules.contracts.designation_kinds"): "the diff's words for a designation",
 }
 

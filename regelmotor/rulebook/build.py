@@ -17,16 +17,16 @@ from regelmotor.diff import label_of
 from regelmotor.hooks import ContractInfo
 from regelmotor.model.base import Rule
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.phrases import RANK_WORDS, SECTION_OF, SUIT_WORDS
+from regelmotor.phrases import SECTION_OF
 from regelmotor.phrases import phrases as phrases
 from regelmotor.rounding import number_text, points
 from regelmotor.rulebook.model import Item, RuleBook, Section, Table
 from regelmotor.rules.auction import book as auction_book
 from regelmotor.rules.called_card import book as called_card_book
-from regelmotor.rules.contracts.designation_kinds import kind_of
 from regelmotor.rules.contracts.keys import Designation, SolBid
 from regelmotor.rules.contracts.named import one_against_three
 from regelmotor.rules.dealing import book as dealing_book
+from regelmotor.rules.declaration import book as declaration_book
 from regelmotor.rules.doubling import book as doubling_book
 from regelmotor.rules.exchange import book as exchange_book
 from regelmotor.rules.families import Sentence, designation_name, in_words, joined
@@ -323,62 +323,7 @@ class _Builder:
         return Table(self.t("ladder_table"), header, tuple(rows))
 
     def declaration(self) -> Section:
-        r = self.r
-        section = Section(self.t("s_decl"))
-        for i, d in enumerate(r.designations):
-            trump = d.trump
-            choices = self.join([SUIT_WORDS[self.lang][c] for c in trump.choices or ()])
-            only = (trump.choices or ("none",))[0]
-            turns = "; ".join(self.t("turn", n=n, rule=self.t(rule)) for n, rule in enumerate(trump.turns or (), 1))
-            phrase = kind_of(d).phrase  # the designation kind's sentence: who decides trump
-            if phrase == "d_fixed" and only == "none":
-                phrase = "d_fixed_none"
-            suit = SUIT_WORDS[self.lang].get(only, only)
-            not_called = self.t("not_called") if trump.not_called_suit else ""
-            trump_text = self.t(phrase, choices=choices, suit=suit, turns=turns, not_called=not_called)
-            if trump.partner_may_vip:
-                turns = "; ".join(self.t("turn", n=n, rule=self.t(rule)) for n, rule in enumerate(trump.turns or (), 1))
-                trump_text += "; " + self.t("partner_may_vip", turns=turns)
-            if trump.joker_takes_previous:
-                trump_text += "; " + self.t("joker_previous")
-            call = self.t("call_not_trump") if d.call.suits == "not_trump" else self.t("call_any")
-            parts = [trump_text, call]
-            if (
-                d.reveal_partner and not kind_of(d).partner_names_trump
-            ):  # where the partner names trump, his sentence says it
-                parts.append(self.t("reveal_part"))
-            if d.exchange is not None:
-                if d.exchange.by == "partner":
-                    parts.append(self.t("ex_partner"))
-                if d.exchange.by == "partner_chooses":
-                    parts.append(self.t("ex_partner_chooses"))
-                if d.exchange.required:
-                    parts.append(self.t(f"ex_{d.exchange.required}"))
-            text = f"{self.name(d).capitalize()}: " + "; ".join(parts) + "."
-            inferred_from = next(
-                (rule for rule in (trump, d.call, d.exchange, d) if rule is not None and rule.inferred), d
-            )
-            section.items.append(self.item(text, inferred_from, f"designations[{i}]"))
-        section.items.append(self.item(self.partner_card_text(), r.partner_card, "partner_card"))
-        selvmakker = self.t("selvmakker") if r.partner_card.own_card_allowed else self.t("own_not_allowed")
-        section.items.append(self.item(selvmakker + " " + self.t("secret_partner"), r.partner_card, "partner_card"))
-        if r.auction.gaa_med.vip_bids:
-            section.items.append(self.item(self.t("vip_gaa_med"), r.auction.gaa_med, "auction.gaa_med"))
-        if r.sol_bids:
-            section.items.append(Item(self.t("no_decl_sol")))
-        return section
-
-    def partner_card_text(self) -> str:
-        ranks = self.r.partner_card.ranks
-        words = RANK_WORDS[self.lang]
-        first = words.get(ranks[0], (ranks[0],) * 3)
-        following = words.get(ranks[1], (ranks[1],) * 3)[0] if len(ranks) > 1 else ""
-        article = "en " if self.lang == "da" else "a "
-        may = self.t(f"descend_{self.r.partner_card.descend}")
-        if self.r.partner_card.descend_when == "holding_all_four":
-            return self.t("partner_card_all_four", first=first[0], plural=first[1], next=article + following, may=may)
-        more = self.t("more_ranks") if len(ranks) > 2 else ""
-        return self.t("partner_card", first=first[0], all=first[2], next=article + following, more=more, may=may)
+        return Section(self.t("s_decl"), self.family(declaration_book.sentences))
 
     def exchange(self) -> Section:
         return Section(self.t("s_exchange"), self.family(exchange_book.sentences))
