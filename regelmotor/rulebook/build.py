@@ -28,12 +28,14 @@ from regelmotor.rules.contracts.named import one_against_three
 from regelmotor.rules.dealing import book as dealing_book
 from regelmotor.rules.declaration import book as declaration_book
 from regelmotor.rules.doubling import book as doubling_book
+from regelmotor.rules.evening import book as evening_book
 from regelmotor.rules.exchange import book as exchange_book
 from regelmotor.rules.families import Sentence, designation_name, in_words, joined
 from regelmotor.rules.fordaekt import book as fordaekt_book
 from regelmotor.rules.gaa_med import book as gaa_med_book
 from regelmotor.rules.jernhaand import book as jernhaand_book
 from regelmotor.rules.jokers import book as jokers_book
+from regelmotor.rules.play import book as play_book
 from regelmotor.rules.redeal import book as redeal_book
 from regelmotor.ruleset.compile import RoleScores, Rules
 from regelmotor.ruleset.load import ResolvedRuleset
@@ -191,29 +193,9 @@ class _Builder:
     # --- sections ----------------------------------------------------------------------------
 
     def cards(self) -> Section:
-        r = self.r
-        section = Section(self.t("s_cards"))
-        players = self.join([str(n) for n in r.table.players])
-        section.items.append(self.item(self.t("players", players=players), r.table, "table"))
-        for sit in r.table.sitting_out:
-            who = self.join([self.t(seat) for seat in sit.seats], "and")
-            section.items.append(self.item(self.t("sit_out", n=sit.players, who=who), sit, "table.sitting_out"))
-        deck = r.deck
-        text = self.t("deck_jokers", j=deck.jokers, total=52 + deck.jokers) if deck.jokers else self.t("deck_plain")
-        section.items.append(self.item(text + " " + self.t("suits"), deck, "deck"))
-        section.items.append(
-            self.item(self.t("kitty", k=deck.kitty) if deck.kitty else self.t("no_kitty"), deck, "deck")
-        )
-        if r.table.partnerships == "fixed":
-            section.items.append(self.item(self.t("fixed_partners"), r.table, "table"))
-        session = self.t("rounds") if r.session.whole_rounds else self.t("any_deals")
-        if r.session.deals is not None:
-            session = (self.t("rounds") + " " if r.session.whole_rounds else "") + self.t(
-                "fixed_deals", n=r.session.deals
-            )
-        if r.session.game_to is not None:
-            session += " " + self.t("game_to", n=r.session.game_to)
-        section.items.append(self.item(session, r.session, "session"))
+        section = Section(self.t("s_cards"), self.family(evening_book.table))
+        section.items.extend(self.family(dealing_book.deck))
+        section.items.extend(self.family(evening_book.session))
         return section
 
     def dealing(self) -> Section:
@@ -334,39 +316,11 @@ class _Builder:
         return [fordaekt, doubling]
 
     def play(self) -> Section:
-        r = self.r
-        section = Section(self.t("s_play"))
-        no_trump = not r.designations and all(s.trump == "none" for s in r.named_bids())
-        follow = self.t("follow_no_trump") if no_trump else self.t("follow")
-        section.items.append(self.item(self.t("first_lead") + " " + follow, r.play, "play"))
-        section.items.append(self.item(self.t("winner_no_trump" if no_trump else "winner"), r.play, "play"))
-        order = self.r.card_order
-        if r.designations:
-            text = self.t("order_trump", order=" ".join(order.trump_games))
-            text += " " + self.t("order_sol", order=" ".join(order.sol_games))
-        else:  # each bid by name says which order it plays in
-            texts = []
-            for kind, ranks in (("trump_games", order.trump_games), ("sol_games", order.sol_games)):
-                using = [s.display for s in r.named_bids() if s.card_order == kind]
-                if using:
-                    texts.append(self.t("order_bids", bids=self.join(using, "and"), order=" ".join(ranks)))
-            text = " ".join(texts)
-        section.items.append(self.item(text, order, "card_order"))
+        section = Section(self.t("s_play"), self.family(play_book.sentences))
         section.items.extend(self.family(jokers_book.sentences))
-        if not r.designations:
-            limited = any(s.max_tricks is not None for s in r.named_bids())
-            ends = limited and r.play.sol_ends == "when_all_declarers_lost"
-            section.items.append(self.item(self.t("named_ends" if ends else "play_to_end"), r.play, "play"))
-            return section
-        section.items.extend(self.family(called_card_book.sentences))
-        if r.sol_bids:
-            section.items.append(
-                self.item(
-                    self.t("sol_ends") if r.play.sol_ends == "when_all_declarers_lost" else self.t("sol_plays_out"),
-                    r.play,
-                    "play",
-                )
-            )
+        if self.r.designations:
+            section.items.extend(self.family(called_card_book.sentences))
+        section.items.extend(self.family(play_book.ending))
         return section
 
     def role_points(self, bid: Bid, tricks: int, *, alone: bool = False) -> RoleScores:

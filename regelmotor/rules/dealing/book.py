@@ -1,4 +1,4 @@
-"""The dealing in the rule book: the family's own sentence, printed with the dealing."""
+"""The deck and the dealing in the rule book: the family's own sentences, the deck's printed with the cards."""
 
 from __future__ import annotations
 
@@ -24,3 +24,15 @@ def sentences(ruleset: Ruleset, lang: str) -> list[Sentence]:
     if not dealing.kitty_last_allowed:
         text += " " + in_words(lang, "kitty_not_last")
     return [Sentence(text, dealing, "dealing")]
+
+
+def deck(ruleset: Ruleset, lang: str) -> list[Sentence]:
+    """The cards in play, and the kitty."""
+    rule = ruleset.deck
+    text = (
+        in_words(lang, "deck_jokers", j=rule.jokers, total=52 + rule.jokers)
+        if rule.jokers
+        else in_words(lang, "deck_plain")
+    )
+    kitty = in_words(lang, "kitty", k=rule.kitty) if rule.kitty else in_words(lang, "no_kitty")
+    return [Sentence(text + " " + in_words(lang, "suits"), rule, "deck"), Sentence(kitty, rule, "deck")]
