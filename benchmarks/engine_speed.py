@@ -32,7 +32,7 @@ import numpy as np
 
 from regelmotor import play_row
 from regelmotor.bots import kernel as K
-from regelmotor.rules.cardplay.masks import jit
+from regelmotor.compiled import jit
 from regelmotor.ruleset.compile import compile_rules
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.simulate import run_deals

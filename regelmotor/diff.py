@@ -496,7 +496,9 @@ def _sample_points(rules_a: Rules, rules_b: Rules) -> list[Difference]:
             )
             computed = "beregnet af reglesættets formler og tabeller"
             out.append(
-                Difference(_section("scoring"), f"points.{text}.{tricks}", label, left, right, computed, computed, english)
+                Difference(
+                    _section("scoring"), f"points.{text}.{tricks}", label, left, right, computed, computed, english
+                )
             )
     return out
 

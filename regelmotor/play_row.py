@@ -22,6 +22,7 @@ import numpy as np
 import regelmotor.rules.called_card.cardplay as CC
 from regelmotor.bids import Bid
 from regelmotor.cards import SUIT_LETTERS, suit_of
+from regelmotor.compiled import jit
 from regelmotor.engine.state import PlayObservation, State
 from regelmotor.hooks import ContractInfo, Moment
 from regelmotor.rules.cardplay import masks as M
@@ -34,7 +35,7 @@ from regelmotor.rules.cardplay.legal import legal_cards
 # The card encoding the row is written in, for the row's readers (the bots, the search, the tests): the one
 # set of names this module passes on from ``masks``.
 from regelmotor.rules.cardplay.masks import FORDAEKT as FORDAEKT
-from regelmotor.rules.cardplay.masks import JOKER_SUIT, jit
+from regelmotor.rules.cardplay.masks import JOKER_SUIT
 from regelmotor.rules.cardplay.masks import Rows as Rows
 from regelmotor.rules.cardplay.masks import cards_of as cards_of
 from regelmotor.rules.cardplay.masks import lowest_card as lowest_card

@@ -532,13 +532,13 @@ def test_a_seat_is_barred_from_the_partner_card_exactly_where_its_rules_would_ha
 
 
 def test_an_unowned_view_reads_and_writes_its_parameter_and_leaves_its_count_alone() -> None:
-    """The search's hot loops count no references (``masks.unowned``): what they read and write is the
+    """The search's hot loops count no references (``compiled.unowned``): what they read and write is the
     caller's array all the same, and the array lives on, owned as before, once the call is over."""
     import sys
 
     from numba import njit
 
-    from regelmotor.rules.cardplay.masks import unowned
+    from regelmotor.compiled import unowned
 
     @njit
     def shift(rows: np.ndarray, by: int) -> int:

@@ -112,7 +112,7 @@ def test_the_loader_is_split_by_concern() -> None:
 
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("_data", "numba_cache", "phrase_table", "rounding", "safe_text"),
-    ("errors", "progress"),
+    ("compiled", "errors", "progress"),
     ("cards", "files", "names", "numbers"),
     ("model.base", "model.formula"),
     ("family keys",),

@@ -11,12 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 from regelmotor import play_row
+from regelmotor.compiled import jit
 from regelmotor.double_dummy import transposition
 from regelmotor.double_dummy.ordering import twins
 from regelmotor.double_dummy.position import FEWEST, MOST, NONE, UNKNOWN, objective, side_won
 from regelmotor.double_dummy.solver import Search, new_search, reaches, value
 from regelmotor.double_dummy.transposition import clear
-from regelmotor.rules.cardplay.masks import Rows, jit
+from regelmotor.rules.cardplay.masks import Rows
 
 LEAF_BITS = 16
 """The leaf's table: 2^16 entries (4 MB), enough for the last tricks of one decision's deals."""

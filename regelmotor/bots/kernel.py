@@ -13,6 +13,7 @@ import random
 
 import numpy as np
 
+from regelmotor.compiled import jit, unowned
 from regelmotor.engine.game import PLAY, Game
 from regelmotor.hooks import ContractInfo, TrickContext
 from regelmotor.play_row import (
@@ -59,9 +60,7 @@ from regelmotor.rules.cardplay.masks import (
     Rows,
     bit_count,
     cards_of,
-    jit,
     lowest_card,
-    unowned,
 )
 from regelmotor.rules.jokers.cardplay import led_beats_trump
 from regelmotor.ruleset.compile import Rules

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from regelmotor import play_row
+from regelmotor.compiled import jit
 from regelmotor.double_dummy.position import (
     FEWEST,
     MOST,
@@ -15,13 +16,7 @@ from regelmotor.double_dummy.transposition import (
     out_or_in_trick,
     strength_order,
 )
-from regelmotor.rules.cardplay.masks import (
-    JOKER_MASK,
-    JOKER_SUIT,
-    Rows,
-    jit,
-    lowest_card,
-)
+from regelmotor.rules.cardplay.masks import JOKER_MASK, JOKER_SUIT, Rows, lowest_card
 
 # --- the cards worth searching -------------------------------------------------------------------
 

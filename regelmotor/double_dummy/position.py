@@ -5,15 +5,10 @@ tricks, its ceiling).
 from __future__ import annotations
 
 from regelmotor import play_row
+from regelmotor.compiled import jit
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME, sol_ends_early
 from regelmotor.rules.cardplay.end_of_play import play_over as ends
-from regelmotor.rules.cardplay.masks import (
-    JOKER_MASK,
-    Rows,
-    bit_count,
-    jit,
-    lowest_card,
-)
+from regelmotor.rules.cardplay.masks import JOKER_MASK, Rows, bit_count, lowest_card
 
 NONE = 0
 MOST = 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from regelmotor import play_row
+from regelmotor.compiled import jit, jit_inlined
 from regelmotor.double_dummy.ordering import (
     next_in_play,
 )
@@ -15,16 +16,7 @@ from regelmotor.double_dummy.transposition import (
     in_play_of,
     out_or_in_trick,
 )
-from regelmotor.rules.cardplay.masks import (
-    FORDAEKT,
-    JOKER_MASK,
-    JOKER_SUIT,
-    Rows,
-    bit_count,
-    jit,
-    jit_inlined,
-    lowest_card,
-)
+from regelmotor.rules.cardplay.masks import FORDAEKT, JOKER_MASK, JOKER_SUIT, Rows, bit_count, lowest_card
 from regelmotor.rules.jokers.cardplay import led_beats_trump, played_any_time
 
 # --- the search ----------------------------------------------------------------------------------

@@ -59,6 +59,7 @@ from typing import NamedTuple
 import numpy as np
 
 from regelmotor import play_row
+from regelmotor.compiled import jit, jit_inlined, jit_uncounted, prefetch_row, unowned
 from regelmotor.double_dummy.ordering import (
     candidates,
     skipped_twins,
@@ -125,16 +126,7 @@ from regelmotor.double_dummy.transposition import (
     trick_rank,
     turned_round,
 )
-from regelmotor.rules.cardplay.masks import (
-    Rows,
-    bit_count,
-    jit,
-    jit_inlined,
-    jit_uncounted,
-    lowest_card,
-    prefetch_row,
-    unowned,
-)
+from regelmotor.rules.cardplay.masks import Rows, bit_count, lowest_card
 
 _F_COUNT = 0  # the position's candidate cards
 _F_NEXT = 1  # the candidate being searched

@@ -4,10 +4,11 @@ searches a position the table did not answer)."""
 from __future__ import annotations
 
 from regelmotor import play_row
+from regelmotor.compiled import jit
 from regelmotor.double_dummy.position import FEWEST, MOST, UNKNOWN
 from regelmotor.double_dummy.quick_tricks import partners_quick_tricks, quick_tricks, sol_exit, sure_trumps
 from regelmotor.double_dummy.transposition import keyed_by_tricks
-from regelmotor.rules.cardplay.masks import Rows, jit
+from regelmotor.rules.cardplay.masks import Rows
 
 
 @jit

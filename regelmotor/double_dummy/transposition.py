@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from regelmotor import play_row
+from regelmotor.compiled import jit, jit_counted, jit_inlined
 from regelmotor.double_dummy.position import (
     DEAL,
     DEFAULT_BITS,
@@ -24,15 +25,7 @@ from regelmotor.double_dummy.position import (
 )
 from regelmotor.rules.cardplay.end_of_play import EACH, PAIRS, TRUMP_GAME
 from regelmotor.rules.cardplay.end_of_play import PARTNER as PARTNER_SIDE
-from regelmotor.rules.cardplay.masks import (
-    FORDAEKT,
-    JOKER_MASK,
-    Rows,
-    bit_count,
-    jit,
-    jit_counted,
-    jit_inlined,
-)
+from regelmotor.rules.cardplay.masks import FORDAEKT, JOKER_MASK, Rows, bit_count
 
 # --- the transposition table ---------------------------------------------------------------------
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import Card
+from regelmotor.compiled import jit
 from regelmotor.hooks import Refusal, TrickContext
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.rules.cardplay.masks import CALLED_CARD, NO_RULE, Rows, card_suit, jit, suit_mask
+from regelmotor.rules.cardplay.masks import CALLED_CARD, NO_RULE, Rows, card_suit, suit_mask
 
 HOLDER_LEADS = CALLED_CARD  # the partner card's holder must lead it when he leads its suit
 MUST_FALL = CALLED_CARD + 1  # the partner card falls the first time its suit is led

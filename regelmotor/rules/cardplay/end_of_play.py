@@ -8,7 +8,8 @@ after them changes the result). Games without a declarer (pairs, each for himsel
 
 from __future__ import annotations
 
-from regelmotor.rules.cardplay.masks import SOL_EARLY, Rows, jit
+from regelmotor.compiled import jit
+from regelmotor.rules.cardplay.masks import SOL_EARLY, Rows
 
 TRICKS = 13
 TRUMP_GAME = -1

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import Card
+from regelmotor.compiled import jit
 from regelmotor.hooks import Refusal, TrickContext
-from regelmotor.rules.cardplay.masks import FOLLOW_SUIT, JOKER_SUIT, bit_count, card_suit, jit, mask_of, suit_mask
+from regelmotor.rules.cardplay.masks import FOLLOW_SUIT, JOKER_SUIT, bit_count, card_suit, mask_of, suit_mask
 
 
 @jit

@@ -3,9 +3,10 @@ refusal names the rule that decided it."""
 
 from __future__ import annotations
 
+from regelmotor.compiled import jit
 from regelmotor.rules.called_card import cardplay as called_card
 from regelmotor.rules.cardplay import follow_suit
-from regelmotor.rules.cardplay.masks import FOLLOW_SUIT, JOKER_SUIT, NO_RULE, Rows, card_suit, jit
+from regelmotor.rules.cardplay.masks import FOLLOW_SUIT, JOKER_SUIT, NO_RULE, Rows, card_suit
 from regelmotor.rules.jokers import cardplay as jokers
 
 

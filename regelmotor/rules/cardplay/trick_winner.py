@@ -7,7 +7,8 @@ where the ruleset lets it be trumped, loses to the highest trump in it (``jokers
 
 from __future__ import annotations
 
-from regelmotor.rules.cardplay.masks import Rows, card_strength, card_suit, jit
+from regelmotor.compiled import jit
+from regelmotor.rules.cardplay.masks import Rows, card_strength, card_suit
 from regelmotor.rules.jokers.cardplay import is_led_joker
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from regelmotor.cards import Card
+from regelmotor.compiled import jit
 from regelmotor.hooks import Refusal, TrickContext
 from regelmotor.model.ruleset import Ruleset
-from regelmotor.rules.cardplay.masks import JOKER_SUIT, JOKERS, Rows, fd_bit, jit, suit_mask
+from regelmotor.rules.cardplay.masks import JOKER_SUIT, JOKERS, Rows, fd_bit, suit_mask
 
 ANY_TIME = JOKERS  # jokers may be played at any time (001)
 LEAD_FIRST = JOKERS + 1  # a joker may be led to the first trick; as a code: a joker refused the first lead
