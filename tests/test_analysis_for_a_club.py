@@ -118,3 +118,13 @@ def test_progress_is_shown_in_danish_once_the_work_takes_two_seconds() -> None:
     clock[0] += 5
     quiet(30)
     assert piped.getvalue() == ""
+
+
+def test_a_board_named_spil_is_not_headed_spil_twice() -> None:
+    """A secretary's evening: a PBN file whose boards are named "Spil nummer tre" printed "Spil Spil nummer
+    tre"; a board named by a number is still headed "Spil 3"."""
+    hands = tuple(tuple(range(13 * seat, 13 * seat + 13)) for seat in range(4))
+    named = hand_table_text(HandTable("standard", hands, {"S": (1, 0, 1, 0)}, board="Spil nummer tre"), "da")
+    assert named.startswith("Spil nummer tre\n") and "Spil Spil" not in named
+    numbered = hand_table_text(HandTable("standard", hands, {"S": (1, 0, 1, 0)}, board="3"), "da")
+    assert numbered.startswith("Spil 3\n")

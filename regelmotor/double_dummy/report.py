@@ -169,8 +169,9 @@ def hand_table_text(table: HandTable, lang: str = "da") -> str:
     seat_word = words["analysis_seat"]
     heads = [_trump(trump, lang) for trump in table.tricks]
     lines = [words["analysis_table_title"].format(ruleset=table.ruleset), ""]
-    if table.board is not None:
-        lines.insert(0, words["analysis_board"].format(board=table.board))
+    if table.board is not None:  # a board named "Spil nummer tre" is not headed "Spil Spil nummer tre"
+        named = table.board.split(" ", 1)[0].casefold() in ("spil", "board")
+        lines.insert(0, table.board if named else words["analysis_board"].format(board=table.board))
     if table.jokers_out:  # a joker game's table of a deal without its jokers: played without them, and said
         lines.insert(-1, words["analysis_jokers_out"].format(jokers=table.jokers_out))
     for seat, hand in enumerate(table.hands):
