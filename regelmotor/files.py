@@ -105,7 +105,7 @@ def read_input(path: Path, limit: int) -> Input:
         if kind is not None:
             raise _refused(path, "in_not_regular", kind=kind)
         if info.st_size > limit:
-            raise _refused(path, "in_too_large", size=f"{info.st_size:,}", most=f"{limit:,}")
+            raise _refused(path, "in_too_large", size=info.st_size, most=limit)
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:
@@ -120,7 +120,7 @@ def read_input(path: Path, limit: int) -> Input:
         os.close(handle)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise _refused(path, "in_too_large", size=f"> {limit:,}", most=f"{limit:,}")
+        raise _refused(path, "in_too_large_over", most=limit)
     if data.startswith(BOM):
         return Input(path, data[len(BOM) :], bom=True)
     return Input(path, data)

@@ -76,9 +76,9 @@ def test_a_file_too_large_for_a_ruleset_is_refused_before_it_is_read(
         handle.truncate(1 << 30)
     with no_hang():
         assert main(["validate", str(big)]) == 1
-    assert "filen er for stor (1,073,741,824 byte; højst 1,000,000 byte)" in capsys.readouterr().out
+    assert "filen er for stor (1.073.741.824 byte; højst 1.000.000 byte)" in capsys.readouterr().out
     record = tmp_path / "big.json"
     with record.open("wb") as handle:
         handle.truncate(1 << 30)
     assert main(["replay", str(record)]) == 1
-    assert "filen er for stor (1,073,741,824 byte; højst 2,000,000 byte)" in capsys.readouterr().err
+    assert "filen er for stor (1.073.741.824 byte; højst 2.000.000 byte)" in capsys.readouterr().err

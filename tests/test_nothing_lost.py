@@ -203,7 +203,7 @@ def test_a_file_is_bounded_before_it_is_read(tmp_path: Path) -> None:
         out.truncate(1 << 30)
     with pytest.raises(InputError) as refused:
         read_input(big, 1_000_000)
-    assert refused.value.text("da").endswith("filen er for stor (1,073,741,824 byte; højst 1,000,000 byte)")
+    assert refused.value.text("da").endswith("filen er for stor (1.073.741.824 byte; højst 1.000.000 byte)")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

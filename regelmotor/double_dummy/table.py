@@ -303,7 +303,7 @@ def read_hand_file(path: Path, most: int = MAX_BOARDS_BYTES) -> HandFile:
         boards, evening = _read_pbn(text, path)
         return HandFile(path, tuple(boards), evening, found.notice())
     if len(found.data) > MAX_DEAL_BYTES:  # one hand record: its own bound
-        too_large = InputError.said("in_too_large", size=f"{len(found.data):,}", most=f"{MAX_DEAL_BYTES:,}")
+        too_large = InputError.said("in_too_large", size=len(found.data), most=MAX_DEAL_BYTES)
         raise AnalysisError.said("at_path", path=path, error=too_large)
     return HandFile(path, (Board(None, _hands_in(text, path), path),), False, found.notice())
 

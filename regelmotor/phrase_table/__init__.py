@@ -69,6 +69,16 @@ Value = Callable[[str, object, str], str]
 """How a value the table does not know is said (``phrases`` says cards and actions)."""
 
 
+COUNTED_VALUES = frozenset({"size", "most"})
+"""Values that are counts a reader reads in thousands (a file's bytes): grouped as his language groups them."""
+
+
+def grouped(number: int, lang: str) -> str:
+    """A whole number in thousands as ``lang`` writes it: 1.048.576 in Danish, 1,048,576 in English."""
+    text = f"{number:,}"
+    return text.replace(",", ".") if lang == "da" else text
+
+
 def say(key: str, values: Mapping[str, object], lang: str = "da", value: Value | None = None) -> str:
     """The phrase ``key`` in ``lang`` with its values: a value that is an error is said in ``lang`` too; a
     ``Word``, a ``role``, a ``place`` and a redeal's ``reason`` by their words; alternatives (a tuple)
@@ -92,6 +102,8 @@ def say(key: str, values: Mapping[str, object], lang: str = "da", value: Value |
             return words.get(f"redeal_{item}", str(item))
         if name in SEAT_VALUES and isinstance(item, int) and not isinstance(item, bool):
             return str(seat_no(item))
+        if name in COUNTED_VALUES and isinstance(item, int) and not isinstance(item, bool):
+            return grouped(item, lang)
         return value(name, item, lang) if value is not None else str(item)
 
     return words[key].format(**{name: shown(name, item) for name, item in values.items()})

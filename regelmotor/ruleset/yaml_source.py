@@ -243,7 +243,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         return None, [Problem.said(Location(file, line, column), (), phrase, **values)]
 
     if len(text) > MAX_BYTES:
-        return failed("in_too_large", size=f"{len(text):,}", most=f"{MAX_BYTES:,}")
+        return failed("in_too_large", size=len(text), most=MAX_BYTES)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -269,7 +269,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         return None, [Problem.said(where, exc.path, "yaml_deep", most=MAX_DEPTH)]
     except _TooBig as exc:
         where = _location(file, exc.node)
-        return None, [Problem.said(where, exc.path, "yaml_big", most=f"{MAX_VALUES:,}")]
+        return None, [Problem.said(where, exc.path, "yaml_big", most=MAX_VALUES)]
     if not isinstance(data, dict):
         where = _location(file, nodes[0])
         return failed("not_mapping", where.line, where.column)
