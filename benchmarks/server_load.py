@@ -1,5 +1,6 @@
 """The card table's server under load (run by hand: python benchmarks/server_load.py [--seconds 60]; the
-fairness load with ``--fair``, described at ``fair``).
+fairness load with ``--fair``, described at ``fair``; the club's questions beside the table and the sheet with
+``--questions``, described at ``questions``).
 
 The server issue's target: 40 clients playing whole deals for 60 s on the loopback, p99 under 500 ms,
 no error, memory bounded; and normal requests answered at once while 50 slow clients hold connections
@@ -16,10 +17,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import http.client
 import json
 import multiprocessing
+import os
 import shutil
+import signal
 import socket
 import statistics
 import sys
@@ -34,14 +38,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' re
 from tests.asgi_call import call
 
 
-def _serve(port: int) -> None:
+def _serve(port: int, club: str | None = None, sheet: str | None = None) -> None:
     import uvicorn
+
+    if club is not None:
+        os.setpgrp()  # the server and the processes it starts (checks, questions) go together at the end
 
     from regelmotor.web.app import create_app
     from regelmotor.web.guard import LOCAL_HOSTS
     from regelmotor.web.server import MAX_CONNECTIONS, TimedH11Protocol
 
-    app = create_app(LOCAL_HOSTS | {"127.0.0.1"}, store=Path(tempfile.mkdtemp(prefix="regelmotor-borde-")))
+    app = create_app(
+        LOCAL_HOSTS | {"127.0.0.1"},
+        store=Path(tempfile.mkdtemp(prefix="regelmotor-borde-")),
+        club=None if club is None else (club, []),
+        club_admin=None if club is None else "benchmark-admin-secret",
+        sheet=None if sheet is None else Path(sheet),
+    )
     uvicorn.run(
         app, host="127.0.0.1", port=port, log_level="error", http=TimedH11Protocol, limit_concurrency=MAX_CONNECTIONS
     )
@@ -55,13 +68,21 @@ def _rss_kb(pid: int) -> int:
 
 
 class Client:
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    def __init__(self, port: int, source: str = "127.0.0.1") -> None:
+        self.port, self.source = port, source
+        self.connection = self._connect()
         self.latencies: list[float] = []
         self.errors: list[str] = []
+        self.refused: dict[int, int] = {}
+        """Answers other than 200 a caller expects (a question's 429), by status: not errors."""
 
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    def _connect(self) -> http.client.HTTPConnection:
+        """A connection from ``source``: another loopback network (``127.0.N.1``) is another client to the server."""
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(self.source, 0))
+
+    def call(
+        self, method: str, path: str, body: dict[str, Any] | None = None, expected: tuple[int, ...] = ()
+    ) -> dict[str, Any] | None:
         headers = {"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{self.port}"}
         start = time.perf_counter()
         try:
@@ -71,20 +92,24 @@ class Client:
         except (OSError, http.client.HTTPException) as exc:
             self.errors.append(f"{path}: {exc}")
             self.connection.close()
-            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            self.connection = self._connect()
             return None
         self.latencies.append(time.perf_counter() - start)
+        if response.status in expected:
+            self.refused[response.status] = self.refused.get(response.status, 0) + 1
+            return None
         if response.status != 200:
             self.errors.append(f"{path}: {response.status} {data[:100]!r}")
             return None
         result: dict[str, Any] = json.loads(data)
         return result
 
-    def play(self, until: float, seed: int) -> int:
-        """Whole deals until ``until``; the number of deals finished."""
+    def play(self, until: float, seed: int, pause: float = 0.0) -> int:
+        """Whole deals until ``until``, ``pause`` seconds between requests (a person's); the deals finished."""
         state = self.call("POST", "/api/games", {"seed": seed})
         deals = 0
         while state is not None and time.monotonic() < until:
+            time.sleep(pause)
             view = state["view"]
             if view["legal_actions"] and view["to_act"] == state["you"]:
                 state = self.call("POST", f"/api/games/{state['id']}/actions", {"action": view["legal_actions"][0]})
@@ -208,12 +233,196 @@ def fair(crowd: int, uploads: int, limit_seconds: float) -> dict[str, Any]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+CLUB = (
+    "kind: ruleset\nextends: standard\nname: vores-klub\ntitle: Vores klub\nauction:\n  gaa_med:\n    sol_bids: true\n"
+)
+"""The club's file the page asks about: standard with "gå med" in sol."""
+DEAL = {"contract": "8", "declarer": "Anna", "partner": "Carl", "tricks": 9}
+"""A deal entered at the sheet: Anna's 8 with Carl, nine tricks."""
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 1) if ordered else float("nan")
+
+
+def _figures(latencies: list[float]) -> dict[str, Any]:
+    return {
+        "n": len(latencies),
+        "ms p50/p99/max": [_pct(latencies, 0.5), _pct(latencies, 0.99), _pct(latencies, 1.0)],
+    }
+
+
+def _follow(client: Client, key: str) -> str:
+    """The question's events followed, as its page follows them, until it ends; its last state."""
+    connection = client._connect()
+    connection.timeout = 600
+    state = "?"
+    try:
+        connection.request("GET", f"/api/club/questions/{key}/events", headers={"Accept": "text/event-stream"})
+        response = connection.getresponse()
+        if response.status != 200:
+            return f"events {response.status}"
+        while True:
+            line = response.readline()
+            if not line:
+                return state
+            if line.startswith(b"data:"):
+                state = str(json.loads(line[5:])["state"])
+                if state in ("done", "failed", "cancelled"):
+                    return state
+    except (OSError, http.client.HTTPException) as exc:
+        return f"events {type(exc).__name__}"
+    finally:
+        connection.close()
+
+
+def questions(seconds: float, tables: int, pause: float, askers: int, deals: int) -> dict[str, Any]:
+    """The club's page answering questions beside the table and the sheet, in one run (``--questions``).
+
+    ``regelmotor serve klub.yaml --sheet aften.json`` as a process of its own. For ``seconds`` without questions,
+    then ``seconds`` with them: ``tables`` people play whole deals against heuristic bots (``pause`` seconds
+    between their requests), and a sheet page asks for the evening's sheet every 0.25 s, entering a deal every
+    2 s (the sheet's requests). In the second part, ``askers`` pages from as many networks (``127.0.N.1``) each
+    ask "Hvad ændrer det?" of the club's file against standard (``compare``, heuristic bots, ``deals`` deals a
+    ruleset, a new seed each time, so no answer is kept from before), follow its progress to the end and ask
+    again (a page told 429 tries again a second later): with five pages, the line of questions (one played at
+    once, three waiting) stays full. Reported: the table's and the
+    sheet's requests (n, p50/p99/max) without and with the questions, the questions answered and refused, and
+    the server's CPU time and memory."""
+    from regelmotor.cli import main as cli
+
+    folder = Path(tempfile.mkdtemp(prefix="regelmotor-questions-"))
+    club, sheet = folder / "klub.yaml", folder / "aften.json"
+    club.write_text(CLUB, encoding="utf-8")
+    assert cli(["session", "new", str(sheet), "standard", "--players", "Anna,Bo,Carl,Dorte", "--rate", "0.25"]) == 0
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = multiprocessing.get_context("spawn").Process(
+        target=_serve, args=(port, str(club), str(sheet)), daemon=False
+    )  # not a daemon: the server starts processes of its own (the checks, the questions), as ``serve`` does
+    server.start()
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    assert server.pid is not None
+    pid = server.pid
+    warm = Client(port)
+    for path in ("/api/rulesets", "/api/club", "/api/sheet"):
+        warm.call("GET", path)
+    assert not warm.errors, warm.errors
+
+    def part(asking: bool) -> dict[str, Any]:
+        until = time.monotonic() + seconds
+        players = [Client(port) for _ in range(tables)]
+        sheet_page = Client(port, "127.0.9.1")
+        pages = [Client(port, f"127.0.{10 + n}.1") for n in range(askers if asking else 0)]
+        ended: dict[str, int] = {}
+        seeds = iter(range(1_000_000))
+        lock = threading.Lock()
+
+        def keep_sheet() -> None:
+            n = 0
+            while time.monotonic() < until:
+                n += 1
+                if n % 8 == 0:
+                    sheet_page.call("POST", "/api/sheet", DEAL)
+                else:
+                    sheet_page.call("GET", "/api/sheet")
+                time.sleep(0.25)
+
+        def ask(page: Client) -> None:
+            while time.monotonic() < until:
+                with lock:
+                    seed = 1000 * page.port + next(seeds)
+                question = {"kind": "compare", "deals": deals, "bots": "heuristic", "seed": seed}
+                page.connection.close()  # kept alive while the page followed its question, the server closed it
+                page.connection = page._connect()
+                asked = page.call(
+                    "POST", "/api/club/questions", {"yaml": CLUB, "against": "standard", "question": question}, (429,)
+                )
+                if asked is None:
+                    time.sleep(1.0)  # the line is full: the page tries again (its Retry-After is 5 s)
+                    continue
+                state = _follow(page, asked["id"]) if asked["state"] != "done" else "done"
+                with lock:
+                    ended[state] = ended.get(state, 0) + 1
+
+        cpu_before, load_before = _cpu_seconds(pid), os.getloadavg()[0]
+        threads = [threading.Thread(target=players[i].play, args=(until, i, pause)) for i in range(tables)]
+        threads += [threading.Thread(target=keep_sheet)]
+        threads += [threading.Thread(target=ask, args=(page,), daemon=True) for page in pages]
+        started = time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads[: tables + 1]:
+            thread.join()
+        elapsed = time.monotonic() - started
+        table = [x for c in players for x in c.latencies]
+        errors = [e for c in [*players, sheet_page] for e in c.errors]
+        told = {
+            "seconds": round(elapsed, 1),
+            "table's requests": _figures(table),
+            "sheet's requests": _figures(sheet_page.latencies),
+            "errors": len(errors),
+            "first errors": errors[:3],
+            "server CPU s (its own process)": round(_cpu_seconds(pid) - cpu_before, 1),
+            "machine's load average (1 min) before/after": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        }
+        if asking:
+            questions = [x for page in pages for x in page.latencies]
+            told["questions ended"] = dict(ended)
+            told["questions told 429"] = sum(page.refused.get(429, 0) for page in pages)
+            told["question requests (ask and refusal)"] = _figures(questions)
+            told["question errors"] = [e for page in pages for e in page.errors][:3]
+        return told
+
+    try:
+        without = part(asking=False)
+        memory = _rss_kb(server.pid)
+        with_questions = part(asking=True)
+        return {
+            "load": f"{tables} players (pause {pause:g} s), a sheet page; {askers} pages asking compare of "
+            f"{deals} deals a ruleset",
+            "without questions": without,
+            "with questions": with_questions,
+            "server memory MB before/after the questions": [
+                round(memory / 1024, 1),
+                round(_rss_kb(server.pid) / 1024, 1),
+            ],
+        }
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+        server.join(10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The process's CPU time (user and system), from ``/proc``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--slow", type=int, default=50)
     parser.add_argument("--fair", action="store_true", help="the fairness load (in this process) instead")
+    parser.add_argument(
+        "--questions", action="store_true", help="the table and the sheet without and with the club's questions"
+    )
+    parser.add_argument("--tables", type=int, default=8, help="with --questions: people playing")
+    parser.add_argument(
+        "--pause", type=float, default=0.2, help="with --questions: a player's seconds between requests"
+    )
+    parser.add_argument("--askers", type=int, default=5, help="with --questions: pages asking, each from its network")
+    parser.add_argument("--deals", type=int, default=20, help="with --questions: deals a ruleset in each question")
     parser.add_argument("--crowd", type=int, default=600, help="with --fair: games started, each from its own network")
     parser.add_argument(
         "--uploads",
@@ -222,6 +431,10 @@ def main() -> None:
         help="with --fair: uploads from one address (and as many from as many networks)",
     )
     args = parser.parse_args()
+    if args.questions:
+        report = questions(args.seconds, args.tables, args.pause, args.askers, args.deals)
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+        return
     if args.fair:
         print(json.dumps(fair(args.crowd, args.uploads, max(args.seconds, 120)), indent=1))
         return

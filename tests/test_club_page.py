@@ -4,22 +4,35 @@ questions asked with progress and answered as the command line answers them."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
+import multiprocessing
+import os
+import re
+import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from regelmotor.rules.families import FAMILIES, family_of
 from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
-from regelmotor.ruleset.load import load_ruleset
-from regelmotor.web import create_app
+from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
+from regelmotor.ruleset.validate import check_file
+from regelmotor.web import child, create_app
+from regelmotor.web.child import CHECK_NICENESS, QUESTION_NICENESS
 from regelmotor.web.club_check import check_draft
 from regelmotor.web.club_form import base_text, change_text
-from regelmotor.web.club_yaml import REMOVE, write_key
+from regelmotor.web.club_yaml import REMOVE, write_key, written
 
 from .conftest import REPO
 
@@ -52,6 +65,7 @@ def club_file(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(club_file: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setattr("regelmotor.web.upload.ISOLATED", False)  # the checks in this process: quicker
+    monkeypatch.setattr("regelmotor.web.club_questions.QUESTION_NICENESS", CHECK_NICENESS)  # beside busy workers
     with TestClient(create_app(club=(str(club_file), []), club_admin=SECRET)) as c:
         yield c
 
@@ -122,6 +136,8 @@ def test_a_change_of_the_form_writes_only_what_differs_and_keeps_the_comments(cl
         "/api/club/check", json={"yaml": on["yaml"], "change": {"house_rule": "jernhaand", "on": False}}
     ).json()
     assert "house_rules" not in off["yaml"]
+    assert "house_rules: [jernhaand]\n\n# vedtaget 2026\nauction:" in on["yaml"]  # the comment stays with its section
+    assert off["yaml"] == CLUB_FILE
 
 
 def test_a_bad_value_is_a_located_problem_in_validates_words_and_its_fix_clears_it(client: TestClient) -> None:
@@ -304,6 +320,24 @@ def test_a_question_is_answered_with_progress_and_kept_by_its_fingerprint(client
     assert client.get("/api/club/questions/ukendt").status_code == 404
 
 
+def test_a_questions_page_is_counted_with_the_tables_pages(client: TestClient) -> None:
+    """A page following a question holds a connection as a table's page does: both count in the server's bound
+    of pages following its events, in all and per network."""
+    streams = client.app.state.streams  # type: ignore[attr-defined]
+    question = {"kind": "compare", "deals": 2, "bots": "heuristic"}
+    asked = client.post("/api/club/questions", json={"yaml": CLUB_FILE, "against": "standard", "question": question})
+    key = asked.json()["id"]
+    streams.held["testclient"] = streams.per_client()  # this network's pages follow tables already
+    refused = client.get(f"/api/club/questions/{key}/events")
+    assert refused.status_code == 503 and refused.json()["error"].startswith("for mange sider følger borde og")
+    del streams.held["testclient"]
+    with client.stream("GET", f"/api/club/questions/{key}/events") as events:
+        for line in events.iter_lines():
+            if line.startswith("data:") and json.loads(line[5:])["state"] in ("done", "failed"):
+                break
+    assert streams.held == {}  # counted while it was followed, and no more
+
+
 def test_the_line_of_questions_is_short_and_a_question_goes_when_its_page_leaves(client: TestClient) -> None:
     question = {"kind": "compare", "deals": 400, "bots": "heuristic"}
     first = client.post("/api/club/questions", json={"yaml": CLUB_FILE, "against": "standard", "question": question})
@@ -326,6 +360,26 @@ def test_the_line_of_questions_is_short_and_a_question_goes_when_its_page_leaves
         ).status_code
         == 200
     )
+
+
+def _priority(send: Connection) -> None:
+    send.send((os.sched_getscheduler(0), os.nice(0)))
+
+
+def test_the_servers_own_processes_run_below_it() -> None:
+    """A question's process runs only where a core is otherwise idle, a check's at a lower priority than the
+    server's: set before the process imports its work (``regelmotor.web.child``), so the table's and the sheet's
+    requests come first (``benchmarks/server_load.py --questions``). (The tests' questions run at a check's
+    priority: beside a run's busy workers an idle one would hardly run.)"""
+    context = multiprocessing.get_context("spawn")
+    for niceness, policy, nice in ((QUESTION_NICENESS, os.SCHED_IDLE, 0), (CHECK_NICENESS, os.SCHED_OTHER, 5)):
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=child.run, args=(niceness, f"{__name__}:_priority", (send,)))
+        process.start()
+        send.close()
+        assert receive.poll(60)
+        assert receive.recv() == (policy, os.nice(0) + nice)
+        process.join(10)
 
 
 def test_a_draft_is_checked_in_a_process_of_its_own(club_file: Path) -> None:
@@ -379,31 +433,178 @@ def test_every_house_rule_switched_on_is_the_same_rules_as_with_h(house: str, tm
     assert answer["fingerprint"] == load_ruleset(str(plain), [house]).fingerprint
 
 
-def test_a_change_of_any_switch_or_choice_resolves_to_the_value_chosen_or_is_located() -> None:
-    """A form change of a switch or a choice writes YAML that validates and resolves to the value chosen, or is
-    refused with a problem at a line of the file (a value the rules' checks refuse in combination)."""
-    answer, resolved = check_draft(CLUB_FILE, "klub.yaml", None)
-    assert resolved is not None
-    tried = 0
-    for field in _fields(answer["form"]):
-        if field["kind"] == "switch":
-            other: Any = not field["value"]
-        elif field["kind"] == "choice" and len(field["options"]) > 1:
-            other = next(o["value"] for o in field["options"] if o["value"] != field["value"])
-        else:
-            continue
-        text = change_text(CLUB_FILE, {"key": field["key"], "value": other}, resolved, None)
-        result, now = check_draft(text, "klub.yaml", None)
-        tried += 1
-        if result["ok"]:
-            assert now is not None
-            value: Any = now.ruleset.model_dump(mode="json", by_alias=True)
-            for part in field["key"]:
-                value = value[part]
-            assert value == other, field["path"]
-        else:
-            assert all(p["line"] >= 1 and p["message"] for p in result["problems"]), field["path"]
-    assert tried > 40
+THORSEN_CLUB = "kind: ruleset\nextends: thorsen\nname: thorsens-klub\nhouse_rules: [fordaekt]\n"
+STARTS = {
+    "vores-klub": CLUB_FILE,  # extends standard, with lines of its own
+    "thorsens-klub": THORSEN_CLUB,  # extends thorsen (fractions, constants, a formula) and lists a house rule
+    "engelsk": (REPO / "rulesets" / "engelsk.yaml").read_text(encoding="utf-8"),  # extends nothing: every key its own
+}
+OWN_WORDS = ("name", "title", "description", "source")
+"""The club's own words: written as the club gives them, even where they are its parent's."""
+TRICKY_TEXT = ["", "no", "yes", "on", "Off", "y", "null", "~", "1:30", "010", "0x1f", "1_000", "1e3", "2026-12-07",
+               "=", "<<", "# ikke en kommentar", "a: b", "- x", "[x]", "{x}", "'q'", '"q"', " sol ", "æøå ÆØÅ", "x #y",
+               "!tag", "*alias", "&anker", "|", ">", "%", "@", "`"]  # fmt: skip
+"""Texts YAML reads as something else unless they are quoted: the page's writer must quote them."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """A file the page opens: its text, its form's fields, its rules and its parent's."""
+
+    text: str
+    fields: tuple[dict[str, Any], ...]
+    resolved: ResolvedRuleset
+    base: ResolvedRuleset | None
+    formulas: tuple[str, ...]
+    fingerprint: str
+
+
+@functools.cache
+def _start(name: str) -> Start:
+    text = STARTS[name]
+    answer, resolved = check_draft(text, "klub.yaml", None)
+    assert answer["ok"] and resolved is not None, answer["problems"][:2]
+    parent = base_text(text)
+    base = None if parent is None else check_draft(parent, "klub.yaml", None)[1]
+    fields = tuple(_fields(answer["form"]))
+    formulas = tuple(f["value"] for f in fields if f["kind"] == "formula" and f["value"])
+    return Start(text, fields, resolved, base, formulas, answer["fingerprint"])
+
+
+def _exact() -> st.SearchStrategy[Any]:
+    """An exact number as the page sends it (``number()`` in klub.html): whole, a decimal, a fraction's text."""
+    return st.one_of(
+        st.integers(-1000, 1000),
+        st.builds(lambda n, d: f"{n}/{d}", st.integers(-400, 400), st.integers(1, 12)),
+        st.builds(lambda n, d: n / d, st.integers(-4000, 4000), st.sampled_from([2, 4, 5, 10, 100, 100_000])),
+    )
+
+
+def _formula(field: dict[str, Any], start: Start) -> st.SearchStrategy[str]:
+    """A formula with its numbers edited (``base * (1 + O)`` to ``base * (2 + O)``), this field's or another's."""
+    texts = [field["value"]] if field["value"] else list(start.formulas)
+
+    @st.composite
+    def edited(draw: st.DrawFn) -> str:
+        text = draw(st.sampled_from(texts))
+        numbers = re.findall(r"\d+", text)
+        new = iter(draw(st.lists(st.integers(0, 12), min_size=len(numbers), max_size=len(numbers))))
+        return re.sub(r"\d+", lambda _: str(next(new)), text)
+
+    return edited()
+
+
+def _value(field: dict[str, Any], start: Start) -> st.SearchStrategy[Any]:
+    """A value the page's field can send (``readField`` in klub.html), of the field's kind and within its schema:
+    an empty list or set of a field that may be none is none."""
+    kind, nullable, value = field["kind"], field["nullable"], field["value"]
+    options = [o["value"] for o in field.get("options", [])]
+    none = st.none() if nullable else st.nothing()
+
+    def empty_is_none(chosen: list[Any]) -> list[Any] | None:
+        return None if not chosen and nullable else chosen
+
+    if kind == "switch":
+        return st.booleans()
+    if kind == "choice":
+        return st.sampled_from(options)
+    if kind == "set":
+        return st.sets(st.sampled_from(options)).map(lambda on: empty_is_none([o for o in options if o in on]))
+    if kind == "number":
+        low, high = field.get("min", -1000), field.get("max", max(field.get("min", 0), 0) + 1000)
+        return st.one_of(st.integers(low, high) if field["whole"] else _exact(), none)
+    if kind == "table":
+        return st.fixed_dictionaries({entry: _exact() for entry in value or {}})
+    if kind == "list":
+        if field["items"] == "number":
+            items: st.SearchStrategy[Any] = st.integers(1, 13)
+        elif field["items"] == "enum":
+            items = st.sampled_from(options)
+        else:  # a dealing pattern: packets of cards and the kitty's cards
+            items = st.one_of(st.integers(1, 4), st.just("kat"))
+        chosen = st.lists(items, max_size=max(4, len(value or [])))
+        return (st.permutations(value) | chosen if value else chosen).map(lambda x: empty_is_none(list(x)))
+    if kind == "formula":
+        return st.one_of(_formula(field, start), none)
+    text = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs")), max_size=24)
+    return st.one_of(st.sampled_from(TRICKY_TEXT), text)
+
+
+def _resolved_at(data: Any, key: list[Any]) -> Any:
+    """The rules' value at ``key``: none where a section on the way is none (a contract when all pass)."""
+    for part in key:
+        if data is None:
+            return None
+        data = data[part]
+    return data
+
+
+def _same(field: dict[str, Any], got: Any, chosen: Any) -> bool:
+    """The rules hold the value chosen: a number as the same number (``1.5`` is ``"3/2"``), a set as a set."""
+
+    def number(x: Any) -> Fraction:
+        return Fraction(str(x))
+
+    if chosen is None or got is None:
+        return got is chosen
+    if field["kind"] == "number":
+        return number(got) == number(chosen)
+    if field["kind"] == "table":
+        return set(got) == set(chosen) and all(number(got[k]) == number(chosen[k]) for k in chosen)
+    if field["kind"] == "set":
+        return sorted(got) == sorted(chosen)
+    return bool(got == chosen)
+
+
+def _validated(text: str) -> list[tuple[int, int, str, str]]:
+    """``regelmotor validate`` on the file: its problems' line, column, key and Danish words."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "klub.yaml"
+        path.write_text(text, encoding="utf-8")
+        problems, _ = check_file(str(path))
+        return [
+            (p.location.line, p.location.column, p.key_path, p.said_as("da").replace(folder + "/", ""))
+            for p in problems
+        ]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_change_of_any_field_is_the_value_chosen_or_a_problem_at_its_place(data: st.DataObject) -> None:
+    """Any field of the form (a switch, a choice, a number, a list, a point table, a formula, a text), given a
+    value its field can send and its schema allows, written through the page's writer: the file either resolves
+    to exactly that value, or is refused with problems at a line and key, said as ``validate`` says them; never
+    silently something else. Set back to the value it had, the field leaves the file as it was (a line the same
+    as the parent's may go: only what differs is written)."""
+    name = data.draw(st.sampled_from(sorted(STARTS)), "file")
+    start = _start(name)
+    kind = data.draw(st.sampled_from(sorted({f["kind"] for f in start.fields})), "kind")
+    field = data.draw(st.sampled_from([f for f in start.fields if f["kind"] == kind]), "field")
+    chosen = data.draw(_value(field, start), "value")
+    text = change_text(start.text, {"key": field["key"], "value": chosen}, start.resolved, start.base)
+    answer, resolved = check_draft(text, "klub.yaml", None)
+    event(f"{name} {kind}: {'taken' if answer['ok'] else 'refused'}")
+    if answer["ok"]:
+        assert resolved is not None
+        got = _resolved_at(resolved.ruleset.model_dump(mode="json", by_alias=True), field["key"])
+        assert _same(field, got, chosen), (field["path"], chosen, got)
+    else:
+        errors = [p for p in answer["problems"] if p["severity"] == "error"]
+        assert errors and all(p["line"] >= 1 and p["column"] >= 1 and p["path"] for p in errors), errors
+        said = [(p["line"], p["column"], p["path"], p["message"]) for p in errors]
+        assert said == _validated(text)
+    # the way back, from a draft the rules took or refused
+    if (field["value"] is None and not field["nullable"]) or field["key"][0] in OWN_WORDS:
+        return  # no value the page can send back (a section that is none), or the club's own words
+    back = change_text(text, {"key": field["key"], "value": field["value"]}, resolved, start.base)
+    unit = tuple(str(p) for p in itertools.takewhile(lambda p: isinstance(p, str), field["key"]))
+    if start.base is None and resolved is None:
+        # a file that extends nothing, from a draft the rules refused: no rules to find the model's defaults in, so
+        # the key (or its section, written whole) may stay, at the value it had: the same rules as before
+        assert check_draft(back, "klub.yaml", None)[0]["fingerprint"] == start.fingerprint, field["path"]
+        return
+    assert written(back, unit) in (written(start.text, unit), REMOVE), field["path"]
+    assert written(write_key(back, unit, REMOVE), ()) == written(write_key(start.text, unit, REMOVE), ())
 
 
 def test_write_key_keeps_the_rest_of_the_file_to_the_byte() -> None:

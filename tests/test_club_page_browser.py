@@ -30,6 +30,7 @@ def shots(tmp_path: Path) -> Path:
 @pytest.fixture
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
     monkeypatch.setattr("regelmotor.web.upload.ISOLATED", False)  # the checks in the server's process: quicker
+    monkeypatch.setattr("regelmotor.web.club_questions.QUESTION_NICENESS", 5)  # not idle beside a run's workers
     club = tmp_path / "klub.yaml"
     club.write_text(CLUB_FILE, encoding="utf-8")
     with serving(create_app(club=(str(club), []), club_admin=SECRET)) as port:

@@ -57,6 +57,7 @@ from regelmotor.web.guard import (
     MAX_ACTION,
     MAX_UPLOAD,
     BadRequest,
+    Streams,
     deal_number,
     guard,
     new_game_request,
@@ -95,11 +96,13 @@ WATCHERS = 16
 
 
 STREAMS = 100
-"""Pages following tables at once: half the server's connections, so the others are always answered."""
+"""Pages following tables and club's questions at once: half the server's connections, so the others are always
+answered."""
 
 
 STREAMS_PER_CLIENT = 16
-"""Pages following tables from one client, a network (a club room behind one router is one address)."""
+"""Pages following tables and questions from one client, a network (a club room behind one router is one
+address)."""
 
 
 RETRY_SECONDS = 5
@@ -193,6 +196,9 @@ def create_app(
 
     games.rulesets = stored_ruleset
     uploads = UploadPool()
+    streams = Streams(lambda: STREAMS, lambda: STREAMS_PER_CLIENT)
+    """The pages following a table or a club's question, by client (a network, counted in the event loop): they
+    hold a connection each, so no client may hold the server's connections and no number of them all."""
     club_page = club_of(None if club is None else club[0], club_admin, Questions(questions), uploads)
 
     async def index(request: Request) -> Response:
@@ -374,7 +380,7 @@ def create_app(
         def full() -> JSONResponse | None:
             if len(web.watchers) >= WATCHERS:
                 return refuse(503, "for mange sider følger dette bord", "too many pages follow this table")
-            if sum(streams.values()) >= STREAMS or streams.get(client, 0) >= STREAMS_PER_CLIENT:
+            if streams.full(client):
                 return refuse(503, "for mange sider følger borde herfra; luk nogle", "too many pages follow tables")
             return None
 
@@ -386,7 +392,7 @@ def create_app(
             # Counted where it is uncounted: a stream whose client left before it began is never entered.
             if full() is not None:
                 return  # others came first: the browser tries again
-            streams[client] = streams.get(client, 0) + 1
+            streams.enter(client)
             wake = asyncio.Event()
             watcher = (asyncio.get_running_loop(), wake)
             with web.counting:
@@ -409,9 +415,7 @@ def create_app(
                     except TimeoutError:
                         yield ": \n\n"  # a comment: the browser ignores it, a dead connection fails on it
             finally:
-                streams[client] -= 1
-                if not streams[client]:
-                    del streams[client]
+                streams.leave(client)
                 with web.counting:
                     web.watchers.pop(watcher, None)
                 web.changed()  # and that this page has gone
@@ -439,9 +443,6 @@ def create_app(
                 books[cache] = html
         return HTMLResponse(html)
 
-    streams: dict[str, int] = {}
-    """The pages following a table, by client (a network, counted in the event loop): they hold a connection
-    each, so no client may hold the server's connections and no number of them all."""
     analysing = asyncio.Semaphore(ANALYSES_AT_ONCE)
     waiting = [0]
 
@@ -511,11 +512,12 @@ def create_app(
             Route("/sheet/print", sheet_page),
             Route("/api/sheet", sheet_api, methods=["GET", "POST"]),
             Route("/api/sheet/undo", sheet_api, methods=["POST"]),
-            *(club_routes(club_page) if club_page is not None else []),
+            *(club_routes(club_page, streams) if club_page is not None else []),
         ],
     )
     app.state.games = games  # the server side of every game, for the tests that check what is sent
     app.state.club = club_page
+    app.state.streams = streams  # the pages following the server's events, for the tests of their bound
     pages = "".join(page.read_text(encoding="utf-8") for page in (PAGE, SHEET_PAGE, CLUB_PAGE))
     guarded = guard(allowed_hosts, pages)(app)
     guarded.state = app.state  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
+import functools
 import hmac
 import json
 from collections.abc import AsyncIterator
@@ -39,7 +40,7 @@ from regelmotor.web.club_questions import (
     question_fingerprint,
 )
 from regelmotor.web.club_yaml import MAX_TEXT
-from regelmotor.web.guard import BadRequest, bad_request, read_json, refuse, refused, said
+from regelmotor.web.guard import BadRequest, Streams, bad_request, read_json, refuse, refused, said
 from regelmotor.web.tables import network_of
 from regelmotor.web.upload import UploadsBusy, isolated
 
@@ -131,8 +132,9 @@ def _run(function: Any, *args: Any) -> Any:
     return isolated(function, args)
 
 
-def club_routes(club: Club) -> list[Route]:
-    """The routes of the club's page."""
+def club_routes(club: Club, streams: Streams) -> list[Route]:
+    """The routes of the club's page; ``streams``: the server's count of pages following its events (a
+    question's progress is counted with the tables' pages)."""
 
     async def page(request: Request) -> Response:
         return HTMLResponse(PAGE.read_text(encoding="utf-8"))
@@ -263,15 +265,13 @@ def club_routes(club: Club) -> list[Route]:
             text = _yaml_field(payload)
             against = _against(payload, club)
             spec = question_spec(payload)
+            club.questions.room_for(_client(request))  # a full line refuses at once, before the draft's check
             answer, _ = await checked(request, text)
             if not answer["ok"]:
                 problems = answer["problems"]
                 told = {"error": "udkastet har fejl", "error_en": "the draft has problems"}
                 return JSONResponse({**told, "problems": problems}, status_code=400)
-            if against == "saved":
-                against_print = await run_in_threadpool(lambda: load_ruleset(str(club.file)).fingerprint)
-            else:
-                against_print = await run_in_threadpool(lambda: load_ruleset(against, shipped_only=True).fingerprint)
+            against_print = await run_in_threadpool(_rules_print, against, str(club.file))
             print_ = question_fingerprint(spec, answer["fingerprint"], f"{against}:{against_print}")
             saved = str(club.file) if club.file is not None else None
             question = club.questions.ask(_client(request), spec, print_, (spec, text, club.name, against, saved))
@@ -304,10 +304,28 @@ def club_routes(club: Club) -> list[Route]:
         question = find(request)
         if question is None:
             return said(404, "club_no_question")
-        if len(question.watchers) >= WATCHERS:
-            return refuse(503, "for mange sider følger dette spørgsmål", "too many pages follow this question")
+        client = _client(request)
+
+        def full() -> Response | None:
+            if len(question.watchers) >= WATCHERS:
+                return refuse(503, "for mange sider følger dette spørgsmål", "too many pages follow this question")
+            if streams.full(client):
+                return refuse(
+                    503,
+                    "for mange sider følger borde og spørgsmål herfra; luk nogle",
+                    "too many pages follow tables and questions from here",
+                )
+            return None
+
+        refusal = full()
+        if refusal is not None:
+            return refusal
 
         async def stream() -> AsyncIterator[str]:
+            # Counted where it is uncounted: a stream whose client left before it began is never entered.
+            if full() is not None:
+                return  # others came first: the browser tries again
+            streams.enter(client)
             wake = asyncio.Event()
             watcher = (asyncio.get_running_loop(), wake)
             with question.lock:
@@ -330,6 +348,7 @@ def club_routes(club: Club) -> list[Route]:
                     except TimeoutError:
                         yield ": \n\n"
             finally:
+                streams.leave(client)
                 with question.lock:
                     question.watchers.pop(watcher, None)
                     left = not question.watchers
@@ -471,6 +490,21 @@ def club_routes(club: Club) -> list[Route]:
         Route("/api/club/history", history_route),
         Route("/api/club/undo", undo, methods=["POST"]),
     ]
+
+
+def _rules_print(against: str, saved: str) -> str:
+    """The fingerprint of the rules a question compares with: a shipped ruleset's, or the saved file's (by the path
+    ``serve`` was given), each loaded once while it stays as it is (a load holds the server's interpreter for a
+    tenth of a second, which the table's requests would wait for at every question)."""
+    if against != "saved":
+        return _loaded_print(against, True, None)
+    stat = Path(saved).stat()
+    return _loaded_print(saved, False, (stat.st_mtime_ns, stat.st_size))
+
+
+@functools.lru_cache(maxsize=32)
+def _loaded_print(ref: str, shipped: bool, stamp: tuple[int, int] | None) -> str:
+    return load_ruleset(ref, shipped_only=shipped).fingerprint
 
 
 def _told(phrase: str) -> dict[str, str]:

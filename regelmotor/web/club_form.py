@@ -10,7 +10,12 @@ list a list. Only what the schema lets a club write is offered: ids and names of
 are not fields.
 
 A change of a field is written into the file by ``change_text``: the key at the field's path, or the whole list
-for an entry of one (``designations``, ``sol_bids``), and taken out where it equals the parent's.
+for an entry of one (``designations``, ``sol_bids``), and taken out where it equals the parent's, compared as the
+rules' model reads both (``1.5`` is ``"3/2"``, an entry's left-out keys are its defaults). For a file that extends
+nothing, the parent is the model's defaults: a key set back to its default goes, and a key of a section such a
+file does not write brings the section whole (the model fills only a section that is not there at all).
+``tests/test_club_page.py`` holds every field to it: a change is the value chosen or a problem ``validate`` says
+at its place, and set back, the file is as it was.
 """
 
 from __future__ import annotations
@@ -306,13 +311,24 @@ def change_text(
             raise ClubYamlError.said("club_no_key")
         whole = copy.deepcopy(now)
         holder: Any = whole
+        trail: list[tuple[Any, str | int]] = []
         for part in path[listed:-1]:
             if isinstance(holder, dict) and not isinstance(holder.get(part), dict):
                 holder[part] = {}  # a section the file's entry leaves to the defaults
+            trail.append((holder, part))
             holder = _at(holder, (part,))
         if not isinstance(holder, (dict, list)):
             raise ClubYamlError.said("club_no_key")
         holder[path[-1]] = value  # type: ignore[index]
+        parent = _parent_entry(base_data, unit, whole[int(path[listed])]) if base_data is not None else None
+        for depth in range(len(trail) - 1, 0, -1):  # a section the change leaves with nothing set, none in the
+            above, part = trail[depth]  # parent's entry: none again, as the parent has it ({} is its defaults)
+            section = above[part]
+            if not isinstance(section, dict) or any(v is not None for k, v in section.items() if k != "source"):
+                break
+            if base_data is not None and _at(parent, path[listed + 1 : listed + 1 + depth]) is not None:
+                break
+            del above[part]
         value, path = _compact(whole), unit
     inherited = _at(base_data, path) if base_data is not None else REMOVE
     named = tuple(str(p) for p in path)
@@ -320,9 +336,76 @@ def change_text(
         return write_key(text, named, value)  # the club's own name and words: always its own
     if value is None and (base_data is None or inherited is None):  # null is "none": the key is not written
         return write_key(text, named, REMOVE)
-    if base_data is not None and inherited == value and _without_prose(value) == _without_prose(inherited):
-        return write_key(text, named, REMOVE)
-    return write_key(text, named, value)
+    if base is not None:
+        return write_key(text, named, REMOVE if _as_parent_has_it(base, path, value) else value)
+    if resolved is None or written(text, ("house_rules",)) not in (REMOVE, []):
+        return write_key(text, named, value)
+    # A file that extends nothing: what the model has where the file says nothing is its parent's value.
+    after = _reread(resolved, path, value)
+    for depth in range(1, len(path) + 1):  # the key, or the section it is in, as the model has it without them
+        without = _reread(resolved, path[:depth], REMOVE)
+        if after is not None and without is not None and _at(after, path[:depth]) == _at(without, path[:depth]):
+            return write_key(text, named[:depth], REMOVE)
+    path, value = _whole_section(text, resolved, path, value)
+    return write_key(text, tuple(str(p) for p in path), value)
+
+
+def _as_parent_has_it(base: ResolvedRuleset, path: Key, value: Any) -> bool:
+    """Whether ``value`` at ``path`` is what the parent has there, read as the rules read it: a list's entries
+    with the keys a file leaves out at their defaults, ``1.5`` and ``"3/2"`` one number; its sources too (a
+    club's own words for a rule are kept)."""
+    data = base.ruleset.model_dump(mode="json", by_alias=True)
+    inherited = _at(data, path)
+    if inherited == value:
+        return True
+    again = _reread(base, path, value)
+    return again is not None and _at(again, path) == inherited
+
+
+def _reread(rules: ResolvedRuleset, path: Key, value: Any) -> dict[str, Any] | None:
+    """The rules' data with ``value`` at ``path`` instead (``REMOVE``: the key left out, so at its default), as
+    the rules' model reads it; None where the model takes no such value (or needs the key)."""
+    data = rules.ruleset.model_dump(mode="json", by_alias=True)
+    holder = _at(data, path[:-1])
+    if not isinstance(holder, dict) or path[-1] not in holder:
+        return None
+    if value is REMOVE:
+        del holder[path[-1]]
+    else:
+        holder[path[-1]] = copy.deepcopy(value)
+    try:
+        again: dict[str, Any] = type(rules.ruleset).model_validate(data).model_dump(mode="json", by_alias=True)
+    except ValueError:  # pydantic's refusal
+        return None
+    return again
+
+
+def _whole_section(text: str, resolved: ResolvedRuleset, path: Key, value: Any) -> tuple[Key, Any]:
+    """In a file that extends nothing, a key of a section the file does not write: the section written whole,
+    with the key's new value. The model gives a section no line names its defaults, but a section named in
+    part has nothing to fill the rest with (each key it lacks is missing)."""
+    data = resolved.ruleset.model_dump(mode="json", by_alias=True)
+    for depth in range(1, len(path)):
+        if written(text, tuple(str(p) for p in path[:depth])) is not REMOVE:
+            continue
+        whole = copy.deepcopy(_at(data, path[:depth]))
+        holder = whole
+        for part in path[depth:-1]:
+            holder = holder.get(part) if isinstance(holder, dict) else None
+        if not isinstance(holder, dict):  # a section that is none (no contract when all pass): the key alone
+            return path, value
+        holder[path[-1]] = value
+        return path[:depth], _compact(whole)
+    return path, value
+
+
+def _parent_entry(base_data: dict[str, Any], unit: Key, entry: Any) -> Any:
+    """The parent's entry of a list that is the club's ``entry``: the one with its id (or its players)."""
+    for name in ("id", "players"):
+        if isinstance(entry, dict) and name in entry:
+            found = [e for e in _at(base_data, unit) or [] if isinstance(e, dict) and e.get(name) == entry[name]]
+            return found[0] if found else None
+    return None
 
 
 def _origin_written(text: str, path: Key) -> bool:
@@ -338,14 +421,6 @@ def _compact(value: Any) -> Any:
         return {k: _compact(v) for k, v in value.items() if v is not None}
     if isinstance(value, list):
         return [_compact(v) for v in value]
-    return value
-
-
-def _without_prose(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _without_prose(v) for k, v in value.items() if k != "source"}
-    if isinstance(value, list):
-        return [_without_prose(v) for v in value]
     return value
 
 

@@ -31,6 +31,8 @@ import anyio
 import anyio.to_thread
 
 from regelmotor.errors import RegelmotorError
+from regelmotor.web import child
+from regelmotor.web.child import QUESTION_NICENESS, named
 from regelmotor.web.upload import UploadRefused
 
 QUESTIONS_AT_ONCE = 1
@@ -122,6 +124,15 @@ class Questions:
     def open(self) -> list[Question]:
         return [q for q in self.questions.values() if not q.finished]
 
+    def room_for(self, client: str) -> None:
+        """``QuestionsBusy`` when the line is full, in all or for ``client``: asked before a question's draft is
+        checked too, so a refused question costs no check (a process of its own) and is told at once."""
+        under_way = self.open()
+        if len(under_way) >= self.at_once + self.waiting:
+            raise QuestionsBusy.said("web_club_busy", most=self.at_once, waiting=self.waiting)
+        if sum(1 for q in under_way if q.client == client) >= self.per_client:
+            raise QuestionsBusy.said("web_club_busy_here")
+
     def ask(self, client: str, spec: dict[str, Any], fingerprint: str, work: tuple[Any, ...]) -> Question:
         """A new question (or the answer already found for the same one); ``QuestionsBusy`` at once when the
         line is full, in all or for ``client``. ``work``: what the question's process is given."""
@@ -133,11 +144,7 @@ class Questions:
             question.done = question.total = int(kept.get("deals", 0) or 0)
             self._remember(question)
             return question
-        under_way = self.open()
-        if len(under_way) >= self.at_once + self.waiting:
-            raise QuestionsBusy.said("web_club_busy", most=self.at_once, waiting=self.waiting)
-        if sum(1 for q in under_way if q.client == client) >= self.per_client:
-            raise QuestionsBusy.said("web_club_busy_here")
+        self.room_for(client)
         self._remember(question)
         if self._limiter is None:
             self._limiter = anyio.CapacityLimiter(self.at_once)
@@ -167,7 +174,7 @@ class Questions:
         question.changed()
         context = multiprocessing.get_context("spawn")
         receive, send = context.Pipe(duplex=False)
-        worker = context.Process(target=_answer, args=(send, *work), daemon=True)
+        worker = context.Process(target=child.run, args=(QUESTION_NICENESS, named(_answer), (send, *work)), daemon=True)
         worker.start()
         send.close()
         deadline = time.monotonic() + QUESTION_SECONDS
@@ -220,11 +227,25 @@ def _said(phrase: str, **values: object) -> tuple[str, str]:
 
 
 def _answer(send: Connection, spec: dict[str, Any], text: str, name: str, against: str, saved: str | None) -> None:
-    """The question answered as the command line answers it, its progress sent as it goes."""
+    """The question answered as the command line answers it, its progress sent as it goes (in a process of its own
+    at a lower priority than the server's: ``child``); quietly gone when the server no longer listens."""
 
     def told(done: int, total: int) -> None:
         send.send(("progress", done, total))
 
+    with contextlib.suppress(OSError):  # BrokenPipeError: the question was stopped, or the server is gone
+        _play_answer(send, told, spec, text, name, against, saved)
+
+
+def _play_answer(
+    send: Connection,
+    told: Callable[[int, int], None],
+    spec: dict[str, Any],
+    text: str,
+    name: str,
+    against: str,
+    saved: str | None,
+) -> None:
     try:
         with tempfile.TemporaryDirectory() as folder:
             from regelmotor.web.club_check import _resolve

@@ -9,13 +9,18 @@ with nothing (or with only its ``source:``) goes with it. A list of entries (``d
 
 from __future__ import annotations
 
+import copy
+import functools
 import io
 import re
+from fractions import Fraction
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import SingleQuotedScalarString
 
 from regelmotor.errors import RegelmotorError
 
@@ -61,15 +66,43 @@ def dump_text(data: CommentedMap) -> str:
 
 
 _LEVEL = re.compile(r"[0-9]{1,2}")
+_READER = yaml.resolver.Resolver()
+"""How the file is read back (``yaml_source``: PyYAML's safe loader, YAML 1.1), which the writer (ruamel, YAML
+1.2) must not contradict: ``no``, ``on`` and ``1:30`` are text to ruamel and a yes/no or a number to the reader."""
+_TEXT = "tag:yaml.org,2002:str"
+
+
+def _scalar(value: Any) -> Any:
+    """A JSON scalar as the file writes it, so that the reader reads back the very value: a text the reader would
+    take for something else in quotes; a number JSON gives as a float exactly as written (``2.0`` is 2; ``1e-05``,
+    which YAML 1.1 reads as text, the fraction ``1/100000``, as the rules read a decimal)."""
+    if isinstance(value, str) and not isinstance(value, SingleQuotedScalarString):
+        if _READER.resolve(yaml.ScalarNode, value, (True, False)) != _TEXT:  # type: ignore[no-untyped-call]
+            return SingleQuotedScalarString(value)
+        return value
+    if isinstance(value, float) and value == value and value not in (float("inf"), float("-inf")):
+        exact = Fraction(repr(value))
+        if exact.denominator == 1:
+            return exact.numerator
+        if "e" in repr(value).lower():
+            return str(exact)
+    return value
+
+
+def _key(key: Any) -> Any:
+    """A mapping's key as the file writes it: a number of tricks as a number (``7:``), a text as text."""
+    if isinstance(key, str) and _LEVEL.fullmatch(key):
+        return int(key)
+    return _scalar(key)
 
 
 def _node(value: Any, key: str | None = None) -> Any:
     """A JSON value as the file writes it: a short list or a point table's values in one line, numbers of
-    tricks as numbers (``{7: 10, 8: 20}``), mappings of mappings in block style."""
+    tricks as numbers (``{7: 10, 8: 20}``), mappings of mappings in block style, every scalar as ``_scalar``."""
     if isinstance(value, dict):
         mapping = CommentedMap()
         for k, v in value.items():
-            mapping[int(k) if isinstance(k, str) and _LEVEL.fullmatch(k) else k] = _node(v, str(k))
+            mapping[_key(k)] = _node(v, str(k))
         if value and all(not isinstance(v, (dict, list)) for v in value.values()) and key in ("values", "constants"):
             mapping.fa.set_flow_style()
         return mapping
@@ -78,7 +111,7 @@ def _node(value: Any, key: str | None = None) -> Any:
         if all(not isinstance(v, (dict, list)) for v in value):
             seq.fa.set_flow_style()
         return seq
-    return value
+    return _scalar(value)
 
 
 def _plain(value: Any) -> Any:
@@ -90,14 +123,22 @@ def _plain(value: Any) -> Any:
     return value
 
 
+@functools.lru_cache(maxsize=16)
+def _document(text: str) -> Any:
+    """The file as JSON-like data, read once for the many questions a change of the form asks of it (a round
+    trip's read of a ruleset costs tens of milliseconds)."""
+    return _plain(load_text(text))
+
+
 def written(text: str, path: tuple[str, ...]) -> Any:
-    """The value the file itself writes at ``path`` (JSON-like), or ``REMOVE`` where it writes none."""
-    node: Any = load_text(text)
+    """The value the file itself writes at ``path`` (JSON-like, the caller's own copy), or ``REMOVE`` where it
+    writes none."""
+    node: Any = _document(text)
     for part in path:
         if not isinstance(node, dict) or part not in node:
             return REMOVE
         node = node[part]
-    return _plain(node)
+    return copy.deepcopy(node)
 
 
 def _empty(node: Any) -> bool:
@@ -142,7 +183,7 @@ def write_key(text: str, path: tuple[str, ...], value: Any) -> str:
         and isinstance(value, list)
         and all(not isinstance(v, (dict, list)) for v in value)
     ):
-        old[:] = value  # its own style (one line or one a line) kept
+        old[:] = [_scalar(v) for v in value]  # its own style (one line or one a line) kept
     elif (
         isinstance(old, CommentedMap)
         and isinstance(value, dict)
@@ -152,10 +193,27 @@ def write_key(text: str, path: tuple[str, ...], value: Any) -> str:
             del old[k]
         for k, v in value.items():
             written_key = next((ok for ok in old if str(ok) == str(k)), None)
-            old[written_key if written_key is not None else (int(k) if _LEVEL.fullmatch(str(k)) else k)] = _node(v)
+            old[written_key if written_key is not None else _key(k)] = _node(v)
     else:
         node[path[-1]] = _node(value, path[-1])
     return dump_text(data)
+
+
+def _move_comment_below(data: CommentedMap, above: Any, new: str) -> None:
+    """The lines of comment under the key ``above`` (the round trip keeps them with it) moved under ``new``,
+    inserted right after it: a comment that heads the next section stays with that section, not above ``new``;
+    one at the end of ``above``'s own line stays there."""
+    tokens = data.ca.items.get(above)
+    if not tokens or len(tokens) < 3 or tokens[2] is None:
+        return
+    token = tokens[2]
+    own, newline, below = token.value.partition("\n")
+    if not below.strip():
+        return  # nothing but the key's own end-of-line comment
+    token.value = own + newline
+    moved = copy.copy(token)
+    moved.value = "\n" + below
+    data.ca.items[new] = [None, None, moved, None]
 
 
 def house_rules_of(text: str) -> list[str]:
@@ -179,6 +237,8 @@ def with_house_rule(text: str, name: str, on: bool) -> str:
             default=-1,
         )
         data.insert(at + 1, "house_rules", _node(wanted))
+        if at >= 0:
+            _move_comment_below(data, list(data)[at], "house_rules")
         return dump_text(data)
     return write_key(text, ("house_rules",), wanted)
 

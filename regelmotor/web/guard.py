@@ -150,6 +150,28 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "testserver"})
 """The hosts a server bound to this machine answers to ("testserver" is Starlette's test client)."""
 
 
+class Streams:
+    """The pages following the server's events (a table's moves, a club's question), counted by client (a
+    network) in the event loop: each holds a connection as long as its page is open, so no client may hold more
+    than ``per_client`` and all of them no more than ``most`` (half the server's connections: the others are
+    always answered). The bounds are read at each page's start (the server's settings, as they stand)."""
+
+    def __init__(self, most: Callable[[], int], per_client: Callable[[], int]) -> None:
+        self.most, self.per_client = most, per_client
+        self.held: dict[str, int] = {}
+
+    def full(self, client: str) -> bool:
+        return sum(self.held.values()) >= self.most() or self.held.get(client, 0) >= self.per_client()
+
+    def enter(self, client: str) -> None:
+        self.held[client] = self.held.get(client, 0) + 1
+
+    def leave(self, client: str) -> None:
+        self.held[client] -= 1
+        if not self.held[client]:
+            del self.held[client]
+
+
 def refuse(status: int, da: str, en: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     """A refusal the page shows in the reader's language: Danish in ``error`` (what the page shows first),
     English in ``error_en``."""

@@ -28,6 +28,8 @@ import anyio.to_thread
 
 from regelmotor.errors import Problem, RegelmotorError, RulesetError
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
+from regelmotor.web import child
+from regelmotor.web.child import CHECK_NICENESS, named
 
 UPLOAD_SECONDS = 15.0
 """The most a club's file may take to check (the shipped ones take a fraction of a second)."""
@@ -112,14 +114,16 @@ def load_upload(upload: str, name: str, house: list[str], seconds: float | None 
 
 
 def isolated(function: Callable[..., Any], args: tuple[Any, ...], seconds: float | None = None) -> Any:
-    """``function(*args)`` (a module's function, its arguments and answer picklable) in a process of its own,
-    killed after ``seconds`` of time or CPU: its answer, or its ``RulesetError`` (with the problems), its
-    other refusal (``UploadRefused``, in both languages), or ``UploadTooSlow``."""
+    """``function(*args)`` (a module's function, its arguments and answer picklable) in a process of its own at a
+    lower priority than the server's (``child``), killed after ``seconds`` of time or CPU: its answer, or its
+    ``RulesetError`` (with the problems), its other refusal (``UploadRefused``, in both languages), or
+    ``UploadTooSlow``."""
     if seconds is None:
         seconds = UPLOAD_SECONDS
     context = multiprocessing.get_context("spawn")  # no copy of the server's threads and locks
     receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_work, args=(send, function, args, seconds), daemon=True)
+    work = (send, named(function), args, seconds)  # imported there, at the check's lower priority (``child``)
+    worker = context.Process(target=child.run, args=(CHECK_NICENESS, named(_work), work), daemon=True)
     worker.start()
     send.close()
     try:
@@ -142,7 +146,8 @@ def isolated(function: Callable[..., Any], args: tuple[Any, ...], seconds: float
     return value
 
 
-def _work(send: Connection, function: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> None:
+def _work(send: Connection, work: str, args: tuple[Any, ...], seconds: float) -> None:
+    function = child.found(work)  # its modules imported before "ready": within the start's deadline
     try:
         import resource
 
