@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from regelmotor.bots.budget import Budget
 from regelmotor.bots.expert import ExpertBot
-from regelmotor.bots.style import read_style
+from regelmotor.bots.style import read_style, styled_bot
 from regelmotor.cli import main
 from regelmotor.errors import RegelmotorError
 from regelmotor.ruleset.load import load_ruleset
 from regelmotor.score_sheet import Line, Sheet, score, write_sheet
-from regelmotor.simulate import DealRunner
-from regelmotor.tuning.calibrate import Deal, calibrate, chi2_sf, fit_test, read_club
+from regelmotor.simulate import Z95, DealResult, DealRunner, Task
+from regelmotor.tuning.calibrate import Deal, Target, bot_deal, calibrate, chi2_sf, fit_test, read_club, standing
 
 TINY = Budget(play_samples=2, lead_samples=2, plan_samples=2, bid_samples=3, selection=(), dd_cards=0, plan_dd_cards=0)
 PLAYERS = ("Anna", "Bo", "Carl", "Dorte")
@@ -94,6 +94,38 @@ def test_the_same_sheets_and_seed_give_the_same_style_whatever_jobs(
     assert one == two and two.as_json()["passing"] == answer["style"]["passing"]
     assert answer["club_deals"] == 42 and "passing" in answer["undecided"]
     assert answer["fit_test"]["rejected"] in (True, False)  # 42 deals: a test is made, its n said
+
+
+class Recording(DealRunner):
+    """A runner on this process that keeps every task it was given and the deals it played for it."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.tasks: list[Task] = []
+        self.played: list[list[DealResult]] = []
+
+    def play(self, tasks: Sequence[Task], progress: Callable[[int], None] | None = None) -> list[list[DealResult]]:
+        out = super().play(tasks, progress)
+        self.tasks += tasks
+        self.played += out
+        return out
+
+
+def test_the_fitted_style_is_judged_on_deals_that_did_not_choose_it(tmp_path: Path, tiny_expert: None) -> None:
+    """The race chooses the style whose deals happened to come closest to the club's; judged on those deals, a
+    fit that fresh deals reject was said to hold (benchmarks/RESULTS.md, 7-8 December 2026). The fitted column,
+    the distance and the test are the chosen style's next deals on the same seed, which no candidate played."""
+    club = read_club([sheet(tmp_path / "aften.json", 42)])
+    with Recording() as runner:
+        found = calibrate(club, 30, 7, runner, ["passing"])
+    *race, last = runner.tasks
+    assert all(task.stop <= 30 for task in race)  # the race's deals: 0 to 29 of seed 7
+    assert (last.seed, last.start, last.stop, last.bots) == (7, 30, 60, (styled_bot(found.style),) * 4)
+    fresh = [bot_deal(r) for r in runner.played[-1]]
+    assert found.test == fit_test(club.deals, fresh)
+    assert found.distance_fitted == standing(Target.of(club.deals), fresh, Z95)
+    assert next(r for r in found.rows if r.name == "passed out").fitted.n == 30
+    assert found.deals == sum(task.stop - task.start for task in runner.tasks)
 
 
 def test_the_fit_test_is_honest_at_every_n() -> None:

@@ -10,6 +10,11 @@ the others as a Pearson chi-square would). Its interval holds
 the bots' deals' noise (deal by deal, by the delta method) and the club's too (its sheets are a sample: a
 club of 42 deals cannot tell two styles apart that 42 deals would not tell apart).
 
+The chosen style's figures, its distance and the fit test are those of deals that took no part in choosing it
+(``StyleTuner.fresh``: the deals after the race's, on the same seed): the race chooses the candidate whose deals
+happened to come closest, and a test on those deals keeps a fit that fresh deals reject (benchmarks/RESULTS.md,
+the recovery of 7-8 December 2026).
+
 The style fitted is a fit of the contract mix and the results, not of each member's play.
 """
 
@@ -410,6 +415,20 @@ class StyleTuner(Tuner):
     def standing(self, candidate: Candidate, z: float) -> Estimate:
         return standing(self.target, self.deals_of.get(candidate, []), z)
 
+    def fresh(self, candidate: Candidate) -> list[Deal | None]:
+        """The candidate's deals that took no part in the race: deals ``plan.deals`` to twice that of the same
+        seed, which no candidate plays (the same cards whatever ``--jobs``); counted in ``spent``, not kept."""
+        n = self.plan.deals
+        before = self.spent
+
+        def told(done: int) -> None:
+            if self.progress:
+                self.progress(before + done, before + n)
+
+        (played,) = self.runner.play([self.task(candidate, n, 2 * n)], told)
+        self.spent += len(played)
+        return [bot_deal(r) for r in played]
+
     def behind(self, other: Candidate, best: Candidate, z: float) -> float:
         return behind(self.target, self.deals_of.get(other, []), self.deals_of.get(best, []), z)
 
@@ -423,11 +442,13 @@ class StyleTuner(Tuner):
 
 
 def make_plan(axes: Sequence[Axis], deals: int) -> Plan:
-    """The search's bound, said before a deal is played: a setting at a time, at most ``MAX_PASSES`` passes."""
+    """The search's bound, said before a deal is played: a setting at a time, at most ``MAX_PASSES`` passes, and
+    the chosen style's fresh deals (``StyleTuner.fresh``)."""
     uniform = MAX_PASSES * sum(len(a.values) for a in axes) * deals
-    if uniform > MAX_TUNE_DEALS:
-        raise TuneError.said("tune_too_many_deals", deals=uniform, most=MAX_TUNE_DEALS)
-    return Plan(tuple(axes), False, deals, uniform, uniform)
+    most = uniform + deals
+    if most > MAX_TUNE_DEALS:
+        raise TuneError.said("tune_too_many_deals", deals=most, most=MAX_TUNE_DEALS)
+    return Plan(tuple(axes), False, deals, most, uniform)
 
 
 # --- the answer ----------------------------------------------------------------------------------------------
@@ -659,7 +680,7 @@ def calibrate(
         if close:
             undecided[axis.key.text] = sorted({line[race_result.chosen][k], *close})
     style = tuner.style(chosen)
-    fitted, today = tuner.deals_of[chosen], tuner.deals_of[current]
+    fitted, today = tuner.fresh(chosen), tuner.deals_of[current]  # the chosen style judged on fresh deals
     rows = figure_rows(club.deals, today, fitted, contract_kinds(club.rules))
     return Calibration(
         club,
