@@ -40,6 +40,15 @@ def test_a_post_that_is_not_json_is_refused(client: TestClient) -> None:
     assert "application/json" in refused.json()["error_en"]
 
 
+@pytest.mark.parametrize("method", ["DELETE", "PATCH", "OPTIONS"])
+def test_a_method_no_route_takes_is_said_to_be_not_allowed(client: TestClient, method: str) -> None:
+    """No route deletes a game: the answer is 405 naming the method, not 415 for a body it does not need."""
+    refused = client.request(method, "/api/games")
+    assert refused.status_code == 405 and method in refused.json()["error"]
+    assert refused.headers["allow"] == "POST"  # what the address does take
+    assert client.app.state.games.games == {}  # type: ignore[attr-defined]
+
+
 def test_an_unknown_host_is_refused(client: TestClient) -> None:
     """DNS rebinding: a page on another name that resolves here is not served."""
     refused = client.get("/api/rulesets", headers={"Host": "evil.example"})

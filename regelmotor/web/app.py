@@ -488,38 +488,37 @@ def create_app(
         if exc.status_code == 404:
             return said(404, "not_found")
         if exc.status_code == 405:
-            return said(405, "method", method=request.method)
+            return refused(405, BadRequest.said("web_method", method=request.method), exc.headers)  # Allow
         return refuse(exc.status_code, str(exc.detail), str(exc.detail), exc.headers)
 
     async def server_error(request: Request, exc: Exception) -> Response:
         """A fault of the server: said without its message, which may name the server's files."""
         return said(500, "server_error")
 
-    app = Starlette(
-        exception_handlers={HTTPException: http_error, Exception: server_error},
-        routes=[
-            Route("/", index),
-            Route("/api/rulesets", rulesets),
-            Route("/api/games", new_game, methods=["POST"]),
-            Route("/api/games/{key}", state),
-            Route("/api/games/{key}/actions", act, methods=["POST"]),
-            Route("/api/games/{key}/next", next_deal, methods=["POST"]),
-            Route("/api/games/{key}/record", record),
-            Route("/api/games/{key}/rulebook", rulebook),
-            Route("/api/games/{key}/analysis", analysis),
-            Route("/api/games/{key}/events", events),
-            Route("/sheet", sheet_entry),
-            Route("/sheet/print", sheet_page),
-            Route("/api/sheet", sheet_api, methods=["GET", "POST"]),
-            Route("/api/sheet/undo", sheet_api, methods=["POST"]),
-            *(club_routes(club_page, streams) if club_page is not None else []),
-        ],
-    )
+    routes: list[Route] = [
+        Route("/", index),
+        Route("/api/rulesets", rulesets),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/{key}", state),
+        Route("/api/games/{key}/actions", act, methods=["POST"]),
+        Route("/api/games/{key}/next", next_deal, methods=["POST"]),
+        Route("/api/games/{key}/record", record),
+        Route("/api/games/{key}/rulebook", rulebook),
+        Route("/api/games/{key}/analysis", analysis),
+        Route("/api/games/{key}/events", events),
+        Route("/sheet", sheet_entry),
+        Route("/sheet/print", sheet_page),
+        Route("/api/sheet", sheet_api, methods=["GET", "POST"]),
+        Route("/api/sheet/undo", sheet_api, methods=["POST"]),
+        *(club_routes(club_page, streams) if club_page is not None else []),
+    ]
+    app = Starlette(exception_handlers={HTTPException: http_error, Exception: server_error}, routes=routes)
     app.state.games = games  # the server side of every game, for the tests that check what is sent
     app.state.club = club_page
     app.state.streams = streams  # the pages following the server's events, for the tests of their bound
     pages = "".join(page.read_text(encoding="utf-8") for page in (PAGE, SHEET_PAGE, CLUB_PAGE))
-    guarded = guard(allowed_hosts, pages)(app)
+    writes = frozenset(m for route in routes for m in route.methods or ()) - {"GET", "HEAD"}
+    guarded = guard(allowed_hosts, pages, writes)(app)
     guarded.state = app.state  # type: ignore[attr-defined]
     return guarded
 
