@@ -65,6 +65,16 @@ def test_no_phrase_is_written_twice() -> None:
         ),
         ("no-kitty-vip.yaml", "55 kort givet med 13 til hver af fire spillere efterlader 3 til katten", "leave 3 for"),
         ("octal.yaml", '"03" læses som et YAML 1.1-oktal', "YAML 1.1 octal"),
+        (
+            "trump-formula-and-made.yaml",
+            'scoring.trump: giv enten "formula" eller "made" og "failed", ikke begge dele',
+            'give either "formula" or "made" and "failed", not both',
+        ),
+        (
+            "constant-named-t.yaml",
+            'scoring.constants.T: "T" er et bogstav, som motoren selv sætter i formlerne; giv konstanten et andet navn',
+            '"T" is a letter the engine sets in the formulas',
+        ),
         ("python-tag.yaml", "er ikke tilladt: en reglesætsfil kan ikke køre kode", "cannot run code"),
     ],
 )

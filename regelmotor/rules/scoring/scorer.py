@@ -148,6 +148,12 @@ class ScoringProblem(Exception):
         """The bid a table has no value for, where that is the problem."""
 
 
+def _problem(path: tuple[str | int, ...], phrase: str, **values: object) -> ScoringProblem:
+    """A problem said in the reader's language from the phrase table (``err_<phrase>``)."""
+    said = RegelmotorError.said(phrase, **values)
+    return ScoringProblem(path, str(said), said=said)
+
+
 @dataclass(frozen=True)
 class _Game:
     made: Formula
@@ -168,16 +174,17 @@ class Scorer:
         for name in (*self.constants, *self.tables):
             if name in ALL_VARIABLES:
                 kind = "constant" if name in self.constants else "table"
-                raise ScoringProblem(
+                raise _problem(
                     ("scoring", "constants" if kind == "constant" else "tables", name),
-                    f'"{name}" is a variable the engine sets ({ALL_VARIABLES[name]}); name the {kind} otherwise',
+                    f"scoring_{kind}_is_variable",
+                    name=name,
                 )
         both = set(self.constants) & set(self.tables)
         if both:
             name = sorted(both)[0]
-            raise ScoringProblem(("scoring", "tables", name), f'"{name}" is both a constant and a table')
+            raise _problem(("scoring", "tables", name), "scoring_constant_and_table", name=name)
         if scoring.trump is None and ruleset.designations:
-            raise ScoringProblem(("scoring", "trump"), "a ruleset with trick bids must say how they are scored")
+            raise _problem(("scoring", "trump"), "scoring_trump_missing")
         self.trump = self._game(scoring.trump or GameScoring(formula="0"), ("scoring", "trump"), TRUMP_VARIABLES)
         self.sol = self._game(scoring.sol, ("scoring", "sol"), SOL_VARIABLES)
         # A game's score depends on a handful of small numbers: each is worked out once.
@@ -210,12 +217,10 @@ class Scorer:
 
     def _game(self, game: GameScoring, path: tuple[str, ...], variables: dict[str, str]) -> _Game:
         if game.formula is not None and (game.made is not None or game.failed is not None):
-            raise ScoringProblem(path, 'give either "formula" or "made" and "failed", not both')
+            raise _problem(path, "scoring_formula_and_made")
         if game.formula is None and (game.made is None or game.failed is None):
             missing = "made" if game.made is None else "failed"
-            raise ScoringProblem(
-                (*path, missing), f'"{missing}" is missing: give "formula", or both "made" and "failed"'
-            )
+            raise _problem((*path, missing), "scoring_half_missing", missing=missing)
         parsed: dict[str, Formula] = {}
         for key in ("formula", "made", "failed"):
             text = getattr(game, key)
@@ -342,7 +347,7 @@ class Scorer:
         if bid.side == "pairs":
             won = self.named_share(sol, Share(1, tricks, True)) * factor
             return RoleScores(won, won, self.named_share(sol, Share(-1, tricks, True)) * factor, 2)
-        raise ScoringProblem(("all_pass", "contract", "side"), f'"{sol}" is scored player by player (score_each)')
+        raise _problem(("all_pass", "contract", "side"), "scoring_each", sol=sol)
 
     def score_each(
         self, sol: str, tricks_won: tuple[int, ...], declarers: tuple[int, ...] = (), *, doublings: int = 0
