@@ -377,7 +377,7 @@ def test_the_servers_own_processes_run_below_it() -> None:
         process = context.Process(target=child.run, args=(niceness, f"{__name__}:_priority", (send,)))
         process.start()
         send.close()
-        assert receive.poll(60)
+        assert receive.poll(300)  # a hang guard, not a time bound: an idle-class process on busy cores waits
         assert receive.recv() == (policy, os.nice(0) + nice)
         process.join(10)
 

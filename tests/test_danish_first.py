@@ -54,7 +54,6 @@ def test_no_phrase_is_written_twice() -> None:
         ("yes-boolean.yaml", 'fordaekt.allowed: "yes" er et YAML 1.1-sandhedsord', "YAML 1.1 boolean"),
         ("too-many-jokers.yaml", "deck.jokers: 9 er for stor: det største tilladte er 3", "too large"),
         ("only-comment.yaml", "(øverst): filen er tom", "(top): the file is empty"),
-        ("caret.yaml", "scoring.trump.made: skriv potenser som ** (fx (5/2)**(C - 8)), ikke ^", "write powers as **"),
         ("unknown-variable.yaml", '"X" er ikke en kendt variabel: brug B, C', '"X" is not a known variable'),
         ("not-zero-sum.yaml", "pointene summer ikke til nul: i 7 alm med 7 stik (melderen med makker)", "sum to zero"),
         ("house-rule-unknown.yaml", 'ingen medfølgende husregel hedder "jernhand"', "no shipped house rule"),

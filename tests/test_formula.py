@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from regelmotor.model.formula import FormulaError, parse_formula
+from regelmotor.model.formula import FormulaError, parse_formula, written
 
 
 def test_thorsens_formula_is_evaluated_exactly_as_the_law_writes_it() -> None:
@@ -24,12 +24,52 @@ def test_unicode_minus_and_dot_are_accepted() -> None:
     assert parse_formula("3 − 1 · 2")({}) == 1
 
 
+def test_a_power_is_written_as_the_law_writes_it() -> None:
+    """000 7.2.2 writes "(5/2)^(C – 8)": ``^`` is a power, as ``**`` is (never Python's exclusive or)."""
+    assert parse_formula("2 ^ 3")({}) == 8
+    assert parse_formula("(5/2)^(C – 8)")({"C": 9}) == Fraction(5, 2)
+
+
+def test_the_rule_book_writes_thorsens_formula_as_the_law_does() -> None:
+    """000 7.2.2: "P = (V + O – 3/2 U) D M G B (5/2)^(C – 8)", with the products' dots a reader expects."""
+    assert written("(V + O - 3/2*U) * D * M * G * B * (5/2)**(C - 8)") == (
+        "(V + O − 3/2 · U) · D · M · G · B · (5/2)^(C − 8)"
+    )
+    assert written("3 - -1") == "3 − (−1)" and written("a - (b + c)") == "a − (b + c)"
+
+
+def _formulas() -> st.SearchStrategy[str]:
+    leaves = st.sampled_from(["a", "b", "c", "2", "3", "1.5"])
+
+    def grow(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        binary = st.tuples(inner, st.sampled_from(["+", "-", "*", "/", "**"]), inner).map(
+            lambda t: f"({t[0]}) {t[1]} ({t[2]})"
+        )
+        return binary | inner.map(lambda x: f"-({x})") | st.tuples(inner, inner).map(lambda t: f"max({t[0]}, {t[1]})")
+
+    return st.recursive(leaves, grow, max_leaves=8)
+
+
+@given(_formulas(), st.fractions(-5, 5, max_denominator=4), st.fractions(-5, 5, max_denominator=4))
+def test_a_written_formula_reads_back_as_the_same_formula(text: str, a: Fraction, b: Fraction) -> None:
+    """The rule book's form of a formula is the same formula: a member who copies it into a file gets the
+    same points (or the same refusal: a power that is no whole number, a division by zero)."""
+    env = {"a": a, "b": b, "c": Fraction(2)}
+
+    def value(formula: str) -> Fraction | str:
+        try:
+            return parse_formula(formula)(env)
+        except FormulaError as exc:
+            return exc.phrase or str(exc)
+
+    assert value(written(text)) == value(text)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("__import__('os').system('x')", "is not allowed in a formula"),
         ("a.b", "is not allowed in a formula"),
-        ("2 ^ 3", "write powers as **"),
         ("7 % 2", "the operator % is not allowed"),
         ("max", "max is a function"),
         ("foo(1)", "foo() is not a known function"),

@@ -99,7 +99,7 @@ Formula = Annotated[
     Field(
         min_length=1,
         description=(
-            "En formel med + - * / ** og parenteser over tal, brøker og variablerne "
+            "En formel med + - * / ** (eller ^) og parenteser over tal, brøker og variablerne "
             "(se docs/writing-a-ruleset.md), regnet eksakt i brøker."
         ),
     ),

@@ -30,7 +30,9 @@ Number = int | Fraction
 Env = Mapping[str, Number]
 _Fn = Callable[[Env], Number]
 
-_NORMALISE = str.maketrans({"−": "-", "–": "-", "·": "*", "×": "*", "⋅": "*"})
+_NORMALISE = str.maketrans({"−": "-", "–": "-", "·": "*", "×": "*", "⋅": "*", "^": "**"})
+"""The signs a law or a spreadsheet writes, read as the formula's own: Thorsen's law writes its power
+``(5/2)^(C – 8)``, so ``^`` is a power here (never Python's exclusive or)."""
 _FUNCTIONS: dict[str, Callable[..., Number]] = {"min": min, "max": max, "abs": abs}
 
 
@@ -76,8 +78,6 @@ def parse_formula(text: str) -> Formula:
     if len(text) > MAX_LENGTH:
         raise FormulaError.said("formula_long", most=MAX_LENGTH)
     source = text.translate(_NORMALISE)
-    if "^" in source:
-        raise FormulaError.said("formula_caret")
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as exc:
@@ -89,6 +89,53 @@ def parse_formula(text: str) -> Formula:
     names: set[str] = set()
     fn = _compile(tree.body, names)
     return Formula(text, frozenset(names), fn)
+
+
+_PRECEDENCE = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.Pow: 4}
+_SIGN = {ast.Add: " + ", ast.Sub: " − ", ast.Mult: " · ", ast.Div: "/", ast.Pow: "^"}
+_ATOM = 5
+
+
+def written(text: str) -> str:
+    """A formula as the law writes it, for a reader rather than a parser: ``(V + O − 3/2 · U) · D ·
+    (5/2)^(C − 8)``, where the file says ``(V + O - 3/2*U) * D * (5/2)**(C - 8)``; read back, it is the same
+    formula (``parse_formula`` takes these signs). A text that is no formula is returned as it is."""
+    try:
+        tree = ast.parse(text.translate(_NORMALISE).strip(), mode="eval")
+    except (SyntaxError, RecursionError, MemoryError):
+        return text
+    return _written(tree.body)[0]
+
+
+def _right_in_parentheses(op: ast.operator, own: int, binds: int) -> bool:
+    """Whether the right side of ``op`` needs its parentheses: one that binds more loosely (a · (b + c)), as
+    loosely where the order counts (a − (b + c), a/(b · c)), a power's exponent unless a name or a number
+    (2^(C − 8)), and a sign (a − (−1))."""
+    if binds < own or binds == 3:
+        return True
+    if own == 4:
+        return binds < _ATOM
+    return binds == own and (own != 1 or isinstance(op, ast.Sub))
+
+
+def _written(node: ast.expr) -> tuple[str, int]:
+    """``node``'s text and how tightly it binds (``_PRECEDENCE``; 3 a sign before a number, 5 a name)."""
+    if isinstance(node, ast.BinOp) and type(node.op) in _PRECEDENCE:
+        own = _PRECEDENCE[type(node.op)]
+        left, left_binds = _written(node.left)
+        right, right_binds = _written(node.right)
+        if left_binds < own or (own == 4 and left_binds <= own):  # (a^b)^c and (−a)^b keep their parentheses
+            left = f"({left})"
+        if _right_in_parentheses(node.op, own, right_binds):
+            right = f"({right})"
+        return left + _SIGN[type(node.op)] + right, own
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        inner, binds = _written(node.operand)
+        sign = "−" if isinstance(node.op, ast.USub) else "+"
+        return sign + (inner if binds >= 3 else f"({inner})"), 3
+    if isinstance(node, ast.Call):
+        return ast.unparse(node.func) + "(" + ", ".join(_written(a)[0] for a in node.args) + ")", _ATOM
+    return ast.unparse(node), _ATOM
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from regelmotor.bids import Bid
 from regelmotor.diff import label_of
 from regelmotor.hooks import ContractInfo
 from regelmotor.model.base import Rule
+from regelmotor.model.formula import written
 from regelmotor.model.ruleset import Ruleset
 from regelmotor.phrases import SECTION_OF
 from regelmotor.phrases import phrases as phrases
@@ -418,10 +419,13 @@ class _Builder:
         for what, game in games if r.designations else (("named_games", r.scoring.sol),):
             if game is None:
                 continue
-            formula = game.formula or self.t("made_failed", made=game.made, failed=game.failed)
+            if game.formula:
+                formula = written(game.formula)
+            else:
+                formula = self.t("made_failed", made=written(game.made or ""), failed=written(game.failed or ""))
             self.formulas.append(Item(self.t("formula", what=self.t(what), formula=formula)))
-            written = " ".join(str(part) for part in (game.formula, game.made, game.failed) if part)
-            letters = self.letters(written, "sol" if what != "trump_games" else "trump")
+            texts = " ".join(str(part) for part in (game.formula, game.made, game.failed) if part)
+            letters = self.letters(texts, "sol" if what != "trump_games" else "trump")
             if letters:  # what each letter is, in the game's words: the formula alone means nothing to a member
                 self.formulas.append(Item(self.t("formula_letters", letters="; ".join(letters))))
         money = r.money
