@@ -362,6 +362,25 @@ def test_the_line_of_questions_is_short_and_a_question_goes_when_its_page_leaves
     )
 
 
+def test_a_question_answered_before_is_told_at_once_while_another_runs(client: TestClient) -> None:
+    """The line is for questions that must be played: one whose answer is kept (the same words, the same
+    draft) is told at once, without a check, while this page's other question runs."""
+    small = {"yaml": CLUB_FILE, "against": "standard", "question": {"kind": "compare", "deals": 2, "bots": "heuristic"}}
+    first = client.post("/api/club/questions", json=small).json()
+    with client.stream("GET", f"/api/club/questions/{first['id']}/events") as events:
+        for line in events.iter_lines():
+            if line.startswith("data:") and json.loads(line[5:])["state"] in ("done", "failed"):
+                break
+    answer = client.get(f"/api/club/questions/{first['id']}").json()
+    long = {**small, "question": {"kind": "compare", "deals": 400, "bots": "heuristic"}}
+    assert client.post("/api/club/questions", json=long).status_code == 200  # this page's one question under way
+    again = client.post("/api/club/questions", json=small)
+    assert again.status_code == 200 and again.json()["state"] == "done", again.json()
+    assert client.get(f"/api/club/questions/{again.json()['id']}").json() == answer
+    changed = {**small, "yaml": CLUB_FILE + "# en kommentar\n"}  # another draft: to be checked and played
+    assert client.post("/api/club/questions", json=changed).status_code == 429
+
+
 def _priority(send: Connection) -> None:
     send.send((os.sched_getscheduler(0), os.nice(0)))
 

@@ -37,6 +37,7 @@ from regelmotor.web.club_questions import (
     Question,
     Questions,
     QuestionsBusy,
+    draft_key,
     question_fingerprint,
 )
 from regelmotor.web.club_yaml import MAX_TEXT
@@ -265,16 +266,21 @@ def club_routes(club: Club, streams: Streams) -> list[Route]:
             text = _yaml_field(payload)
             against = _against(payload, club)
             spec = question_spec(payload)
-            club.questions.room_for(_client(request))  # a full line refuses at once, before the draft's check
-            answer, _ = await checked(request, text)
-            if not answer["ok"]:
-                problems = answer["problems"]
-                told = {"error": "udkastet har fejl", "error_en": "the draft has problems"}
-                return JSONResponse({**told, "problems": problems}, status_code=400)
             against_print = await run_in_threadpool(_rules_print, against, str(club.file))
-            print_ = question_fingerprint(spec, answer["fingerprint"], f"{against}:{against_print}")
+            against_key = f"{against}:{against_print}"
+            draft = draft_key(spec, text, against_key)
+            print_ = club.questions.known(draft)  # asked before and answered: told at once, whatever the line
+            if print_ is None:
+                club.questions.room_for(_client(request))  # a full line refuses at once, before the draft's check
+                answer, _ = await checked(request, text)
+                if not answer["ok"]:
+                    problems = answer["problems"]
+                    told = {"error": "udkastet har fejl", "error_en": "the draft has problems"}
+                    return JSONResponse({**told, "problems": problems}, status_code=400)
+                print_ = question_fingerprint(spec, answer["fingerprint"], against_key)
             saved = str(club.file) if club.file is not None else None
-            question = club.questions.ask(_client(request), spec, print_, (spec, text, club.name, against, saved))
+            work = (spec, text, club.name, against, saved)
+            question = club.questions.ask(_client(request), spec, print_, work, draft)
         except BadRequest as exc:
             return refused(exc.status, exc)
         except (UploadsBusy, QuestionsBusy) as exc:

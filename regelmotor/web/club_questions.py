@@ -103,6 +103,11 @@ class Question:
         return told
 
 
+def draft_key(spec: dict[str, Any], text: str, against: str) -> str:
+    """A question by its words and its draft's text, known before the draft is checked (``Questions.known``)."""
+    return question_fingerprint(spec, "text:" + hashlib.sha256(text.encode("utf-8")).hexdigest(), against)
+
+
 def question_fingerprint(spec: dict[str, Any], draft: str, against: str) -> str:
     """A question by what it asks: its kind and words, and the fingerprints of the rules it asks about."""
     words = json.dumps({**spec, "draft": draft, "against": against}, sort_keys=True, ensure_ascii=False)
@@ -119,6 +124,9 @@ class Questions:
         self.at_once, self.waiting, self.per_client = at_once, waiting, per_client
         self.questions: OrderedDict[str, Question] = OrderedDict()
         self.answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.drafts: OrderedDict[str, str] = OrderedDict()
+        """A question's words and its draft's very text (``draft_key``) to its fingerprint: an answer kept is
+        found before the draft is checked again or the line is asked for room."""
         self._limiter: anyio.CapacityLimiter | None = None
 
     def open(self) -> list[Question]:
@@ -133,9 +141,22 @@ class Questions:
         if sum(1 for q in under_way if q.client == client) >= self.per_client:
             raise QuestionsBusy.said("web_club_busy_here")
 
-    def ask(self, client: str, spec: dict[str, Any], fingerprint: str, work: tuple[Any, ...]) -> Question:
+    def known(self, draft: str) -> str | None:
+        """The fingerprint of a question asked before of the same draft (``draft_key``), while its answer is kept."""
+        fingerprint = self.drafts.get(draft)
+        return fingerprint if fingerprint is not None and fingerprint in self.answers else None
+
+    def ask(
+        self, client: str, spec: dict[str, Any], fingerprint: str, work: tuple[Any, ...], draft: str | None = None
+    ) -> Question:
         """A new question (or the answer already found for the same one); ``QuestionsBusy`` at once when the
-        line is full, in all or for ``client``. ``work``: what the question's process is given."""
+        line is full, in all or for ``client``. ``work``: what the question's process is given; ``draft``: the
+        question's ``draft_key``, by which it is found again without a check."""
+        if draft is not None:
+            self.drafts[draft] = fingerprint
+            self.drafts.move_to_end(draft)
+            while len(self.drafts) > 2 * KEPT_ANSWERS:
+                self.drafts.popitem(last=False)
         kept = self.answers.get(fingerprint)
         question = Question(secrets.token_urlsafe(12), client, spec, fingerprint)
         if kept is not None:
