@@ -100,9 +100,9 @@ def test_show_where_says_where_the_inherited_entries_went(tmp_path: Path, capsys
     lines = capsys.readouterr().out.splitlines()
     gone = [line for line in lines if line.startswith("# scoring.tables.S.values.")]
     assert gone == [
-        f"# scoring.tables.S.values.bordlægger  udgår: sat i rulesets/standard.yaml:197:51 for en melding, "
+        f"# scoring.tables.S.values.bordlægger  udgår: sat i rulesets/standard.yaml:199:51 for en melding, "
         f"som listen i {path}:7 ikke har",
-        f"# scoring.tables.S.values.ren bordlægger  udgår: sat i rulesets/standard.yaml:197:72 for en melding, "
+        f"# scoring.tables.S.values.ren bordlægger  udgår: sat i rulesets/standard.yaml:199:72 for en melding, "
         f"som listen i {path}:7 ikke har",
     ]
 

@@ -385,9 +385,9 @@ def test_the_formulas_stand_in_an_appendix_after_the_point_tables() -> None:
     formulas come after the rules, in a section of their own."""
     book = _book(load_ruleset("standard"))
     scoring = book.split("## Afregning")[1].split("\n## ")[0]
-    assert "base * (1 + O)" not in scoring and "| Meldt \\ taget |" in scoring
+    assert "base · (1 + O)" not in scoring and "| Meldt \\ taget |" in scoring
     formulas = book.split("## Sådan regnes pointene")[1].split("\n## ")[0]
-    assert "vundet base * (1 + O) * B * D; tabt -2 * base * B * D" in formulas
+    assert "vundet base · (1 + O) · B · D; tabt −2 · base · B · D" in formulas
     assert book.index("## Afregning") < book.index("## Sådan regnes pointene") < book.index("## Kilder")
     # issue 73 item 12: "`base * (1 + O) * B * D` ... mean nothing to a member": each letter is said
     assert "Hvor base er tallet fra pointtabellen base; O er overstikkene (stik ud over meldingen)" in formulas

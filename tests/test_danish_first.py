@@ -162,3 +162,44 @@ def test_the_evenings_score_sheet_speaks_english_with_lang_en(
     )
     said = _run(capsys, "session", "rescore", sheet, "--lang", "en")[1]
     assert said == "standard is as it was when the sheet was started: nothing changes\n"
+
+
+def test_rulesets_says_what_each_ruleset_is_in_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The first thing a new member runs: the headings, the games and each line in Danish, in English with
+    ``--lang en`` (a ruleset's ``description_en``, as a house rule's)."""
+    code, danish, _ = _run(capsys, "rulesets")
+    assert code == 0 and danish.startswith("Reglesæt (REGLESÆT), efter spil:\n  Es-makker whist:\n")
+    assert "Thomas Thorsens formelle love (000)" in danish and "Husregler (-H HUSREGEL)" in danish
+    code, english, _ = _run(capsys, "--lang", "en", "rulesets")
+    assert code == 0 and english.startswith("Rulesets (RULESET), by game:\n")
+    assert "Thomas Thorsen's formal laws (000)" in english and "  Danish whist (dansk whist):" in english
+    assert "The opponents may double once before the first lead" in english  # a house rule's own English
+    assert "formelle love" not in english and "Husregler" not in english
+
+
+def test_a_game_without_bidding_says_so_in_danish(capsys: pytest.CaptureFixture[str]) -> None:
+    """002: engelsk whist has no auction; ``ladder`` says so in the member's language."""
+    assert _run(capsys, "ladder", "engelsk")[1] == "ingen meldinger i engelsk: hvert spil er whist\n"
+    assert _run(capsys, "--lang", "en", "ladder", "engelsk")[1] == "no bidding in engelsk: every deal is whist\n"
+
+
+def test_a_shipped_rule_book_in_english_is_headed_by_its_english_title(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(capsys, "rulebook", "thorsen", "--lang", "en")[1].startswith("# Thorsen's laws of es-makker whist\n")
+    assert _run(capsys, "rulebook", "thorsen")[1].startswith("# Thorsens love for esmakkerwhist\n")
+
+
+def test_a_club_that_names_itself_is_not_shown_by_its_parents_english_name(tmp_path: Path) -> None:
+    """A club file on ``standard`` with its own title and line: in English it is the club's own words, not
+    "Es-makker whist (standard)", until it gives an English title of its own."""
+    club = tmp_path / "klub.yaml"
+    club.write_text(
+        "kind: ruleset\nextends: standard\nname: klub\ntitle: Onsdagsklubben\n"
+        "description: Standard med vores egne takster\nsource: Bestyrelsesmødet 2026\n",
+        encoding="utf-8",
+    )
+    ruleset = load_ruleset(str(club)).ruleset
+    assert (ruleset.title_en, ruleset.description_en) == (None, None)
+    assert load_ruleset("whistklubben").ruleset.title_en == "Whistklubben's rules"  # its own English
+    club.write_text(club.read_text(encoding="utf-8") + "title_en: The Wednesday club\n", encoding="utf-8")
+    assert load_ruleset(str(club)).ruleset.title_en == "The Wednesday club"
+    assert load_ruleset(str(club)).ruleset.description_en is None

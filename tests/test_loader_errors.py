@@ -315,17 +315,17 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
         "kitty-removed-under-inherited-rules",
         {"club.yaml": "deck: {jokers: 0, kitty: 0}\njokers: null\n"},
         [
-            "rulesets/standard.yaml:21:3: dealing.pattern: the pattern puts 3 cards in the kitty, not 0",
-            'rulesets/standard.yaml:54:11: designations[2].trump.by: "vip" turns the kitty for trump, but this '
+            "rulesets/standard.yaml:23:3: dealing.pattern: the pattern puts 3 cards in the kitty, not 0",
+            'rulesets/standard.yaml:56:11: designations[2].trump.by: "vip" turns the kitty for trump, but this '
             "ruleset has no kitty",
-            "rulesets/standard.yaml:145:12: exchange.allowed: exchanging needs a kitty, and this ruleset has none",
+            "rulesets/standard.yaml:147:12: exchange.allowed: exchanging needs a kitty, and this ruleset has none",
         ],
     ),
     (
         "kitty-that-does-not-add-up",
         {"club.yaml": "deck:\n  jokers: 2\n"},
         [
-            "rulesets/standard.yaml:18:10: deck.kitty: 54 cards dealt 13 to each of four players leave 2 for the kitty, not 3"
+            "rulesets/standard.yaml:20:10: deck.kitty: 54 cards dealt 13 to each of four players leave 2 for the kitty, not 3"
         ],
     ),
     (

@@ -238,7 +238,18 @@ def test_whistklubben_extends_standard_and_changes_only_what_wk_says() -> None:
     standard = load_ruleset("standard").ruleset.model_dump()
     wk = load_ruleset("whistklubben").ruleset.model_dump()
     changed = {key for key in standard if standard[key] != wk[key]}
-    assert changed == {"name", "title", "description", "source", "dealing", "misdeal", "auction", "exchange"}
+    assert changed == {
+        "name",
+        "title",
+        "description",
+        "title_en",
+        "description_en",
+        "source",
+        "dealing",
+        "misdeal",
+        "auction",
+        "exchange",
+    }
     assert wk["exchange"]["amount"] == "up_to_all" and wk["exchange"]["leftover"] == "passes_clockwise"
 
 

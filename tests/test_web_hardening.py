@@ -88,7 +88,7 @@ def test_an_upload_may_extend_shipped_rulesets_only(client: TestClient) -> None:
     response = client.post("/api/games", json={"ruleset_file": upload, "filename": "k.yaml"})
     assert response.status_code == 400
     (problem,) = response.json()["problems"]
-    assert problem["path"] == "extends" and "shipped" in problem["message"] and "/etc" not in problem["file"]
+    assert problem["path"] == "extends" and "medfølgende" in problem["message"] and "/etc" not in problem["file"]
 
 
 def test_every_route_limits_the_size_of_a_request(client: TestClient) -> None:

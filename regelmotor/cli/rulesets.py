@@ -46,17 +46,19 @@ def cmd_rulesets(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     from regelmotor.phrases import phrases
 
+    lang = getattr(args, "lang", LANG_DEFAULT)
+    described = "description_en" if lang == "en" else "description"
     width = max(len(str(e["name"])) for e in entries) + 2  # one column for the descriptions, however long a name
-    out.write("Reglesæt (REGLESÆT), efter spil:\n")
+    out.write(say_to(args, "cli_rulesets_head") + "\n")
     rulesets = [e for e in entries if e["kind"] == "ruleset"]
     for game in sorted(dict.fromkeys(e["game"] for e in rulesets), key=lambda g: g != "esmakkerwhist"):
-        name = phrases("da").get(f"game_{game}", game)
+        name = phrases(lang).get(f"game_{game}", game)
         out.write(f"  {name[0].upper()}{name[1:]}:\n")
         for entry in (e for e in rulesets if e["game"] == game):
-            out.write(f"    {entry['name']:<{width}}{entry['description']}\n")
-    out.write("Husregler (-H HUSREGEL), til es-makker whist:\n")
+            out.write(f"    {entry['name']:<{width}}{entry[described]}\n")
+    out.write(say_to(args, "cli_house_rules_head") + "\n")
     for entry in (e for e in entries if e["kind"] == "house_rule"):
-        out.write(f"    {entry['name']:<{width}}{entry['description']}\n")
+        out.write(f"    {entry['name']:<{width}}{entry[described]}\n")
     return EXIT_OK
 
 
@@ -166,7 +168,7 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     if not ladder.bids:
         contract = rules.dealing.redealing.all_pass_contract
-        out.write(f"no bidding in {rules.name}: every deal is {contract}\n")
+        out.write(say_to(args, "cli_ladder_none", ruleset=rules.name, contract=contract) + "\n")
         return EXIT_OK
     lines: list[str] = []
     plain = rules.auction.designations[0].id if rules.auction.designations else None

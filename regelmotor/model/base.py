@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
 
+from regelmotor.errors import RegelmotorError
+
 MAX_BITS = 128
 """Exact numbers in a ruleset stay below 2**128: points, stakes and factors are small."""
 
@@ -21,23 +23,32 @@ MAX_BITS = 128
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$")
 
 
+class ExactNumberError(RegelmotorError, ValueError):
+    """A number a ruleset cannot mean, said in the reader's language (a ``ValueError``: pydantic reports it at
+    its key, and the loader says it from the phrase table)."""
+
+
+MAX_WRITTEN = 40
+"""The longest number a ruleset writes: no point, stake or factor needs more digits."""
+
+
 def _to_fraction(value: Any) -> Any:
     """Exact numbers: ints, ``"5/4"`` and decimals as written (``1.25`` is exactly 5/4)."""
     if isinstance(value, bool):
         return value  # let pydantic reject it with its own message
+    if isinstance(value, int) and value.bit_length() > MAX_BITS:
+        raise ExactNumberError.said("exact_bits", most=MAX_BITS)
     if isinstance(value, int | Fraction):
         return Fraction(value)
     if isinstance(value, float):
         return Fraction(repr(value))
-    if isinstance(value, int) and value.bit_length() > MAX_BITS:
-        raise ValueError(f"a number of more than {MAX_BITS} bits: no rule needs one")
-    if isinstance(value, str) and len(value) > 40:
-        raise ValueError("a number written with more than 40 characters: no rule needs one")
+    if isinstance(value, str) and len(value) > MAX_WRITTEN:
+        raise ExactNumberError.said("exact_long", most=MAX_WRITTEN)
     if isinstance(value, str) and _FRACTION.match(value):
         try:
             return Fraction(value.replace(" ", ""))
         except ZeroDivisionError:
-            raise ValueError(f'"{value}" divides by zero') from None
+            raise ExactNumberError.said("exact_zero", value=value) from None
     return value
 
 

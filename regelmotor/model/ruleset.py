@@ -52,6 +52,12 @@ class Ruleset(Model):
     )
     title: str = Field(min_length=1, description="Reglesættets navn som det vises.")
     description: str = Field(min_length=1, description="En linje om reglesættet.")
+    title_en: str | None = Field(
+        default=None, min_length=1, description="Reglesættets navn på engelsk (--lang en; ellers vises title)."
+    )
+    description_en: str | None = Field(
+        default=None, min_length=1, description="Linjen om reglesættet på engelsk (--lang en; ellers description)."
+    )
     source: Source
     game: str = Field(
         default="esmakkerwhist",

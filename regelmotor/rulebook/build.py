@@ -547,7 +547,7 @@ class _Builder:
             section.items.append(Item(self.t("own_sources", sources="; ".join(own))))
         sections.append(section)
         return RuleBook(
-            title=r.title,  # the club's name: the book is the club's
+            title=(r.title_en if self.lang == "en" else None) or r.title,  # the club's name: the book is the club's
             subtitle=self.subtitle(),
             lang=self.lang,
             sections=tuple(sections),

@@ -35,7 +35,7 @@ FAMILIES: tuple[Family, ...] = (
         "about",
         "Om reglesættet",
         "About the ruleset",
-        ("name", "title", "description", "source", "game", "notes", "plugins"),
+        ("name", "title", "description", "title_en", "description_en", "source", "game", "notes", "plugins"),
     ),
     Family("evening", "Bordet og aftenen", "The table and the evening", ("table", "session", "money")),
     Family("dealing", "Kortene og kortgivningen", "The cards and the dealing", ("deck", "dealing")),

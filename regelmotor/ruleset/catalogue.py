@@ -50,13 +50,21 @@ def shipped_house_rules() -> dict[str, FileRef]:
 
 
 def shipped_catalogue() -> list[dict[str, str]]:
-    """Every shipped ruleset and house rule with its kind, name, title and one-line description."""
+    """Every shipped ruleset and house rule with its kind, name, title and one-line description, in Danish and
+    in English (``title_en``, ``description_en``: the Danish where a file gives no English)."""
     entries = []
     for kind, refs in (("ruleset", shipped_rulesets()), ("house_rule", shipped_house_rules())):
         for name, ref in refs.items():
             data = read_document(ref.path.read_bytes(), ref.display).data
             title, description = str(data.get("title", "")), str(data.get("description", ""))
-            entry = {"kind": kind, "name": name, "title": title, "description": description}
+            entry = {
+                "kind": kind,
+                "name": name,
+                "title": title,
+                "description": description,
+                "title_en": str(data.get("title_en") or title),
+                "description_en": str(data.get("description_en") or description),
+            }
             if kind == "ruleset":
                 entry["game"] = str(data.get("game", "esmakkerwhist"))
             entries.append(entry)

@@ -28,6 +28,7 @@ from regelmotor.hooks import (
     RegelmotorSpecs,
 )
 from regelmotor.model.ruleset import Ruleset
+from regelmotor.phrase_table import Said, say
 from regelmotor.rules.auction.hooks import AuctionRules
 from regelmotor.rules.called_card.hooks import CalledCardRules
 from regelmotor.rules.cardplay.constants import ending, play_constants
@@ -52,6 +53,7 @@ from regelmotor.rules.scoring.settlement import SettlementRules
 from regelmotor.rules.vip.hooks import VipRules
 from regelmotor.ruleset.load import ResolvedRuleset
 from regelmotor.ruleset.phases import AuctionPhase, DealPhase, DeclarationPhase, ExchangePhase, PlayPhase, ScoringPhase
+from regelmotor.ruleset.schema_check import model_said
 
 STANDARD_PLUGINS: tuple[type, ...] = (
     LadderRules,
@@ -96,33 +98,58 @@ class Unsupported:
 
     path: Path
     applies: Callable[[Ruleset], bool]
-    rule: str
+    phrase: str
+    """The value, and why the engine lacks it, in the phrase table (``err_<phrase>``)."""
+
+    @property
+    def rule(self) -> str:
+        """The value and why, in English (a ``Said``: ``text(lang)`` in the reader's language)."""
+        return _said(self.phrase)
 
 
 NOT_IMPLEMENTED: tuple[Unsupported, ...] = (
     Unsupported(
         ("called_card", "may_be_trumped"),
         lambda r: not r.called_card.may_be_trumped,
-        "called_card.may_be_trumped: false (no source asks for a called ace that cannot be trumped)",
+        "unsupported_untrumpable",
     ),
     Unsupported(
         ("exchange", "order"),
         lambda r: r.exchange.allowed and r.exchange.order == "take_first",
-        "exchange.order: take_first (the engine exchanges by discarding first, then taking the kitty)",
+        "unsupported_take_first",
     ),
 )
 """The one table of rules the engine lacks: ``validate`` reports them, compiling refuses them."""
 
 
 class RulesetProblems(RuleNotImplemented):
-    """A ruleset that cannot be compiled: every problem, each with its key path."""
+    """A ruleset that cannot be compiled: every problem, each with its key path.
+
+    A problem is the English text; one of the loader's own is a ``Said``, which says itself in the reader's
+    language (a plugin's check says what its author wrote)."""
 
     def __init__(self, problems: Sequence[tuple[Path, str]]) -> None:
         self.problems = tuple(problems)
-        first_path, first = self.problems[0]
-        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
-        self.rule = ".".join(str(p) for p in first_path)
-        Exception.__init__(self, first + more)
+        self.rule = ".".join(str(p) for p in self.problems[0][0])
+        Exception.__init__(self, self.text("en"))
+
+    def text(self, lang: str = "da") -> str:
+        """The first problem in ``lang``, and how many more there are: what a command that compiles says."""
+        first = self.problems[0][1]
+        said = first.text(lang) if isinstance(first, Said) else first
+        more = len(self.problems) - 1
+        return said + (say("err_and_more", {"count": more}, lang) if more else "")
+
+
+def _said(phrase: str, **values: object) -> Said:
+    """A problem of compiling as the phrase table says it (``err_<phrase>``): the English text, which says
+    itself in the reader's language where ``validate`` reports it."""
+    return Said.of(f"err_{phrase}", **values)
+
+
+def _plugin(name: str, problem: str | Exception) -> Said:
+    """A plugin's problem, named by the plugin (its own words where they are its author's)."""
+    return _said("plugin_problem", name=name, error=problem)
 
 
 @dataclass(frozen=True)
@@ -216,8 +243,10 @@ def _version(ep: metadata.EntryPoint) -> str:
 
 
 def _located(exc: ValidationError, at: Path) -> Iterator[tuple[Path, str]]:
+    """A plugin's settings refused by its own model, each said as the loader says the ruleset's."""
     for error in exc.errors():
-        yield (*at, *error["loc"]), error["msg"]
+        said = model_said(error)
+        yield (*at, *error["loc"]), error["msg"] if said is None else _said(said[0], **said[1])
 
 
 def _instance(obj: Any, settings: Mapping[str, Any], at: Path) -> tuple[Any, list[tuple[Path, str]]]:
@@ -230,9 +259,9 @@ def _instance(obj: Any, settings: Mapping[str, Any], at: Path) -> tuple[Any, lis
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
         model = None
     if settings and model is None:
-        return None, [((*at, "settings"), "this plugin takes no settings")]
+        return None, [((*at, "settings"), _said("plugin_no_settings"))]
     if model is not None and not isinstance(obj, type):
-        return None, [(at, "a plugin with settings must be a class (its entry point names a module or an instance)")]
+        return None, [(at, _said("plugin_settings_class"))]
     if model is not None:
         try:
             parsed = model.model_validate(dict(settings))
@@ -263,21 +292,22 @@ def plugin_manager(
         at: Path = ("plugins", index)
         ep = available.get(use.name)
         if ep is None:
-            problems.append(((*at,), f"plugins: {use.name}: no installed package registers this plugin"))
+            problems.append(((*at,), _plugin(use.name, _said("plugin_not_installed"))))
             continue
         try:
             loaded = ep.load()
         except Exception as exc:  # a broken plugin package: say which, and why
-            problems.append((at, f"plugins: {use.name}: the plugin cannot be loaded ({type(exc).__name__}: {exc})"))
+            loading = f"{type(exc).__name__}: {exc}"  # the package's own words: for whoever installed it
+            problems.append((at, _plugin(use.name, _said("plugin_not_loaded", error=loading))))
             continue
         instance, found = _instance(loaded, use.settings, at)
         if found:
-            problems.extend((path, f"plugins: {use.name}: {message}") for path, message in found)
+            problems.extend((path, _plugin(use.name, message)) for path, message in found)
             continue
         try:
             pm.register(instance, name=use.name)
         except (pluggy.PluginValidationError, ValueError) as exc:
-            problems.append((at, f"plugins: {use.name}: {exc}"))
+            problems.append((at, _plugin(use.name, str(exc))))  # pluggy's words, for the plugin's author
             continue
         where[use.name] = at
         versions.append((use.name, _version(ep)))
@@ -285,7 +315,7 @@ def plugin_manager(
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         name = pm.get_name(exc.plugin) or "?"
-        problems.append((where.get(name, ("plugins",)), f"plugins: {name}: {exc}"))
+        problems.append((where.get(name, ("plugins",)), _plugin(name, str(exc))))
     if problems:
         raise RulesetProblems(problems)
     return pm, tuple(versions)
@@ -308,12 +338,17 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset, plugins: Sequence[object] 
     model = ruleset.ruleset if isinstance(ruleset, ResolvedRuleset) else ruleset
     missing = unsupported(model)
     if missing:
-        raise RulesetProblems([(path, f"rule not implemented: {rule}") for path, rule in missing])
+        raise RulesetProblems([(path, _said("not_implemented", rule=rule)) for path, rule in missing])
     pm, versions = plugin_manager(model, plugins)
     hook = pm.hook
     checked = [finding for found in hook.regelmotor_check(ruleset=model) if found for finding in found]
     if checked:
-        raise RulesetProblems([(tuple(path), message) for path, message in checked])
+        raise RulesetProblems(
+            [
+                (tuple(path), message if isinstance(message, str) else _said("as_is", error=message))
+                for path, message in checked
+            ]
+        )
 
     def one(name: str, **kwargs: Any) -> Any:
         result = getattr(hook, name)(ruleset=model, **kwargs)
@@ -330,7 +365,7 @@ def compile_rules(ruleset: Ruleset | ResolvedRuleset, plugins: Sequence[object] 
         except ScoringProblem as exc:
             problem = exc
         if problem is not None:
-            raise RulesetProblems([(problem.path, f"{problem.message} (with the plugins' scoring)")])
+            raise RulesetProblems([(problem.path, _said("plugins_scoring", error=problem.said or problem.message))])
     redealing: Redealing = one("regelmotor_redealing")
     called_card_binds: CalledCardBinds = one("regelmotor_called_card_binds")
     auction = AuctionPhase(
@@ -396,7 +431,12 @@ def compile_problems(resolved: ResolvedRuleset) -> list[Problem]:
     try:
         compile_rules(resolved)
     except RulesetProblems as exc:
-        return [Problem(resolved.where(path), path, message) for path, message in exc.problems]
+        return [
+            Problem.said(resolved.where(path), path, "as_is", error=message)
+            if isinstance(message, Said)
+            else Problem(resolved.where(path), path, message)  # a plugin's check: its author's words
+            for path, message in exc.problems
+        ]
     except RuleNotImplemented as exc:
         return [Problem(resolved.where(()), (), str(exc))]
     return []

@@ -13,12 +13,14 @@ from regelmotor.model.ruleset import Ruleset
 ADDED_KEYS: dict[tuple[str, ...], Any] = {("scoring", "losers_pay"): True}
 """Keys added after records began to carry fingerprints, with their defaults: at its default such a key is
 left out of the fingerprint, so the records of every ruleset it does not change still match their rules."""
+PROSE = frozenset({"source", "title", "description", "title_en", "description_en"})
+"""What says the rules in words and changes no rule: a record is the same game whatever its ruleset is called."""
 
 
 def ruleset_fingerprint(ruleset: Ruleset) -> str:
     def strip(value: Any) -> Any:
         if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if k not in ("source", "title", "description")}
+            return {k: strip(v) for k, v in value.items() if k not in PROSE}
         if isinstance(value, list):
             return [strip(v) for v in value]
         return value

@@ -29,10 +29,11 @@ from regelmotor.ruleset.overlay import (
     _without,
     bids_of,
     drop_orphaned_entries,
+    drop_parents_english,
     merge,
     remove_inherited,
 )
-from regelmotor.ruleset.schema_check import _sorted, read_file
+from regelmotor.ruleset.schema_check import _sorted, model_problem, read_file
 from regelmotor.ruleset.settings import Setting, apply_settings
 from regelmotor.ruleset.yaml_source import (
     Document,
@@ -121,12 +122,6 @@ class ResolvedRuleset:
 # --- the resolver ----------------------------------------------------------------------------
 
 
-SHIPPED_ONLY = (
-    "only a shipped ruleset or house rule, by its name, may be named here (this server reads no file by a "
-    "path a client names)"
-)
-
-
 MAX_EXTENDS = 16
 """Rulesets extend one another a few levels deep; a longer chain is a mistake (or an attack)."""
 MAX_HOUSE_RULES = 32
@@ -158,7 +153,7 @@ class _Resolver:
 
     def find(self, doc: Document, key: Path, ref: Any, *, house_rule: bool, parent: FileRef) -> FileRef | None:
         if self.shipped_only and is_path(str(ref)):
-            self.problems.append(Problem(doc.locate(key), key, f'"{ref}": {SHIPPED_ONLY}'))
+            self.problems.append(Problem.said(doc.locate(key), key, "shipped_only", ref=str(ref)))
             return None
         try:
             return find_file(str(ref), house_rule=house_rule, relative_to=parent)
@@ -170,29 +165,28 @@ class _Resolver:
         """The merged layer of ``ref`` and everything it extends, and the house rules applied."""
         shown = " -> ".join([display for _, display in chain] + [ref.display])
         if ref.identity in [identity for identity, _ in chain]:
-            self.problems.append(
-                Problem(Location(ref.display, 1, 1), ("extends",), f'"extends" goes round in a circle: {shown}')
-            )
+            self.problems.append(Problem.said(Location(ref.display, 1, 1), ("extends",), "extends_circle", chain=shown))
             return None
         if len(chain) >= MAX_EXTENDS:
-            message = f'"extends" goes more than {MAX_EXTENDS} files deep: {chain[0][1]} -> ... -> {ref.display}'
-            self.problems.append(Problem(Location(chain[-1][1], 1, 1), ("extends",), message))
+            self.problems.append(
+                Problem.said(
+                    Location(chain[-1][1], 1, 1),
+                    ("extends",),
+                    "extends_deep",
+                    most=MAX_EXTENDS,
+                    first=chain[0][1],
+                    last=ref.display,
+                )
+            )
             return None
         doc = self.read(ref)
         if doc is None:
             return None
         if doc.data.get("kind") == "house_rule":
-            self.problems.append(
-                Problem(
-                    doc.locate(("kind",)),
-                    ("kind",),
-                    "this is a house rule, not a ruleset: add it with -H/--house-rule or house_rules:",
-                )
-            )
+            self.problems.append(Problem.said(doc.locate(("kind",)), ("kind",), "extends_house_rule"))
             return None
         if "extends" in doc.data and "name" not in doc.data:
-            message = 'a ruleset that extends another needs its own "name:", or it would be shown as its parent'
-            self.problems.append(Problem(doc.locate(("extends",), key=True), ("name",), message))
+            self.problems.append(Problem.said(doc.locate(("extends",), key=True), ("name",), "extends_needs_name"))
         layer = Layer.of(doc)
         for key in ("kind", "extends", "house_rules", "remove"):
             layer.data.pop(key, None)
@@ -213,8 +207,15 @@ class _Resolver:
         self.files.append(ref.display)
         names = doc.data.get("house_rules", [])
         if isinstance(names, list) and len(names) > MAX_HOUSE_RULES:
-            message = f"{len(names)} house rules: at most {MAX_HOUSE_RULES} (name each once)"
-            self.problems.append(Problem(doc.locate(("house_rules",)), ("house_rules",), message))
+            self.problems.append(
+                Problem.said(
+                    doc.locate(("house_rules",)),
+                    ("house_rules",),
+                    "house_rules_many",
+                    count=len(names),
+                    most=MAX_HOUSE_RULES,
+                )
+            )
             return None
         # The precedence (docs/writing-a-ruleset.md): the parent, then the house rules the file lists, in
         # their order, then the file's own keys: what a club writes itself is what is played. The lists a
@@ -224,6 +225,7 @@ class _Resolver:
         if base is not None:
             layer, problems = merge(base, own)
             self.problems.extend(problems)
+            drop_parents_english(layer, own)
         for i, name in enumerate(names):
             house_ref = self.find(doc, ("house_rules", i), name, house_rule=True, parent=ref)
             if house_ref is not None:
@@ -233,8 +235,9 @@ class _Resolver:
             self.problems.extend(problems)
         if "remove" in doc.data:  # last: what the file takes away is gone, whoever set it
             if base is None:
-                message = '"remove:" takes out what a file inherits, and this file extends nothing: leave it out'
-                self.problems.append(Problem(doc.locate(("remove",), key=True), ("remove",), message))
+                self.problems.append(
+                    Problem.said(doc.locate(("remove",), key=True), ("remove",), "remove_extends_nothing")
+                )
             else:
                 self.removals.append((ref.display, doc.locate(("remove",), key=True)))
                 self.problems.extend(remove_inherited(doc, layer, doc.data["remove"], self.gone))
@@ -251,12 +254,17 @@ class _Resolver:
                 continue
             earlier = self.set_by.get(path)
             if earlier is not None and earlier[1] != value:
-                message = (
-                    f'contradicts the house rule "{earlier[0]}", which sets it to {earlier[1]!r}, '
-                    f"while this one sets {value!r}: apply one of them"
-                )
                 where = changes.values.get(path) or changes.keys.get(path[:1]) or Location("?", 1, 1)
-                self.problems.append(Problem(where, path, message))
+                self.problems.append(
+                    Problem.said(
+                        where,
+                        path,
+                        "house_rules_contradict",
+                        rule=earlier[0],
+                        earlier=repr(earlier[1]),
+                        value=repr(value),
+                    )
+                )
             self.set_by.setdefault(path, (name, value))
 
     def overlay(self, layer: Layer, ref: FileRef, applied: list[str]) -> Layer:
@@ -267,11 +275,7 @@ class _Resolver:
         if doc is None:
             return layer
         if doc.data.get("kind") != "house_rule":
-            self.problems.append(
-                Problem(
-                    doc.locate(()), ("kind",), 'this is not a house rule: a house-rule file says "kind: house_rule"'
-                )
-            )
+            self.problems.append(Problem.said(doc.locate(()), ("kind",), "house_rule_not"))
             return layer
         name = str(doc.data["name"])
         if name in applied:
@@ -314,10 +318,10 @@ def load_ruleset(
         raise RulesetError(_sorted(resolver.problems))
     layer, applied = built
     if len(house_rules) > MAX_HOUSE_RULES:
-        raise RulesetNotFound(f"{len(house_rules)} house rules: at most {MAX_HOUSE_RULES} (name each once)")
+        raise RulesetNotFound.said("house_rules_many", count=len(house_rules), most=MAX_HOUSE_RULES)
     for house in house_rules:
         if shipped_only and not isinstance(house, FileRef) and is_path(house):
-            raise RulesetNotFound(f'house rule "{house}": {SHIPPED_ONLY}')
+            raise RulesetNotFound.said("house_rule_shipped_only", ref=house)
         house_ref = house if isinstance(house, FileRef) else find_file(house, house_rule=True)
         layer = resolver.overlay(layer, house_ref, applied)
     if resolver.problems:
@@ -370,23 +374,25 @@ def _after_removal(problems: list[Problem], removals: list[tuple[str, Location]]
 
 
 def _model_problems(exc: ValidationError, data: dict[str, Any], at: Any) -> list[Problem]:
+    """The model's problems with the merged data, each at the key the club wrote (a part of pydantic's location
+    that names no key is a member of a union, ``str`` or ``PluginUse``: passed over) and in its words."""
     problems = []
     for error in exc.errors():
         path: list[str | int] = []
         node: Any = data
-        for part in error["loc"]:
+        last = len(error["loc"]) - 1
+        for i, part in enumerate(error["loc"]):
             if isinstance(node, dict) and part in node:  # noqa: SIM114 - mypy needs the list branch apart
                 node = node[part]
                 path.append(part)
             elif isinstance(node, list) and isinstance(part, int) and part < len(node):
                 node = node[part]
                 path.append(part)
-            elif error["type"] == "missing" and isinstance(part, str) and isinstance(node, dict):
+            elif error["type"] == "missing" and i == last and isinstance(part, str) and isinstance(node, dict):
                 path.append(part)
-                break
         where = tuple(path)
-        if error["type"] == "missing":
+        if error["type"] == "missing" and where:
             problems.append(Problem.said(at(where), where, "missing", key=where[-1]))
         else:
-            problems.append(Problem(at(where), where, error["msg"]))
+            problems.append(model_problem(at(where), where, error))
     return problems

@@ -57,6 +57,20 @@ def _drop_under(mapping: dict[Path, Location], prefix: Path) -> None:
         del mapping[path]
 
 
+ENGLISH_OF = {"title": "title_en", "description": "description_en"}
+"""A ruleset's words and their English: a file that gives its own title gives its own English, or none (then
+its Danish title is shown in English too), never its parent's."""
+
+
+def drop_parents_english(layer: Layer, own: Layer) -> None:
+    """Take out of ``layer`` (a file merged on its parent) the parent's English for what the file says itself."""
+    for said, english in ENGLISH_OF.items():
+        if said in own.data and english not in own.data:
+            layer.data.pop(english, None)
+            _drop_under(layer.values, (english,))
+            _drop_under(layer.keys, (english,))
+
+
 SWITCHED_OFF = ("fordaekt", "doubling", "omblanding", "money")
 """Sections a ruleset may leave out, meaning the rule is not played (the model's default): a house rule
 turns such a rule on in any ruleset, where a section the game lacks (``jokers`` in a 52-card game)
@@ -129,7 +143,7 @@ def _change_by_id(
         source: Path = (key, index)
         where = top.keys.get(source) or top.values.get(source) or Location("?", 1, 1)
         if not isinstance(change, dict) or not isinstance(change.get("id"), str):
-            problems.append(Problem(where, source, f'a house rule names each of its {key} by "id"'))
+            problems.append(Problem.said(where, source, "house_rule_by_id", key=key))
             continue
         ids = [item.get("id") if isinstance(item, dict) else None for item in items]
         if change["id"] not in ids and "display" not in change:

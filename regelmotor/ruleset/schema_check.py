@@ -14,9 +14,10 @@ from functools import cache
 from typing import Any
 
 import jsonschema
+from pydantic_core import ErrorDetails
 
 from regelmotor._data import data_dir
-from regelmotor.errors import Location, Problem
+from regelmotor.errors import Location, Problem, RegelmotorError
 from regelmotor.files import InputError, read_input, reason
 from regelmotor.phrase_table import Word
 from regelmotor.ruleset.catalogue import FileRef
@@ -70,6 +71,17 @@ def _show(value: Any) -> str:
     if value is None:
         return "null"
     return json.dumps(value, ensure_ascii=False)
+
+
+def _repeated(items: list[Any]) -> str | None:
+    """The first item of a list that is there before, as the problem shows it (one pass: a list may be long)."""
+    seen: set[str] = set()
+    for item in items:
+        shown = json.dumps(item, ensure_ascii=False, sort_keys=True) if isinstance(item, dict | list) else _show(item)
+        if shown in seen:
+            return shown
+        seen.add(shown)
+    return None
 
 
 def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> list[Problem]:
@@ -134,9 +146,73 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
         missing = re.match(r"'(.*)' is a required property", error.message)
         if missing:
             said = "missing_key", {"key": missing.group(1)}
+    elif kind == "uniqueItems" and isinstance(error.instance, list):
+        twice = _repeated(error.instance)
+        if twice is not None:
+            said = "not_unique", {"item": twice}
     if said is None:
         return [Problem(doc.locate(path), path, error.message)]
     return [Problem.said(doc.locate(path), path, said[0], **said[1])]
+
+
+_MODEL_TYPES = {
+    "string_type": "string",
+    "int_type": "integer",
+    "int_parsing": "integer",
+    "int_from_float": "integer",
+    "float_type": "number",
+    "float_parsing": "number",
+    "bool_type": "boolean",
+    "bool_parsing": "boolean",
+    "dict_type": "object",
+    "model_type": "object",
+    "model_attributes_type": "object",
+    "list_type": "array",
+    "tuple_type": "array",
+    "none_required": "null",
+}
+"""Pydantic's type errors by the JSON type the schema's problems name (``word_type_*``)."""
+
+
+def model_said(error: ErrorDetails) -> tuple[str, dict[str, object]] | None:
+    """A pydantic error as the phrase table says it (``err_<phrase>`` and its values), in the words the schema's
+    problems use, for the merged ruleset's model and a plugin's settings alike; ``None`` for one it does not
+    know, which keeps pydantic's English."""
+    kind, ctx, loc = error["type"], error.get("ctx") or {}, error["loc"]
+    instance = _show(error["input"])
+    if kind in _MODEL_TYPES:
+        return "wrong_type", {"types": (_type(_MODEL_TYPES[kind]),), "instance": instance}
+    if kind == "missing" and loc and isinstance(loc[-1], str):
+        return "missing_key", {"key": loc[-1]}
+    if kind == "extra_forbidden" and loc and isinstance(loc[-1], str):
+        return "unknown_key", {"key": loc[-1]}
+    if kind in ("greater_than", "greater_than_equal"):
+        return "too_small", {"instance": instance, "value": ctx.get("ge", ctx.get("gt"))}
+    if kind in ("less_than", "less_than_equal"):
+        return "too_large", {"instance": instance, "value": ctx.get("le", ctx.get("lt"))}
+    if kind == "literal_error":
+        return "enum", {"instance": instance, "options": str(ctx.get("expected", "")).replace(" or ", ", ")}
+    if kind == "string_too_short" and ctx.get("min_length") == 1:
+        return "empty_text", {}
+    if kind == "string_pattern_mismatch":
+        return "pattern_regex", {"instance": instance, "regex": ctx.get("pattern")}
+    if kind == "too_short":
+        return "min_items", {"count": ctx.get("min_length")}
+    if kind == "too_long":
+        return "max_items", {"count": ctx.get("max_length"), "given": ctx.get("actual_length", "?")}
+    if kind == "value_error":
+        cause = ctx.get("error")
+        if isinstance(cause, RegelmotorError):  # an exact number's refusal (``model.base``), said as it is
+            return "as_is", {"error": cause}
+    return None
+
+
+def model_problem(location: Location, path: Path, error: ErrorDetails) -> Problem:
+    """A pydantic error at ``path``, said (``model_said``) or, for one the table does not know, pydantic's own."""
+    said = model_said(error)
+    if said is None:
+        return Problem(location, path, error["msg"])
+    return Problem.said(location, path, said[0], **said[1])
 
 
 def read_file(ref: FileRef) -> tuple[Document | None, list[Problem]]:

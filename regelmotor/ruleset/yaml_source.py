@@ -86,9 +86,6 @@ class _Walker:
         self.budget = MAX_VALUES
         self.constructor = yaml.SafeLoader("")
 
-    def problem(self, node: Node, path: Path, message: str) -> None:
-        self.problems.append(Problem(_location(self.file, node), path, message))
-
     def walk(self, node: Node, path: Path, depth: int = 0) -> Any:
         self.budget -= 1
         if self.budget < 0:
@@ -182,10 +179,10 @@ def read_bounded(path: FsPath, limit: int) -> bytes:
     with path.open("rb") as handle:
         size = os.fstat(handle.fileno()).st_size
         if size > limit:
-            raise TooLarge(f"the file is larger than {limit:,} bytes ({size:,})")
+            raise TooLarge.said("in_too_large", size=size, most=limit)
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise TooLarge(f"the file is larger than {limit:,} bytes")
+        raise TooLarge.said("in_too_large_over", most=limit)
     return data
 
 
@@ -219,6 +216,14 @@ YAML_PROBLEMS = {
     "expected ',' or ']', but got": "yaml_flow_list",
     "found unknown escape character": "yaml_escape",
     "found a tab character": "yaml_tab",
+    "found character '": "yaml_reserved",  # @ ` or % (the tab, above, first)
+    "expected alphabetic or numeric character": "yaml_anchor",
+    "expected chomping or indentation indicators": "yaml_block",
+    "expected the node content": "yaml_node",
+    "expected escape sequence": "yaml_escape",
+    "expected '<document start>'": "yaml_document",
+    "found duplicate YAML directive": "yaml_document",
+    "found incompatible YAML document": "yaml_document",
 }
 """PyYAML's problems (English) by the words of the phrase table that say them (``word_yaml_*``); one it
 does not list is shown as PyYAML says it."""
@@ -236,9 +241,6 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
     that were themselves a problem (a ``yes``, a tag) are kept as their text.
     """
 
-    def fail(message: str, line: int = 1, column: int = 1, path: Path = ()) -> tuple[None, list[Problem]]:
-        return None, [Problem(Location(file, line, column), path, message)]
-
     def failed(phrase: str, line: int = 1, column: int = 1, **values: object) -> tuple[None, list[Problem]]:
         return None, [Problem.said(Location(file, line, column), (), phrase, **values)]
 
@@ -255,8 +257,13 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         return failed("invalid_yaml", line, column, detail=_yaml_problem(exc.problem or exc.context or "not YAML"))
+    except yaml.reader.ReaderError as exc:  # a control character: PyYAML says where as an offset, not a line
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - text.rfind("\n", 0, exc.position)
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return failed("yaml_character", line, column, character=f"#x{code:04x}")
     except yaml.YAMLError as exc:
-        return fail(f"invalid YAML: {exc}")
+        return failed("invalid_yaml", detail=str(exc))
     except RecursionError:
         return failed("yaml_deep", most=MAX_DEPTH)
     if len(nodes) != 1:
