@@ -87,12 +87,14 @@ def test_the_same_sheets_and_seed_give_the_same_style_whatever_jobs(
     assert main([*argv, "--jobs", "1", "-o", str(tmp_path / "a.yaml")]) == 0
     said = capsys.readouterr().out
     assert "42 spil: for få til at fastlægge paslysten" in said
+    # the styles had 30 deals each, the club 42: more deals a style may settle what these could not
+    assert "Hver stil fik højst 30 spil, og klubben har 42: flere spil til hver stil (--deals 42)" in said
     assert "Klubbens spil: 42 spil" in said and "n=42" in said
     assert main([*argv, "--jobs", "2", "-o", str(tmp_path / "b.yaml"), "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     one, two = read_style(tmp_path / "a.yaml"), read_style(tmp_path / "b.yaml")
     assert one == two and two.as_json()["passing"] == answer["style"]["passing"]
-    assert answer["club_deals"] == 42 and "passing" in answer["undecided"]
+    assert answer["club_deals"] == 42 and answer["deals_per_style"] == 30 and "passing" in answer["undecided"]
     assert answer["fit_test"]["rejected"] in (True, False)  # 42 deals: a test is made, its n said
 
 

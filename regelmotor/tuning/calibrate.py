@@ -634,6 +634,8 @@ class Calibration:
     distance_today: Estimate
     distance_fitted: Estimate
     candidates: dict[str, Any] = field(default_factory=dict)
+    per_style: int = 0
+    """The most deals a candidate style was played on (``--deals``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -642,6 +644,7 @@ class Calibration:
             "club_deals": len(self.club.deals),
             "seed": self.seed,
             "deals": self.deals,
+            "deals_per_style": self.per_style,
             "style": self.style.as_json(),
             "bots": styled_bot(self.style),
             "distance": {"today": self.distance_today.as_json(), "fitted": self.distance_fitted.as_json()},
@@ -692,6 +695,7 @@ def calibrate(
         seed,
         standing(tuner.target, today, Z95),
         standing(tuner.target, fitted, Z95),
+        per_style=plan.deals,
     )
 
 
@@ -758,6 +762,8 @@ def calibration_lines(found: Calibration, lang: str = "da") -> list[str]:
         lines.append(words["calibrate_few_one"].format(n=n, setting=undecided[0], values=values))
     elif undecided:
         lines.append(words["calibrate_few_many"].format(n=n, first=_listed(undecided[:-1], lang), last=undecided[-1]))
+    if undecided and found.per_style < n:  # the bots' deals, not the club's, may be what is too few
+        lines.append(words["calibrate_more_deals"].format(deals=found.per_style, n=n))
     lines.append(words["calibrate_deals"].format(deals=found.deals, seed=found.seed))
     lines.append("")
     head = (
