@@ -208,7 +208,7 @@ def comparison(
 
 SCORE_KEYS = ("scoring", "points", "money")
 """Where a rule of the points and the money lies: what the heuristic and random bots never read."""
-TEXT_KEYS = ("name", "title", "description", "source", "notes")
+TEXT_KEYS = ("name", "title", "description", "title_en", "description_en", "source", "notes")
 """What only names or describes a ruleset: no bot plays otherwise for it."""
 SCORE_BLIND_BOTS = ("heuristic", "random")
 """The bots that call and play the same whatever the points (only the expert weighs a call by them)."""

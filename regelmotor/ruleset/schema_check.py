@@ -9,12 +9,11 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 import jsonschema
-from pydantic_core import ErrorDetails
 
 from regelmotor._data import data_dir
 from regelmotor.errors import Location, Problem, RegelmotorError
@@ -174,7 +173,7 @@ _MODEL_TYPES = {
 """Pydantic's type errors by the JSON type the schema's problems name (``word_type_*``)."""
 
 
-def model_said(error: ErrorDetails) -> tuple[str, dict[str, object]] | None:
+def model_said(error: Mapping[str, Any]) -> tuple[str, dict[str, object]] | None:
     """A pydantic error as the phrase table says it (``err_<phrase>`` and its values), in the words the schema's
     problems use, for the merged ruleset's model and a plugin's settings alike; ``None`` for one it does not
     know, which keeps pydantic's English."""
@@ -207,7 +206,7 @@ def model_said(error: ErrorDetails) -> tuple[str, dict[str, object]] | None:
     return None
 
 
-def model_problem(location: Location, path: Path, error: ErrorDetails) -> Problem:
+def model_problem(location: Location, path: Path, error: Mapping[str, Any]) -> Problem:
     """A pydantic error at ``path``, said (``model_said``) or, for one the table does not know, pydantic's own."""
     said = model_said(error)
     if said is None:
