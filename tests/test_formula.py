@@ -28,6 +28,8 @@ def test_a_power_is_written_as_the_law_writes_it() -> None:
     """000 7.2.2 writes "(5/2)^(C – 8)": ``^`` is a power, as ``**`` is (never Python's exclusive or)."""
     assert parse_formula("2 ^ 3")({}) == 8
     assert parse_formula("(5/2)^(C – 8)")({"C": 9}) == Fraction(5, 2)
+    with pytest.raises(FormulaError, match="at character 6"):  # the 6th character the club wrote: the *
+        parse_formula("2^C +* 3")
 
 
 def test_the_rule_book_writes_thorsens_formula_as_the_law_does() -> None:

@@ -514,6 +514,9 @@ def test_a_formulas_numbers_are_found_where_they_stand_and_changed_alone() -> No
     assert with_constant("-2 * S * D", 0, Fraction(-3)) == "-3 * S * D"
     assert with_constant("base * (1 + O) * B", 0, Fraction(3, 2)) == "base * ((3/2) + O) * B"
     assert with_constant("2 × S − 1", 1, Fraction(4)) == "2 × S − 4"  # the club's own signs stay
+    # 000 7.2.2 writes the power as ^: the numbers after it stand where the club wrote them
+    assert with_constant("(5/2)^(C – 8) * D", 2, Fraction(9)) == "(5/2)^(C – 9) * D"
+    assert with_constant("2^C*D - 8", 1, Fraction(7)) == "2^C*D - 7"
 
 
 def test_a_png_chart_draws_a_share_of_0_percent(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,9 +30,23 @@ Number = int | Fraction
 Env = Mapping[str, Number]
 _Fn = Callable[[Env], Number]
 
-_NORMALISE = str.maketrans({"−": "-", "–": "-", "·": "*", "×": "*", "⋅": "*", "^": "**"})
+_NORMALISE = {"−": "-", "–": "-", "·": "*", "×": "*", "⋅": "*", "^": "**"}
 """The signs a law or a spreadsheet writes, read as the formula's own: Thorsen's law writes its power
 ``(5/2)^(C – 8)``, so ``^`` is a power here (never Python's exclusive or)."""
+
+
+def _source(text: str) -> tuple[str, list[int]]:
+    """The text as Python reads it (``_NORMALISE``), and where each of its characters (and its end) stands in
+    ``text``: ``^`` becomes two characters, and a position said to the club, or a number a search rewrites, is
+    a position in what the club wrote."""
+    out: list[str] = []
+    origin: list[int] = []
+    for i, char in enumerate(text):
+        read = _NORMALISE.get(char, char)
+        out.append(read)
+        origin.extend([i] * len(read))
+    origin.append(len(text))
+    return "".join(out), origin
 _FUNCTIONS: dict[str, Callable[..., Number]] = {"min": min, "max": max, "abs": abs}
 
 
@@ -77,12 +91,14 @@ def parse_formula(text: str) -> Formula:
     """Parse a formula; the error says what is not allowed and where."""
     if len(text) > MAX_LENGTH:
         raise FormulaError.said("formula_long", most=MAX_LENGTH)
-    source = text.translate(_NORMALISE)
+    source, origin = _source(text)
+    lead = len(source) - len(source.lstrip())
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as exc:
-        if exc.offset:
-            raise FormulaError.said("formula_form_at", at=exc.offset, detail=exc.msg) from None
+        if exc.offset and exc.lineno == 1:  # the character of what the club wrote, counted from 1
+            at = origin[min(lead + exc.offset - 1, len(origin) - 1)] + 1
+            raise FormulaError.said("formula_form_at", at=at, detail=exc.msg) from None
         raise FormulaError.said("formula_form", detail=exc.msg) from None
     except (RecursionError, MemoryError):
         raise FormulaError.said("formula_deep") from None
@@ -101,7 +117,7 @@ def written(text: str) -> str:
     (5/2)^(C − 8)``, where the file says ``(V + O - 3/2*U) * D * (5/2)**(C - 8)``; read back, it is the same
     formula (``parse_formula`` takes these signs). A text that is no formula is returned as it is."""
     try:
-        tree = ast.parse(text.translate(_NORMALISE).strip(), mode="eval")
+        tree = ast.parse(_source(text)[0].strip(), mode="eval")
     except (SyntaxError, RecursionError, MemoryError):
         return text
     return _written(tree.body)[0]
@@ -152,15 +168,15 @@ def constants(text: str) -> tuple[Constant, ...]:
     """The numbers a formula is written with, in the order they stand (``-2 * S * D``: -2), for a rule
     search to change one of them (``with_constant``); the text is parsed as ``parse_formula`` parses it."""
     parse_formula(text)  # a formula that does not parse has no constants to speak of: its own error
-    source = text.translate(_NORMALISE)
+    source, origin = _source(text)
     offset = len(source) - len(source.lstrip())
     stripped = source.strip()
     lines = stripped.split("\n")
     starts = [sum(len(line) + 1 for line in lines[:i]) for i in range(len(lines))]
 
     def at(line: int, byte: int) -> int:
-        """The character a node's (line, UTF-8 byte) position is: a name may hold æ, ø or å."""
-        return offset + starts[line - 1] + len(lines[line - 1].encode("utf-8")[:byte].decode("utf-8"))
+        """The character of ``text`` a node's (line, UTF-8 byte) position is: a name may hold æ, ø or å."""
+        return origin[offset + starts[line - 1] + len(lines[line - 1].encode("utf-8")[:byte].decode("utf-8"))]
 
     tree = ast.parse(stripped, mode="eval")
     signed: dict[int, ast.UnaryOp] = {}
