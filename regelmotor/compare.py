@@ -16,7 +16,7 @@ from regelmotor.diff import diff_rulesets
 from regelmotor.engine.game import FINISHED
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, write_atomic
-from regelmotor.model.ruleset import Ruleset
+from regelmotor.model.ruleset import WORDS, Ruleset
 from regelmotor.rules.contracts.keys import Side
 from regelmotor.ruleset.compile import Rules, compile_rules
 from regelmotor.safe_text import escape_controls
@@ -208,7 +208,7 @@ def comparison(
 
 SCORE_KEYS = ("scoring", "points", "money")
 """Where a rule of the points and the money lies: what the heuristic and random bots never read."""
-TEXT_KEYS = ("name", "title", "description", "title_en", "description_en", "source", "notes")
+TEXT_KEYS = ("name", *WORDS, "source", "notes")
 """What only names or describes a ruleset: no bot plays otherwise for it."""
 SCORE_BLIND_BOTS = ("heuristic", "random")
 """The bots that call and play the same whatever the points (only the expert weighs a call by them)."""

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from regelmotor.errors import RegelmotorError
 from regelmotor.model.base import Rule
-from regelmotor.model.ruleset import Ruleset
+from regelmotor.model.ruleset import WORDS, Ruleset
 from regelmotor.phrase_table import PHRASES, phrases
 from regelmotor.phrases import SECTION_OF
 from regelmotor.rules.contracts.designation_kinds import kind_of
@@ -38,7 +38,7 @@ def _section(key: str, lang: str = "da") -> str:
     return phrases(lang)[SECTION_OF.get(key, "s_other")]
 
 
-_PROSE = {"source", "title", "description", "name"}
+_PROSE = {"source", "name", *WORDS}
 _KEYED = {"designations": "id", "sol_bids": "id", "sitting_out": "players"}
 _UNORDERED = {
     ("trump", "choices"),

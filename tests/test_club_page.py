@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from regelmotor.model.ruleset import WORDS
 from regelmotor.rules.families import FAMILIES, family_of
 from regelmotor.ruleset.catalogue import shipped_house_rules, shipped_rulesets
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
@@ -381,6 +382,21 @@ def test_a_question_answered_before_is_told_at_once_while_another_runs(client: T
     assert client.post("/api/club/questions", json=changed).status_code == 429
 
 
+def test_a_kept_answer_about_the_saved_rules_goes_when_a_file_they_build_on_changes(tmp_path: Path) -> None:
+    """A question "against the saved file" is kept by that file's rules: a change in the file it extends is a
+    change of those rules, even when the saved file itself is untouched."""
+    from regelmotor.web.club import _rules_print
+
+    base, saved = tmp_path / "base.yaml", tmp_path / "klub.yaml"
+    base.write_text("kind: ruleset\nextends: standard\nname: base\ntitle: B\ndescription: B\nsource: B\n")
+    saved.write_text("kind: ruleset\nextends: ./base.yaml\nname: klub\ntitle: K\ndescription: K\nsource: K\n")
+    time.sleep(0.01)  # the files stand before the first load
+    before = _rules_print("saved", str(saved))
+    assert _rules_print("saved", str(saved)) == before
+    base.write_text(base.read_text() + "jernhaand:\n  allowed: true\n  source: B\n")
+    assert _rules_print("saved", str(saved)) == load_ruleset(str(saved)).fingerprint != before
+
+
 def _priority(send: Connection) -> None:
     send.send((os.sched_getscheduler(0), os.nice(0)))
 
@@ -458,7 +474,7 @@ STARTS = {
     "thorsens-klub": THORSEN_CLUB,  # extends thorsen (fractions, constants, a formula) and lists a house rule
     "engelsk": (REPO / "rulesets" / "engelsk.yaml").read_text(encoding="utf-8"),  # extends nothing: every key its own
 }
-OWN_WORDS = ("name", "title", "description", "source")
+OWN_WORDS = ("name", "source", *WORDS)
 """The club's own words: written as the club gives them, even where they are its parent's."""
 TRICKY_TEXT = ["", "no", "yes", "on", "Off", "y", "null", "~", "1:30", "010", "0x1f", "1_000", "1e3", "2026-12-07",
                "=", "<<", "# ikke en kommentar", "a: b", "- x", "[x]", "{x}", "'q'", '"q"', " sol ", "æøå ÆØÅ", "x #y",

@@ -71,7 +71,8 @@ def test_no_phrase_is_written_twice() -> None:
         ),
         (
             "constant-named-t.yaml",
-            'scoring.constants.T: "T" er et bogstav, som motoren selv sætter i formlerne; giv konstanten et andet navn',
+            'scoring.constants.T: "T" er et bogstav, som motoren selv sætter i formlerne (T er de stik, spilførerens side '
+            "tog); giv konstanten et andet navn",
             '"T" is a letter the engine sets in the formulas',
         ),
         ("python-tag.yaml", "er ikke tilladt: en reglesætsfil kan ikke køre kode", "cannot run code"),
@@ -203,3 +204,27 @@ def test_a_club_that_names_itself_is_not_shown_by_its_parents_english_name(tmp_p
     club.write_text(club.read_text(encoding="utf-8") + "title_en: The Wednesday club\n", encoding="utf-8")
     assert load_ruleset(str(club)).ruleset.title_en == "The Wednesday club"
     assert load_ruleset(str(club)).ruleset.description_en is None
+
+
+def test_a_rulesets_english_words_are_prose_not_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``title_en`` and ``description_en`` say what a ruleset is called, as ``title`` does: ``diff`` lists no
+    rule for them, the fingerprint does not change, and a house rule may not change them."""
+    club = tmp_path / "klub.yaml"
+    club.write_text(
+        "kind: ruleset\nextends: whistklubben\nname: whistklubben\ntitle: Whistklubbens regelsæt\n"
+        'description: "Whistklubbens regler: bytning af 0-3 kort der går videre med uret, gå med i sol, katten'
+        ' aldrig sidst"\ntitle_en: The club\ndescription_en: Our rules in English\n'
+        "source: Whistklubbens regelsæt\n",
+        encoding="utf-8",
+    )
+    assert load_ruleset(str(club)).fingerprint == load_ruleset("whistklubben").fingerprint
+    code, out, _ = _run(capsys, "diff", "whistklubben", str(club))
+    assert code == 0 and "English" not in out and "engelsk" not in out.lower(), out
+    house = tmp_path / "engelsk-navn.yaml"
+    house.write_text(
+        "kind: house_rule\nname: engelsk-navn\ntitle: Navn\ndescription: Et navn\nsource: K\n"
+        "changes:\n  title_en: Hacked\n",
+        encoding="utf-8",
+    )
+    code, out, _ = _run(capsys, "validate", str(house))
+    assert code == 1 and 'changes.title_en: ukendt nøgle "title_en"' in out, out

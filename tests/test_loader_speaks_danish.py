@@ -98,8 +98,8 @@ def test_extending_a_house_rule_file(write: Write, capsys: pytest.CaptureFixture
 def test_extending_another_ruleset_without_a_name_of_its_own(write: Write, capsys: pytest.CaptureFixture[str]) -> None:
     danish, english = _validate(capsys, write("club.yaml", "extends: standard\ntitle: Klubben\n"))
     assert (
-        'club.yaml:1:1: name: et reglesæt, der bygger på et andet, skal have sit eget "name:", ellers vises det under '
-        "det andets navn\n"
+        'club.yaml:1:1: name: et reglesæt, der bygger på et andet, skal have sit eget "name:", ellers vises det med '
+        "det andet reglesæts navn\n"
     ) in danish
     assert (
         'club.yaml:1:1: name: a ruleset that extends another needs its own "name:", or it would be shown as its parent\n'
@@ -110,10 +110,10 @@ def test_remove_in_a_file_that_extends_nothing(write: Write, capsys: pytest.Capt
     text = "name: k\ntitle: K\ndescription: K\nsource: K\nremove:\n  designations: [halve]\n"
     danish, english = _validate(capsys, write("club.yaml", text))
     assert (
-        'club.yaml:5:1: remove: "remove:" fjerner noget, filen arver, men denne fil bygger ikke på noget: slet den\n'
+        'club.yaml:5:1: remove: "remove:" fjerner noget, filen arver, men denne fil bygger ikke på noget: fjern "remove:"\n'
     ) in danish
     assert (
-        'club.yaml:5:1: remove: "remove:" takes out what a file inherits, and this file extends nothing: leave it out\n'
+        'club.yaml:5:1: remove: "remove:" takes out what a file inherits, and this file extends nothing: leave "remove:" out\n'
     ) in english
 
 
@@ -162,7 +162,7 @@ def test_listing_a_ruleset_file_as_a_house_rule(write: Write, capsys: pytest.Cap
 def test_a_house_rule_changing_a_designation_without_its_id(write: Write, capsys: pytest.CaptureFixture[str]) -> None:
     _house_rule(write, "hr", "changes:\n  designations:\n    - tier: 3\n")
     danish, english = _validate(capsys, write("club.yaml", CLUB + "house_rules: [hr.yaml]\n"))
-    assert 'hr.yaml:8:7: designations[1]: en husregel angiver hvert punkt i designations ved dets "id"\n' in danish
+    assert 'hr.yaml:8:7: designations[1]: en husregel angiver hvert punkt i designations med dets "id"\n' in danish
     assert 'hr.yaml:8:7: designations[1]: a house rule names each of its designations by "id"\n' in english
 
 
@@ -175,20 +175,20 @@ def test_naming_a_file_by_its_path_to_the_server(write: Write) -> None:
         )
     (problem,) = caught.value.problems
     assert problem.text("da") == (
-        'club.yaml:1:10: extends: "./other.yaml": her kan kun et medfølgende reglesæt eller en medfølgende husregel '
-        "nævnes, ved sit navn (serveren læser ingen fil ud fra en sti, som den får tilsendt)"
+        'club.yaml:1:10: extends: "./other.yaml": her kan kun nævnes et reglesæt eller en husregel, der følger med '
+        "regelmotor, ved sit navn (serveren åbner ingen af dine egne filer)"
     )
     assert problem.text("en") == (
-        'club.yaml:1:10: extends: "./other.yaml": only a shipped ruleset or house rule, by its name, may be named here '
-        "(this server reads no file by a path a client names)"
+        'club.yaml:1:10: extends: "./other.yaml": only a ruleset or house rule that comes with regelmotor may be '
+        "named here, by its name (the server opens none of your own files)"
     )
 
 
 def test_naming_a_house_rule_by_its_path_to_the_server(write: Write) -> None:
     with pytest.raises(RulesetNotFound) as caught:
         load_ruleset("standard", [_house_rule(write, "hr", "changes: {}\n")], shipped_only=True)
-    assert caught.value.text("da").startswith('husreglen "hr.yaml": her kan kun et medfølgende reglesæt')
-    assert str(caught.value).startswith('house rule "hr.yaml": only a shipped ruleset or house rule, by its name')
+    assert caught.value.text("da").startswith('husreglen "hr.yaml": her kan kun nævnes et reglesæt eller en husregel')
+    assert str(caught.value).startswith('house rule "hr.yaml": only a ruleset or house rule that comes with')
 
 
 # --- the file itself --------------------------------------------------------------------------
@@ -198,11 +198,12 @@ def test_a_control_character_in_the_file(write: Write, capsys: pytest.CaptureFix
     """Said at the character's own line and column (PyYAML says only an offset into the text)."""
     danish, english = _validate(capsys, write("club.yaml", CLUB + "title: a\x07b\n"))
     assert (
-        "club.yaml:3:9: (øverst): ugyldig YAML: tegnet #x0007 må ikke stå i en reglesætsfil (et kontroltegn: gem filen "
-        "som almindelig tekst)\n"
+        "club.yaml:3:9: (øverst): ugyldig YAML: filen har et usynligt kontroltegn (tegnkode 7); gem den som "
+        "almindelig tekst\n"
     ) in danish
     assert english == (
-        "club.yaml:3:9: (top): invalid YAML: unacceptable character #x0007: special characters are not allowed\n"
+        "club.yaml:3:9: (top): invalid YAML: the file holds an invisible control character (code 7); save it as "
+        "plain text\n"
     )
 
 
@@ -235,13 +236,13 @@ def test_a_value_missing_between_commas(write: Write, capsys: pytest.CaptureFixt
 
 def test_text_after_the_end_of_the_document(write: Write, capsys: pytest.CaptureFixture[str]) -> None:
     danish, english = _validate(capsys, write("club.yaml", CLUB + "...\ntitle: K\n"))
-    assert "club.yaml:4:1: (øverst): ugyldig YAML: der står noget uden for filens ene YAML-dokument" in danish
-    assert "club.yaml:4:1: (top): invalid YAML: something stands outside the file's one YAML document" in english
+    assert "club.yaml:4:1: (øverst): ugyldig YAML: der står noget efter filens slutning" in danish
+    assert "club.yaml:4:1: (top): invalid YAML: something stands after the end of the file" in english
 
 
 def test_removing_the_same_sol_bid_twice(write: Write, capsys: pytest.CaptureFixture[str]) -> None:
     danish, english = _validate(capsys, write("club.yaml", CLUB + "remove:\n  sol_bids: [ren sol, ren sol]\n"))
-    assert 'club.yaml:4:3: remove.sol_bids: "ren sol" står der mere end én gang i listen\n' in danish
+    assert 'club.yaml:4:3: remove.sol_bids: "ren sol" står mere end én gang i listen\n' in danish
     assert 'club.yaml:4:3: remove.sol_bids: "ren sol" is in the list more than once\n' in english
 
 
@@ -441,3 +442,22 @@ def test_a_plugins_check_said_from_the_phrase_table(
     danish, english = _validate(capsys, write("club.yaml", CLUB + "plugins: [own]\n"))
     assert danish.endswith(": title: må ikke være tom\n")
     assert english.endswith(": title: must not be empty\n")
+
+
+def test_a_setting_that_must_be_above_a_bound_says_so() -> None:
+    """A plugin's setting with ``gt=0`` given 0 is not told that 0 is the least allowed: it must be above 0."""
+    from pydantic import BaseModel, Field, ValidationError
+
+    from regelmotor.errors import Location, Problem
+    from regelmotor.ruleset.schema_check import model_problem
+
+    class Settings(BaseModel):
+        bonus: int = Field(gt=0)
+
+    with pytest.raises(ValidationError) as caught:
+        Settings(bonus=0)
+    problem: Problem = model_problem(
+        Location("klub.yaml", 3, 5), ("plugins", 0, "settings", "bonus"), caught.value.errors()[0]
+    )
+    assert problem.text("da").endswith("0 er for lille: tallet skal være over 0")
+    assert problem.text("en").endswith("0 is too small: it must be above 0")

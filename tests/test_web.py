@@ -372,7 +372,7 @@ def test_the_server_never_reads_a_file_a_client_names(body: dict[str, Any], monk
     monkeypatch.setattr("regelmotor.web.upload.ISOLATED", False)  # the loader in this process, to be watched
     response = TestClient(create_app()).post("/api/games", json=body)
     assert response.status_code == 400
-    assert "this server reads no file by a path a client names" in json.dumps(response.json(), ensure_ascii=False)
+    assert "the server opens none of your own files" in json.dumps(response.json(), ensure_ascii=False)
     shipped = {str(ref.path) for ref in [*shipped_rulesets().values(), *shipped_house_rules().values()]}
     uploaded = [path for path in opened if path not in shipped]
     assert all(path.endswith("/x.yaml") for path in uploaded), f"read a file the client named: {uploaded}"

@@ -49,6 +49,24 @@ def test_a_method_no_route_takes_is_said_to_be_not_allowed(client: TestClient, m
     assert client.app.state.games.games == {}  # type: ignore[attr-defined]
 
 
+def test_a_guard_that_is_not_told_the_routes_methods_checks_every_write() -> None:
+    """Fail closed: without the list of methods the routes take, a DELETE or a PATCH is checked as a POST is."""
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
+    from regelmotor.web.guard import guard
+
+    async def anything(request: object) -> PlainTextResponse:
+        return PlainTextResponse("done")
+
+    app = guard(None, "")(Starlette(routes=[Route("/x", anything, methods=["GET", "DELETE", "PATCH"])]))
+    with TestClient(app) as plain:
+        for method in ("DELETE", "PATCH"):
+            assert plain.request(method, "/x", content=b"{}", headers={"Content-Type": "text/plain"}).status_code == 415
+        assert plain.request("DELETE", "/x", json={}).text == "done"
+
+
 def test_an_unknown_host_is_refused(client: TestClient) -> None:
     """DNS rebinding: a page on another name that resolves here is not served."""
     refused = client.get("/api/rulesets", headers={"Host": "evil.example"})
@@ -72,7 +90,7 @@ def test_an_unknown_host_is_refused(client: TestClient) -> None:
         (b'{"bots": 5}', '"bots" is text'),
         (b'{"ruleset": ["standard"]}', '"ruleset" is text'),
         (b'{"ruleset": "../../etc/passwd"}', "no shipped ruleset"),
-        (b'{"house_rules": ["/etc/passwd.yaml"]}', "shipped"),
+        (b'{"house_rules": ["/etc/passwd.yaml"]}', "come with regelmotor"),
         (b"[" * 5000 + b"]" * 5000, "nested more than"),
         (b'{"seed": 1' + b"0" * 5000 + b"}", "digits"),
     ],
@@ -88,7 +106,9 @@ def test_an_upload_may_extend_shipped_rulesets_only(client: TestClient) -> None:
     response = client.post("/api/games", json={"ruleset_file": upload, "filename": "k.yaml"})
     assert response.status_code == 400
     (problem,) = response.json()["problems"]
-    assert problem["path"] == "extends" and "medfølgende" in problem["message"] and "/etc" not in problem["file"]
+    assert (
+        problem["path"] == "extends" and "følger med regelmotor" in problem["message"] and "/etc" not in problem["file"]
+    )
 
 
 def test_every_route_limits_the_size_of_a_request(client: TestClient) -> None:

@@ -47,6 +47,8 @@ def _source(text: str) -> tuple[str, list[int]]:
         origin.extend([i] * len(read))
     origin.append(len(text))
     return "".join(out), origin
+
+
 _FUNCTIONS: dict[str, Callable[..., Number]] = {"min": min, "max": max, "abs": abs}
 
 

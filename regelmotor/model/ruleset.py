@@ -27,6 +27,14 @@ UNRANKED = 10**6
 """The tier of a designation whose ``same_rank_as`` names no designation (the checks report it)."""
 
 
+ENGLISH_OF = {"title": "title_en", "description": "description_en"}
+"""A ruleset's words about itself and their English (``--lang en``): a file that gives its own title gives its
+own English, or none, never its parent's (``ruleset.overlay.drop_parents_english``)."""
+WORDS = (*ENGLISH_OF, *ENGLISH_OF.values())
+"""What a ruleset says about itself in words, in every language: prose, not rules (no fingerprint, no diff of
+rules, no house rule's change holds it)."""
+
+
 class Ruleset(Model):
     """A complete, resolved ruleset."""
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from regelmotor.model.base import Rule
+from regelmotor.model.ruleset import WORDS
 from regelmotor.phrase_table import phrases
 from regelmotor.rules.contracts.keys import Designation
 
@@ -35,7 +36,7 @@ FAMILIES: tuple[Family, ...] = (
         "about",
         "Om reglesættet",
         "About the ruleset",
-        ("name", "title", "description", "title_en", "description_en", "source", "game", "notes", "plugins"),
+        ("name", *WORDS, "source", "game", "notes", "plugins"),
     ),
     Family("evening", "Bordet og aftenen", "The table and the evening", ("table", "session", "money")),
     Family("dealing", "Kortene og kortgivningen", "The cards and the dealing", ("deck", "dealing")),

@@ -8,12 +8,12 @@ import hashlib
 import json
 from typing import Any
 
-from regelmotor.model.ruleset import Ruleset
+from regelmotor.model.ruleset import WORDS, Ruleset
 
 ADDED_KEYS: dict[tuple[str, ...], Any] = {("scoring", "losers_pay"): True}
 """Keys added after records began to carry fingerprints, with their defaults: at its default such a key is
 left out of the fingerprint, so the records of every ruleset it does not change still match their rules."""
-PROSE = frozenset({"source", "title", "description", "title_en", "description_en"})
+PROSE = frozenset({"source", *WORDS})
 """What says the rules in words and changes no rule: a record is the same game whatever its ruleset is called."""
 
 

@@ -8,6 +8,7 @@ another file names that file. All problems of a file are collected and raised to
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -261,8 +262,8 @@ class _Resolver:
                         path,
                         "house_rules_contradict",
                         rule=earlier[0],
-                        earlier=repr(earlier[1]),
-                        value=repr(value),
+                        earlier=json.dumps(earlier[1], ensure_ascii=False),  # as a file writes it: true, "alm"
+                        value=json.dumps(value, ensure_ascii=False),
                     )
                 )
             self.set_by.setdefault(path, (name, value))
@@ -321,7 +322,7 @@ def load_ruleset(
         raise RulesetNotFound.said("house_rules_many", count=len(house_rules), most=MAX_HOUSE_RULES)
     for house in house_rules:
         if shipped_only and not isinstance(house, FileRef) and is_path(house):
-            raise RulesetNotFound.said("house_rule_shipped_only", ref=house)
+            raise RulesetNotFound.said("house_rule_shipped_only", error=RulesetNotFound.said("shipped_only", ref=house))
         house_ref = house if isinstance(house, FileRef) else find_file(house, house_rule=True)
         layer = resolver.overlay(layer, house_ref, applied)
     if resolver.problems:

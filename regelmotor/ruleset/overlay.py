@@ -11,7 +11,7 @@ from typing import Any
 
 from regelmotor.bids import fold
 from regelmotor.errors import Location, Problem, format_path
-from regelmotor.model.ruleset import Ruleset
+from regelmotor.model.ruleset import ENGLISH_OF, WORDS, Ruleset
 from regelmotor.phrase_table import Word
 from regelmotor.ruleset.yaml_source import (
     Document,
@@ -55,11 +55,6 @@ def _drop_under(mapping: dict[Path, Location], prefix: Path) -> None:
     n = len(prefix)
     for path in [p for p in mapping if p[:n] == prefix]:
         del mapping[path]
-
-
-ENGLISH_OF = {"title": "title_en", "description": "description_en"}
-"""A ruleset's words and their English: a file that gives its own title gives its own English, or none (then
-its Danish title is shown in English too), never its parent's."""
 
 
 def drop_parents_english(layer: Layer, own: Layer) -> None:
@@ -171,7 +166,7 @@ def _change_by_id(
     return problems
 
 
-_OWN_WORDS = {"name", "title", "description", "source", "kind", "extends", "house_rules", "notes", "plugins"}
+_OWN_WORDS = {"name", "source", *WORDS, "kind", "extends", "house_rules", "notes", "plugins"}
 
 
 def _at(data: Any, path: Path) -> Any:

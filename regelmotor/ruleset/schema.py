@@ -13,7 +13,7 @@ import copy
 import json
 from typing import Any
 
-from regelmotor.model.ruleset import Ruleset
+from regelmotor.model.ruleset import WORDS, Ruleset
 
 SCHEMA_ID = "https://regelmotor.dk/schemas/ruleset.schema.json"
 REGENERATE = "python -m regelmotor schema > schemas/ruleset.schema.json"
@@ -104,7 +104,7 @@ def ruleset_schema() -> dict[str, Any]:
     }
     ruleset_file["properties"]["kind"].pop("enum")
     changes = copy.deepcopy(ruleset)
-    for key in ("name", "title", "description", "source"):
+    for key in ("name", "source", *WORDS):  # a house rule changes rules, not what a ruleset is called
         changes["properties"].pop(key)
     defs["RulesetFile"] = ruleset_file
     defs["HouseRuleFile"] = {

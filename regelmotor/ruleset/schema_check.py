@@ -124,9 +124,11 @@ def _schema_error_problems(doc: Document, error: jsonschema.ValidationError) -> 
     elif kind == "const":
         said = "const", {"instance": instance, "value": _show(error.validator_value)}
     elif kind in ("minimum", "exclusiveMinimum"):
-        said = "too_small", {"instance": instance, "value": error.validator_value}
+        strict = "_strict" if kind == "exclusiveMinimum" else ""
+        said = f"too_small{strict}", {"instance": instance, "value": error.validator_value}
     elif kind in ("maximum", "exclusiveMaximum"):
-        said = "too_large", {"instance": instance, "value": error.validator_value}
+        strict = "_strict" if kind == "exclusiveMaximum" else ""
+        said = f"too_large{strict}", {"instance": instance, "value": error.validator_value}
     elif kind == "pattern":
         # The schema's own words for what the value must look like, not its regular expression.
         described = error.schema.get("description") if isinstance(error.schema, dict) else None
@@ -185,10 +187,14 @@ def model_said(error: Mapping[str, Any]) -> tuple[str, dict[str, object]] | None
         return "missing_key", {"key": loc[-1]}
     if kind == "extra_forbidden" and loc and isinstance(loc[-1], str):
         return "unknown_key", {"key": loc[-1]}
-    if kind in ("greater_than", "greater_than_equal"):
-        return "too_small", {"instance": instance, "value": ctx.get("ge", ctx.get("gt"))}
-    if kind in ("less_than", "less_than_equal"):
-        return "too_large", {"instance": instance, "value": ctx.get("le", ctx.get("lt"))}
+    if kind == "greater_than_equal":
+        return "too_small", {"instance": instance, "value": ctx.get("ge")}
+    if kind == "greater_than":
+        return "too_small_strict", {"instance": instance, "value": ctx.get("gt")}
+    if kind == "less_than_equal":
+        return "too_large", {"instance": instance, "value": ctx.get("le")}
+    if kind == "less_than":
+        return "too_large_strict", {"instance": instance, "value": ctx.get("lt")}
     if kind == "literal_error":
         return "enum", {"instance": instance, "options": str(ctx.get("expected", "")).replace(" or ", ", ")}
     if kind == "string_too_short" and ctx.get("min_length") == 1:

@@ -261,7 +261,7 @@ def read_document_lenient(text: str | bytes, file: str) -> tuple[Document | None
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - text.rfind("\n", 0, exc.position)
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        return failed("yaml_character", line, column, character=f"#x{code:04x}")
+        return failed("yaml_character", line, column, character=code)
     except yaml.YAMLError as exc:
         return failed("invalid_yaml", detail=str(exc))
     except RecursionError:

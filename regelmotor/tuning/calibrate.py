@@ -636,6 +636,8 @@ class Calibration:
     candidates: dict[str, Any] = field(default_factory=dict)
     per_style: int = 0
     """The most deals a candidate style was played on (``--deals``)."""
+    most_per_style: int = 0
+    """The most ``--deals`` the search's bound allows with these settings (``make_plan``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -696,6 +698,7 @@ def calibrate(
         standing(tuner.target, today, Z95),
         standing(tuner.target, fitted, Z95),
         per_style=plan.deals,
+        most_per_style=MAX_TUNE_DEALS // (MAX_PASSES * sum(len(a.values) for a in axes) + 1),
     )
 
 
@@ -762,8 +765,9 @@ def calibration_lines(found: Calibration, lang: str = "da") -> list[str]:
         lines.append(words["calibrate_few_one"].format(n=n, setting=undecided[0], values=values))
     elif undecided:
         lines.append(words["calibrate_few_many"].format(n=n, first=_listed(undecided[:-1], lang), last=undecided[-1]))
-    if undecided and found.per_style < n:  # the bots' deals, not the club's, may be what is too few
-        lines.append(words["calibrate_more_deals"].format(deals=found.per_style, n=n))
+    more = min(n, found.most_per_style or n)
+    if undecided and found.per_style < more:  # the bots' deals, not the club's, may be what is too few
+        lines.append(words["calibrate_more_deals"].format(deals=found.per_style, n=n, more=more))
     lines.append(words["calibrate_deals"].format(deals=found.deals, seed=found.seed))
     lines.append("")
     head = (

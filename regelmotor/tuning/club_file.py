@@ -23,6 +23,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from regelmotor.errors import RegelmotorError
 from regelmotor.files import check_output, read_input, scratch_file, write_atomic
 from regelmotor.model.formula import with_constant
+from regelmotor.model.ruleset import WORDS
 from regelmotor.ruleset.catalogue import FileRef, find_file, is_path
 from regelmotor.ruleset.load import ResolvedRuleset, load_ruleset
 from regelmotor.ruleset.settings import Key, exact_text, find_key
@@ -190,7 +191,7 @@ def _as_written(value: Fraction) -> set[str]:
     return forms
 
 
-_DESCRIBING = ("title", "description", "source")
+_DESCRIBING = (*WORDS, "source")
 """The prose a file writes about its rules: where an old value may still be told."""
 
 

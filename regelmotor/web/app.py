@@ -517,7 +517,8 @@ def create_app(
     app.state.club = club_page
     app.state.streams = streams  # the pages following the server's events, for the tests of their bound
     pages = "".join(page.read_text(encoding="utf-8") for page in (PAGE, SHEET_PAGE, CLUB_PAGE))
-    writes = frozenset(m for route in routes for m in route.methods or ()) - {"GET", "HEAD"}
+    taken = [route.methods for route in routes]  # None: a route that takes any method, so every one is checked
+    writes = None if None in taken else frozenset(m for methods in taken if methods for m in methods) - {"GET", "HEAD"}
     guarded = guard(allowed_hosts, pages, writes)(app)
     guarded.state = app.state  # type: ignore[attr-defined]
     return guarded

@@ -15,7 +15,8 @@ import difflib
 import functools
 import hmac
 import json
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -275,7 +276,7 @@ def club_routes(club: Club, streams: Streams) -> list[Route]:
                 answer, _ = await checked(request, text)
                 if not answer["ok"]:
                     problems = answer["problems"]
-                    told = {"error": "udkastet har fejl", "error_en": "the draft has problems"}
+                    told = _told("web_club_draft_problems")
                     return JSONResponse({**told, "problems": problems}, status_code=400)
                 print_ = question_fingerprint(spec, answer["fingerprint"], against_key)
             saved = str(club.file) if club.file is not None else None
@@ -387,10 +388,7 @@ def club_routes(club: Club, streams: Streams) -> list[Route]:
         except UploadsBusy as exc:
             return busy(exc)
         if not answer["ok"] or resolved is None:
-            told = {
-                "error": "udkastet har fejl; intet blev gemt",
-                "error_en": "the draft has problems; nothing was saved",
-            }
+            told = _told("web_club_draft_not_saved")
             return JSONResponse({**told, "problems": answer["problems"]}, status_code=400)
 
         def write() -> dict[str, Any]:
@@ -503,14 +501,40 @@ def _rules_print(against: str, saved: str) -> str:
     ``serve`` was given), each loaded once while it stays as it is (a load holds the server's interpreter for a
     tenth of a second, which the table's requests would wait for at every question)."""
     if against != "saved":
-        return _loaded_print(against, True, None)
-    stat = Path(saved).stat()
-    return _loaded_print(saved, False, (stat.st_mtime_ns, stat.st_size))
+        return _shipped_print(against)
+    known = _SAVED_PRINTS.get(saved)
+    if known is not None and _stamps(known[0]) == known[1]:
+        return known[2]
+    began = time.time_ns()
+    resolved = load_ruleset(saved)
+    read = tuple(sorted({saved, *resolved.files, *(at.file for at in resolved.values.values())}))
+    stamps = _stamps(read)
+    if all(stamp is None or stamp[0] < began for stamp in stamps):  # kept only if nothing changed as it loaded
+        _SAVED_PRINTS[saved] = (read, stamps, resolved.fingerprint)
+    return resolved.fingerprint
+
+
+_SAVED_PRINTS: dict[str, tuple[tuple[str, ...], tuple[tuple[int, int] | None, ...], str]] = {}
+"""The saved file's fingerprint, with every file its load read and how each stood: a file it extends, or a house
+rule it lists, that changes is a change of the rules a kept answer was about."""
+
+
+def _stamps(files: Sequence[str]) -> tuple[tuple[int, int] | None, ...]:
+    """How each file stands (changed, size; ``None`` for a shipped file's display name, which does not change)."""
+    out: list[tuple[int, int] | None] = []
+    for name in files:
+        try:
+            stat = Path(name).stat()
+        except OSError:
+            out.append(None)
+            continue
+        out.append((stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=32)
-def _loaded_print(ref: str, shipped: bool, stamp: tuple[int, int] | None) -> str:
-    return load_ruleset(ref, shipped_only=shipped).fingerprint
+def _shipped_print(ref: str) -> str:
+    return load_ruleset(ref, shipped_only=True).fingerprint
 
 
 def _told(phrase: str) -> dict[str, str]:

@@ -25,11 +25,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from regelmotor.diff import ENGLISH_VALUE_WORDS, VALUE_WORDS, label_of
+from regelmotor.model.ruleset import WORDS
 from regelmotor.rules.families import FAMILIES, family_of
 from regelmotor.ruleset.catalogue import shipped_house_rules
 from regelmotor.ruleset.load import ResolvedRuleset
 from regelmotor.ruleset.schema_check import committed_schema
-from regelmotor.web.club_yaml import REMOVE, ClubYamlError, with_house_rule, write_key, written
+from regelmotor.web.club_yaml import FILE_HEAD, REMOVE, ClubYamlError, with_house_rule, write_key, written
 
 Key = tuple[str | int, ...]
 
@@ -271,7 +272,7 @@ def base_text(text: str) -> str | None:
         return None
     kept = copy.deepcopy(data)
     for k in list(kept):
-        if k not in ("kind", "extends", "name", "title", "description", "source", "house_rules"):
+        if k not in FILE_HEAD:
             del kept[k]
     return dump_text(kept)
 
@@ -332,7 +333,7 @@ def change_text(
         value, path = _compact(whole), unit
     inherited = _at(base_data, path) if base_data is not None else REMOVE
     named = tuple(str(p) for p in path)
-    if named[0] in ("name", "title", "description", "source") and len(named) == 1:
+    if named[0] in ("name", "source", *WORDS) and len(named) == 1:
         return write_key(text, named, value)  # the club's own name and words: always its own
     if value is None and (base_data is None or inherited is None):  # null is "none": the key is not written
         return write_key(text, named, REMOVE)

@@ -23,9 +23,12 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import SingleQuotedScalarString
 
 from regelmotor.errors import RegelmotorError
+from regelmotor.model.ruleset import WORDS
 
 MAX_TEXT = 200_000
 """The largest club file the page edits (an upload's bound: a club's file is a few kilobytes)."""
+FILE_HEAD = ("kind", "extends", "name", *WORDS, "source", "house_rules")
+"""The keys a club's file begins with: what it is, what it builds on and what it is called."""
 
 
 REMOVE = object()
@@ -233,7 +236,7 @@ def with_house_rule(text: str, name: str, on: bool) -> str:
     data = load_text(text)
     if "house_rules" not in data:  # under the header keys, where a club's file names them
         at = max(
-            (i for i, k in enumerate(data) if k in ("kind", "extends", "name", "title", "description", "source")),
+            (i for i, k in enumerate(data) if k in FILE_HEAD and k != "house_rules"),
             default=-1,
         )
         data.insert(at + 1, "house_rules", _node(wanted))

@@ -217,12 +217,13 @@ def _script_hashes(page: str) -> str:
 
 
 def guard(
-    allowed_hosts: frozenset[str] | None, page: str, writes: frozenset[str] = frozenset({"POST", "PUT", "PATCH"})
+    allowed_hosts: frozenset[str] | None, page: str, writes: frozenset[str] | None = None
 ) -> Callable[[ASGIApp], ASGIApp]:
     """Security headers on every response; ``Host`` checked (unless any host is allowed); a state-changing
     request must be JSON from the same origin. ``page``: the served pages' text, whose inline scripts alone run.
-    ``writes``: the methods besides GET and HEAD that some route takes; any other method changes nothing here,
-    so the app says it is not allowed (405) rather than that its missing body is not JSON (415)."""
+    ``writes``: the methods besides GET and HEAD that some route takes (``None``: any may be, and every one is
+    checked); any other method changes nothing here, so the app says it is not allowed (405) rather than that
+    its missing body is not JSON (415)."""
     csp = (
         f"default-src 'self'; script-src {_script_hashes(page)}; style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'"
@@ -245,7 +246,7 @@ def guard(
             refusal = None
             if allowed_hosts is not None and host_name(header) not in allowed_hosts:
                 refusal = said(400, "host", host=header[:100])
-            elif request.method in writes:
+            elif request.method not in ("GET", "HEAD") and (writes is None or request.method in writes):
                 origin = request.headers.get("origin")
                 content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
                 if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":

@@ -178,6 +178,7 @@ class Scorer:
                     ("scoring", "constants" if kind == "constant" else "tables", name),
                     f"scoring_{kind}_is_variable",
                     name=name,
+                    meaning=Said.of(f"letter_{'trump' if name in TRUMP_VARIABLES else 'sol'}_{name}"),
                 )
         both = set(self.constants) & set(self.tables)
         if both:
