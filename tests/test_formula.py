@@ -32,6 +32,21 @@ def test_a_power_is_written_as_the_law_writes_it() -> None:
         parse_formula("2^C +* 3")
 
 
+@pytest.mark.parametrize(
+    ("text", "dansk"),
+    [
+        ("(C + 1", "ved tegn 1: en ( bliver aldrig lukket"),
+        ("C + 1)", "ved tegn 6: en ) uden en ( før sig"),
+        ("2 +* C", "ved tegn 4: her står noget, en formel ikke kan have"),
+    ],
+)
+def test_a_formula_that_cannot_be_read_says_why_in_danish(text: str, dansk: str) -> None:
+    """Python's own words ("'(' was never closed") are not what a club secretary reads."""
+    with pytest.raises(FormulaError) as caught:
+        parse_formula(text)
+    assert caught.value.text("da").startswith("formlen er ikke skrevet rigtigt " + dansk)
+
+
 def test_the_rule_book_writes_thorsens_formula_as_the_law_does() -> None:
     """000 7.2.2: "P = (V + O – 3/2 U) D M G B (5/2)^(C – 8)", with the products' dots a reader expects."""
     assert written("(V + O - 3/2*U) * D * M * G * B * (5/2)**(C - 8)") == (

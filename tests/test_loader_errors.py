@@ -275,7 +275,7 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str]]] = [
     (
         "formula-syntax",
         {"club.yaml": "scoring:\n  sol:\n    made: S * (D\n"},
-        ["club.yaml:9:11: scoring.sol.made: the formula is not well formed at character 5: '(' was never closed"],
+        ["club.yaml:9:11: scoring.sol.made: the formula is not well formed at character 5: a ( is never closed"],
     ),
     (
         "formula-unknown-variable",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from regelmotor.errors import RegelmotorError
+from regelmotor.phrase_table import Word
 
 MAX_LENGTH = 500
 MAX_EXPONENT = 64
@@ -50,6 +51,19 @@ def _source(text: str) -> tuple[str, list[int]]:
 
 
 _FUNCTIONS: dict[str, Callable[..., Number]] = {"min": min, "max": max, "abs": abs}
+SYNTAX_PROBLEMS = {
+    "'(' was never closed": "formula_open",
+    "unmatched ')'": "formula_unmatched",
+    "too many nested parentheses": "formula_nested",
+    "invalid syntax": "formula_syntax",
+}
+"""Python's words for a formula it cannot read, by the words of the phrase table that say them (``word_*``);
+one it does not list is shown as Python says it."""
+
+
+def _syntax(problem: str) -> str | Word:
+    found = next((key for text, key in SYNTAX_PROBLEMS.items() if problem.startswith(text)), None)
+    return problem if found is None else Word(found)
 
 
 class FormulaError(RegelmotorError, ValueError):
@@ -98,10 +112,11 @@ def parse_formula(text: str) -> Formula:
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as exc:
+        detail = _syntax(exc.msg)
         if exc.offset and exc.lineno == 1:  # the character of what the club wrote, counted from 1
             at = origin[min(lead + exc.offset - 1, len(origin) - 1)] + 1
-            raise FormulaError.said("formula_form_at", at=at, detail=exc.msg) from None
-        raise FormulaError.said("formula_form", detail=exc.msg) from None
+            raise FormulaError.said("formula_form_at", at=at, detail=detail) from None
+        raise FormulaError.said("formula_form", detail=detail) from None
     except (RecursionError, MemoryError):
         raise FormulaError.said("formula_deep") from None
     names: set[str] = set()
