@@ -38,6 +38,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' re
 from tests.asgi_call import call
 
 
+def _started(*args: str, daemon: bool) -> tuple[Any, int]:
+    """``_serve`` on a free port in a process of its own (``args``: the club file and the sheet), once it takes
+    connections (at most 30 s)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = multiprocessing.get_context("spawn").Process(target=_serve, args=(port, *args), daemon=daemon)
+    server.start()
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server, port
+
+
 def _serve(port: int, club: str | None = None, sheet: str | None = None) -> None:
     import uvicorn
 
@@ -296,19 +313,8 @@ def questions(seconds: float, tables: int, pause: float, askers: int, deals: int
     club, sheet = folder / "klub.yaml", folder / "aften.json"
     club.write_text(CLUB, encoding="utf-8")
     assert cli(["session", "new", str(sheet), "standard", "--players", "Anna,Bo,Carl,Dorte", "--rate", "0.25"]) == 0
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = multiprocessing.get_context("spawn").Process(
-        target=_serve, args=(port, str(club), str(sheet)), daemon=False
-    )  # not a daemon: the server starts processes of its own (the checks, the questions), as ``serve`` does
-    server.start()
-    for _ in range(300):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    # not a daemon: the server starts processes of its own (the checks, the questions), as ``serve`` does
+    server, port = _started(str(club), str(sheet), daemon=False)
     assert server.pid is not None
     pid = server.pid
     warm = Client(port)
@@ -438,17 +444,7 @@ def main() -> None:
     if args.fair:
         print(json.dumps(fair(args.crowd, args.uploads, max(args.seconds, 120)), indent=1))
         return
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = multiprocessing.get_context("spawn").Process(target=_serve, args=(port,), daemon=True)
-    server.start()
-    for _ in range(300):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    server, port = _started(daemon=True)
     assert server.pid is not None
     Client(port).call("GET", "/api/rulesets")
     memory_before = _rss_kb(server.pid)
