@@ -143,9 +143,9 @@ class ScoringProblem(Exception):
         self.path = path
         self.message = message
         self.missing = missing
+        """The bid a table has no value for, where that is the problem."""
         self.said = said
         """The error as the phrase table says it, in the reader's language (a formula's)."""
-        """The bid a table has no value for, where that is the problem."""
 
 
 def _problem(path: tuple[str | int, ...], phrase: str, **values: object) -> ScoringProblem:
@@ -234,8 +234,7 @@ class Scorer:
             known = set(variables) | set(self.constants) | set(self.tables)
             for name in sorted(formula.names - known):
                 phrase = "unknown_variable" if name not in ALL_VARIABLES else "unknown_variable_here"
-                said = RegelmotorError.said(phrase, name=name, known=", ".join(sorted(known)))
-                raise ScoringProblem((*path, key), str(said), said=said)
+                raise _problem((*path, key), phrase, name=name, known=", ".join(sorted(known)))
             parsed[key] = formula
         if "formula" in parsed:
             return _Game(parsed["formula"], parsed["formula"], path)
@@ -248,8 +247,7 @@ class Scorer:
                 continue
             key = str(level) if table.key == "level" else bid
             if table.key == "level" and level is None:
-                said = RegelmotorError.said("table_by_level_in_sol", name=name)
-                raise ScoringProblem((*game.path,), str(said), said=said)
+                raise _problem((*game.path,), "table_by_level_in_sol", name=name)
             if key not in table.values:
                 phrase = "table_no_level" if table.key == "level" else "table_no_bid"
                 said = RegelmotorError.said(phrase, name=name, key=key)
@@ -459,8 +457,7 @@ def zero_sum_problems(scorer: Scorer, *, first_only: bool = False) -> list[Scori
         if (scores.total != 0 or (rounded is not None and rounded.total != 0)) and path not in found:
             shown = ", ".join(str(p) for p in _seats(scores if rounded is None else rounded))
             phrase = "not_zero_sum" if rounded is None else "check_whole_up_not_zero"
-            said = RegelmotorError.said(phrase, game=label, points=shown)
-            found[path] = ScoringProblem(path, str(said), said=said)
+            found[path] = _problem(path, phrase, game=label, points=shown)
             if first_only:
                 break
     return list(found.values())
