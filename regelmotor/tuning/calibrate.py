@@ -444,11 +444,21 @@ class StyleTuner(Tuner):
 def make_plan(axes: Sequence[Axis], deals: int) -> Plan:
     """The search's bound, said before a deal is played: a setting at a time, at most ``MAX_PASSES`` passes, and
     the chosen style's fresh deals (``StyleTuner.fresh``)."""
-    uniform = MAX_PASSES * sum(len(a.values) for a in axes) * deals
+    uniform = _candidates_played(axes) * deals
     most = uniform + deals
     if most > MAX_TUNE_DEALS:
         raise TuneError.said("tune_too_many_deals", deals=most, most=MAX_TUNE_DEALS)
     return Plan(tuple(axes), False, deals, most, uniform)
+
+
+def _candidates_played(axes: Sequence[Axis]) -> int:
+    """How many candidates' deals the search plays at most: every value of every setting in every pass."""
+    return MAX_PASSES * sum(len(a.values) for a in axes)
+
+
+def most_deals_per_style(axes: Sequence[Axis]) -> int:
+    """The most ``--deals`` ``make_plan`` allows with these settings (the fresh deals counted)."""
+    return MAX_TUNE_DEALS // (_candidates_played(axes) + 1)
 
 
 # --- the answer ----------------------------------------------------------------------------------------------
@@ -698,7 +708,7 @@ def calibrate(
         standing(tuner.target, today, Z95),
         standing(tuner.target, fitted, Z95),
         per_style=plan.deals,
-        most_per_style=MAX_TUNE_DEALS // (MAX_PASSES * sum(len(a.values) for a in axes) + 1),
+        most_per_style=most_deals_per_style(axes),
     )
 
 
