@@ -42,8 +42,15 @@ from regelmotor.ruleset.load import load_ruleset
 from regelmotor.simulate import DealResult, mean, paired_difference, run_deals
 
 REPO = Path(__file__).resolve().parent.parent
-B_TABLE = {"alm": 1, "vip": 2, "gode": 2, "sans": 2, "halve": 2}
-"""``standard``'s designation factors (rulesets/standard.yaml, ``scoring.tables.B``)."""
+
+
+def b_table() -> dict[str, Any]:
+    """``standard``'s designation factors (``scoring.tables.B``), as the shipped file gives them."""
+    return {k: _number(v) for k, v in load_ruleset("standard").ruleset.scoring.tables["B"].values.items()}
+
+
+def _number(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else str(value)
 
 
 def variant_file(name: str, folder: Path) -> Path:
@@ -51,9 +58,10 @@ def variant_file(name: str, folder: Path) -> Path:
     if name == "sol3":
         return REPO / "docs" / "examples" / "richsol.yaml"
     kind, factor = name[:-1], int(name[-1])
-    if kind not in B_TABLE:
-        raise SystemExit(f"unknown variant {name}: sol3 or one of {', '.join(k + '2' for k in B_TABLE)}")
-    values = dict(B_TABLE, **{kind: B_TABLE[kind] * factor})
+    table = b_table()
+    if kind not in table:
+        raise SystemExit(f"unknown variant {name}: sol3 or one of {', '.join(k + '2' for k in table)}")
+    values = dict(table, **{kind: _number(Fraction(table[kind]) * factor)})
     text = "\n".join(
         [
             "kind: ruleset",
